@@ -1,0 +1,73 @@
+"""Text helpers shared by the caption writers: slot templates, lists, number extraction.
+
+``numbers_in_text`` and ``numbers_in_facts`` back the caption-truth rule: every number a
+caption states must be a number the spec's facts contain (formatted as the diagram shows it).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+import numpy as np
+
+from renderers.base import fmt_num, rng_choice
+
+_NUM = re.compile(r"(?<![A-Za-z_])-?\d+(?:\.\d+)?")
+
+
+def pick(rng: np.random.Generator, templates: Sequence[str], **slots: Any) -> str:
+    """Choose one phrasing and fill its ``{slots}``."""
+    return rng_choice(rng, templates).format(**slots)
+
+
+def join_list(items: Sequence[str], conj: str = "and") -> str:
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def numbers_in_text(s: str) -> set[str]:
+    """Numbers written in a text, normalised with ``fmt_num`` ("3.50" -> "3.5").
+
+    Digits glued to a letter (labels like P1, exponents in x2) are not numbers of the caption's
+    claims; unicode superscripts are not matched either.
+    """
+    out = set()
+    for m in _NUM.finditer(s):
+        tok = m.group(0)
+        out.add(fmt_num(float(tok)))
+        out.add(fmt_num(abs(float(tok))))
+    return out
+
+
+def numbers_in_facts(facts: Any) -> set[str]:
+    """Every number a facts dict holds, at any depth, also those written inside its strings."""
+    out: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, bool) or x is None:
+            return
+        if isinstance(x, (int, float, np.integer, np.floating)):
+            out.add(fmt_num(x))
+            out.add(fmt_num(abs(float(x))))
+            out.add(fmt_num(x, digits=1))
+        elif isinstance(x, str):
+            out.update(numbers_in_text(x))
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(k)
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+
+    walk(facts)
+    return out
+
+
+def untrue_numbers(caption: str, facts: dict) -> set[str]:
+    """Numbers in ``caption`` that the facts do not contain (empty for a truthful caption)."""
+    return numbers_in_text(caption) - numbers_in_facts(facts)
