@@ -1,1 +1,2 @@
-"""engines package."""
+"""Data engines: MAVIS captions / instruct / DPO pairs, DynaMath variants, evaluation sets, and
+the sharded, resumable writer of HF datasets (``mm-data``)."""
