@@ -1,1 +1,1 @@
-"""eval package."""
+"""mm-eval: evaluation harness (tasks, judges, metrics, reports)."""

@@ -1,0 +1,198 @@
+"""DynaMath judging and robustness metrics, shared by ``mm-eval run`` and ``mm-eval score``.
+
+Judge (DynaMath's rules): the model is asked for JSON with "solution" and "short answer"; the
+text between the first "{" and the last "}" is parsed; a float is right within 0.001 absolute
+("pi" forms accepted), a multiple-choice answer by its letter, a text answer by substring. When
+the output is not JSON, a fallback parser reads "The answer is (B)", "Answer: 3.5" or a boxed
+value; outputs neither can read are counted as unparsable (and wrong), never hidden.
+
+Metrics: average-case accuracy, worst-case accuracy (a seed counts only when all its variants
+are right), reasoning robustness RR = worst / average, repetition consistency RC; overall, per
+topic and per knowledge level.
+
+    mm-eval score dynamath --csv ../shared/fixtures/dynamath-results/GPT4o-result.csv
+"""
+from __future__ import annotations
+
+import csv
+import json
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+PROMPT_SUFFIX = ('Please answer the question and provide the final answer in JSON format '
+                 'with the keys "solution" and "short answer", for example '
+                 '{"solution": "[Detailed step-by-step explanation]", "short answer": '
+                 '"[Concise answer]"}.')
+ANSWER_TYPES = ("multiple choice", "float", "text")
+FLOAT_TOL = 1e-3
+
+
+@dataclass
+class Judgement:
+    correct: bool
+    parsed: str | None  # the short answer read from the output
+    parser: str  # "json" | "fallback" | "unparsable"
+
+
+_FALLBACKS = [
+    ("boxed", re.compile(r"\\boxed\{([^{}]*)\}")),
+    ("answer_is", re.compile(r"answer is\s*:?\s*\(?\s*([A-Ea-e])\s*\)?(?![\w.])", re.I)),
+    ("answer_is", re.compile(r"answer is\s*:?\s*\$?([^\n$]+?)\$?\s*\.?\s*$", re.I | re.M)),
+    ("answer_colon", re.compile(r"answer\s*:\s*\(?([^\n]+?)\)?\s*\.?\s*$", re.I | re.M)),
+]
+
+
+def parse_output(text: str) -> tuple[str | None, str]:
+    """(short answer, parser name) from a model output."""
+    if text is None:
+        return None, "unparsable"
+    i, j = text.find("{"), text.rfind("}")
+    if 0 <= i < j:
+        blob = text[i:j + 1]
+        try:
+            obj = json.loads(blob)
+            if isinstance(obj, dict):
+                for k in ("short answer", "short_answer", "answer"):
+                    if k in obj:
+                        return str(obj[k]).strip(), "json"
+        except json.JSONDecodeError:
+            m = re.search(r'"short answer"\s*:\s*"([^"]*)"', blob)
+            if m:
+                return m.group(1).strip(), "json"
+    for _, pat in _FALLBACKS:
+        found = pat.findall(text)
+        if found:
+            return found[-1].strip(), "fallback"
+    return None, "unparsable"
+
+
+def to_float(s: str) -> float | None:
+    """'3.5', '-2', '2pi', 'π/2', '3*pi/4', '1e-3', '$4.0$', '45°' -> float, else None."""
+    t = s.strip().strip("$").replace("°", "").replace(",", "").replace("−", "-").lower()
+    t = t.replace("π", "pi").replace(" ", "")
+    t = re.sub(r"(\d)(pi)", r"\1*\2", t)
+    if not re.fullmatch(r"[0-9.+\-*/()epi]*", t) or not t:
+        m = re.search(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", t)
+        return float(m.group(0)) if m else None
+    try:
+        v = eval(t, {"__builtins__": {}}, {"pi": math.pi, "e": math.e})  # noqa: S307 (filtered)
+        return float(v)
+    except Exception:
+        return None
+
+
+def judge(output: str, ground_truth: str, answer_type: str) -> Judgement:
+    if answer_type not in ANSWER_TYPES:
+        raise ValueError(f"answer_type {answer_type!r}; valid: {', '.join(ANSWER_TYPES)}")
+    parsed, parser = parse_output(output)
+    if parsed is None:
+        return Judgement(False, None, parser)
+    gt = str(ground_truth).strip()
+    if answer_type == "multiple choice":
+        m = re.match(r"\(?\s*([A-Ea-e])\b", parsed)
+        ok = bool(m) and m.group(1).upper() == gt.strip("()").upper()[:1]
+    elif answer_type == "float":
+        p, g = to_float(parsed), to_float(gt)
+        ok = p is not None and g is not None and abs(p - g) <= FLOAT_TOL
+    else:
+        ok = gt.lower() in parsed.lower()
+    return Judgement(ok, parsed, parser)
+
+
+# ----------------------------------------------------------------------------- metrics
+
+
+@dataclass
+class Record:
+    seed_id: str
+    variant: int
+    correct: bool
+    topic: str = ""
+    level: str = ""
+
+
+def _acc(records: Sequence[Record]) -> dict:
+    by_seed: dict[str, list[bool]] = defaultdict(list)
+    for r in records:
+        by_seed[r.seed_id].append(r.correct)
+    avg = sum(r.correct for r in records) / len(records) if records else 0.0
+    worst = sum(all(v) for v in by_seed.values()) / len(by_seed) if by_seed else 0.0
+    return {"average": avg, "worst": worst, "rr": worst / avg if avg else 0.0,
+            "n_seeds": len(by_seed), "n_samples": len(records)}
+
+
+def metrics(records: Sequence[Record]) -> dict:
+    """Average, worst-case, RR overall and per topic / level (fractions in [0, 1])."""
+    out = _acc(records)
+    for key, attr in (("per_topic", "topic"), ("per_level", "level")):
+        groups: dict[str, list[Record]] = defaultdict(list)
+        for r in records:
+            groups[getattr(r, attr)].append(r)
+        out[key] = {k: _acc(v) for k, v in sorted(groups.items())}
+    return out
+
+
+def repetition_consistency(runs: Sequence[dict[str, str]]) -> float:
+    """RC: how often K repeated runs give the answer of the first run, over all samples.
+
+    ``runs[k][sample_id]`` is run k's short answer (or correctness) for that sample.
+    """
+    if len(runs) < 2:
+        raise ValueError("repetition consistency needs at least 2 runs")
+    first = runs[0]
+    agree = total = 0
+    for run in runs[1:]:
+        for sid, ans in first.items():
+            if sid in run:
+                total += 1
+                agree += run[sid] == ans
+    return agree / total if total else 0.0
+
+
+def read_results_csv(path: str) -> list[Record]:
+    """DynaMath's released per-variant results: Question ID, Variant 1..10 (correct/fail),
+    # of correct per question, Topic, Difficulty Level; footer rows are skipped."""
+    records = []
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        reader = csv.DictReader(f)
+        fields = reader.fieldnames or []
+        variants = [c for c in fields if c.startswith("Variant")]
+        missing = {"Question ID", "Topic", "Difficulty Level"} - set(fields)
+        if missing or not variants:
+            raise ValueError(f"{path}: not a DynaMath results CSV (missing columns: "
+                             f"{', '.join(sorted(missing)) or 'Variant N'})")
+        for row in reader:
+            qid = (row.get("Question ID") or "").strip()
+            if not re.fullmatch(r"Q\d+", qid):
+                continue  # footer rows: '# of correct per variant', 'A_avg', blanks
+            for v in variants:
+                cell = (row.get(v) or "").strip().lower()
+                if cell not in ("correct", "fail"):
+                    raise ValueError(f"{path}: {qid} {v}: expected correct/fail, got {cell!r}")
+                records.append(Record(qid, int(v.split()[-1]), cell == "correct",
+                                      row["Topic"].strip(), row["Difficulty Level"].strip()))
+    if not records:
+        raise ValueError(f"{path}: no question rows")
+    return records
+
+
+def as_percent(m: dict) -> dict:
+    """The same metrics dict with accuracies in percent, rounded to 2 decimals."""
+    out = {}
+    for k, v in m.items():
+        if isinstance(v, dict):
+            out[k] = as_percent(v)
+        elif k in ("average", "worst", "rr"):
+            out[k] = round(100 * v, 2)
+        else:
+            out[k] = v
+    return out
+
+
+def records_from_samples(samples: Iterable[dict]) -> list[Record]:
+    """Records from mm-eval sample lines (seed_id, variant, correct, subject, knowledge_level)."""
+    return [Record(s["seed_id"], int(s["variant"]), bool(s["correct"]), s.get("subject", ""),
+                   s.get("knowledge_level", "")) for s in samples]
