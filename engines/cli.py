@@ -3,6 +3,8 @@
     mm-data mavis-caption  --n 10000 --out data/cap --seed 0 --image-size 336 --num-proc 2
     mm-data mavis-instruct --n 10000 --out data/ins --seed 0 [--versions text_lite ...]
     mm-data dpo-pairs      --n 2000  --out data/dpo --seed 0
+    mm-data dynamath --seeds all --variants 10 --seed 0 --out data/dynamath
+    mm-data dynamath list             # seed questions with topic, level, answer type, kinds
     mm-data families                  # renderer families and what the engine makes of each
     mm-data card DIR                  # rewrite a dataset card from the files present
 
@@ -45,6 +47,21 @@ def parser() -> OneLineParser:
                            help="text_dominant text_lite vision_dominant (default: all)")
             p.add_argument("--question-type", default="mixed",
                            choices=["mixed", "multiple_choice", "free_form"])
+    d = sub.add_parser("dynamath", help="DynaMath-style variants of seed questions (or: list)")
+    d.add_argument("action", nargs="?", choices=["list"], help="list the seed questions")
+    d.add_argument("--seeds", default="all", help="all, or seed ids separated by commas")
+    d.add_argument("--variants", type=int, default=10, help="variants per seed question")
+    d.add_argument("--out", help="output dataset folder")
+    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--image-size", type=int, default=336)
+    d.add_argument("--no-pin-canonical", action="store_true",
+                   help="sample variant 0 too instead of the seed's canonical parameters")
+    d.add_argument("--num-proc", type=int, default=1)
+    d.add_argument("--shard-index", type=int, default=0)
+    d.add_argument("--num-shards", type=int, default=1)
+    d.add_argument("--chunk-size", type=int, default=256)
+    d.add_argument("--overwrite", action="store_true")
+    d.add_argument("--no-progress", action="store_true")
     sub.add_parser("families", help="list renderer families and engine coverage")
     c = sub.add_parser("card", help="rewrite DIR/README.md from the files present")
     c.add_argument("dir")
@@ -52,7 +69,7 @@ def parser() -> OneLineParser:
 
 
 def _validate(a) -> None:
-    if a.n <= 0:
+    if getattr(a, "n", 1) <= 0:
         fail(PROG, "--n", f"must be a positive number of rows, got {a.n}")
     if not 32 <= a.image_size <= 4096:
         fail(PROG, "--image-size", f"must be between 32 and 4096 pixels, got {a.image_size}")
@@ -66,17 +83,36 @@ def _validate(a) -> None:
         fail(PROG, "--chunk-size", f"must be >= 1, got {a.chunk_size}")
 
 
+def _config(a):
+    from engines import dataset
+
+    if a.cmd == "dynamath":
+        from engines.dynamath.builder import dynamath_config
+
+        if a.variants < 1:
+            fail(PROG, "--variants", f"must be >= 1, got {a.variants}")
+        try:
+            return dynamath_config(a.seeds, a.variants, a.seed, a.image_size,
+                                   pin_canonical=not a.no_pin_canonical,
+                                   chunk_size=a.chunk_size)
+        except KeyError as e:
+            fail(PROG, "--seeds", e.args[0])
+    options = {}
+    if a.cmd != "mavis-caption":
+        options = {"versions": split_list(a.versions) or None, "question_type": a.question_type}
+    return dataset.BuildConfig(kind=a.cmd, n=a.n, seed=a.seed, image_size=a.image_size,
+                               families=split_list(a.families), chunk_size=a.chunk_size,
+                               options=options)
+
+
 def _build(a) -> int:
     from engines import dataset
 
     _validate(a)
-    options = {}
-    if a.cmd != "mavis-caption":
-        options = {"versions": split_list(a.versions) or None, "question_type": a.question_type}
+    if not a.out:
+        fail(PROG, "--out", "is required to build a dataset")
     try:
-        cfg = dataset.BuildConfig(kind=a.cmd, n=a.n, seed=a.seed, image_size=a.image_size,
-                                  families=split_list(a.families), chunk_size=a.chunk_size,
-                                  options=options)
+        cfg = _config(a)
         dataset.get_builder(a.cmd).validate(cfg)
     except ValueError as e:
         msg = str(e)
@@ -106,9 +142,25 @@ def _families() -> int:
     return 0
 
 
+def _list_seeds() -> int:
+    from collections import Counter
+
+    from engines.dynamath.seed import load_seeds
+
+    seeds = load_seeds()
+    print(f"{'seed_id':34s} {'topic':18s} {'level':17s} {'answer':15s} kinds")
+    for sid, q in sorted(seeds.items()):
+        print(f"{sid:34s} {q.topic:18s} {q.level:17s} {q.answer_type:15s} {', '.join(q.kinds)}")
+    by_topic = Counter(q.topic for q in seeds.values())
+    print(f"{len(seeds)} seeds; " + ", ".join(f"{t}: {n}" for t, n in sorted(by_topic.items())))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> None:
     a = parser().parse_args(argv)
-    if a.cmd in BUILD_KINDS:
+    if a.cmd == "dynamath" and a.action == "list":
+        code = _list_seeds()
+    elif a.cmd in BUILD_KINDS + ("dynamath",):
         code = _build(a)
     elif a.cmd == "families":
         code = _families()

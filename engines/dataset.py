@@ -94,7 +94,8 @@ def register_builder(cls: type[Builder]) -> type[Builder]:
 
 
 def get_builder(kind: str) -> Builder:
-    import engines.builders  # noqa: F401  (registers the builders)
+    import engines.builders  # noqa: F401  (these imports register the builders)
+    import engines.dynamath.builder  # noqa: F401
 
     if kind not in BUILDERS:
         raise KeyError(f"unknown dataset kind {kind!r}; valid: {', '.join(sorted(BUILDERS))}")

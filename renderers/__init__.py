@@ -1,6 +1,7 @@
 """Diagram renderers: JSON specs -> PIL images, plus the facts each spec implies.
 
-Families: plane_geometry, analytic_geometry, function, solid_geometry, chart, graph.
+Families: plane_geometry, analytic_geometry, function, solid_geometry, chart, graph, puzzle,
+arithmetic, scientific.
 
     >>> import numpy as np, renderers
     >>> fam = renderers.get_family("chart")
@@ -23,6 +24,9 @@ FAMILY_MODULES = {
     "solid_geometry": "renderers.solid",
     "chart": "renderers.chart",
     "graph": "renderers.graph",
+    "puzzle": "renderers.puzzle",
+    "arithmetic": "renderers.arithmetic",
+    "scientific": "renderers.science",
 }
 
 

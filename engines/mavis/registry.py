@@ -24,6 +24,9 @@ CAPTION_MODULES = {
     "solid_geometry": "engines.mavis.solid_geometry",
     "chart": "engines.mavis.chart",
     "graph": "engines.mavis.graph",
+    "puzzle": "engines.mavis.puzzle",
+    "arithmetic": "engines.mavis.arithmetic",
+    "scientific": "engines.mavis.scientific",
 }
 
 

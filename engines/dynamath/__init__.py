@@ -1,0 +1,1 @@
+"""DynaMath-style generator: seed questions as programs, many variants each (see seed.py)."""

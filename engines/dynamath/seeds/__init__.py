@@ -1,0 +1,1 @@
+"""Seed questions, one module per topic (or per group of seeds); each registers its seeds."""
