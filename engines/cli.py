@@ -62,6 +62,13 @@ def parser() -> OneLineParser:
     d.add_argument("--chunk-size", type=int, default=256)
     d.add_argument("--overwrite", action="store_true")
     d.add_argument("--no-progress", action="store_true")
+    sh = sub.add_parser("sheet", help="a contact sheet PNG of samples, for people to look at")
+    sh.add_argument("--out", required=True, help="PNG path")
+    sh.add_argument("--families", nargs="+", default=["all"])
+    sh.add_argument("--per-family", type=int, default=4)
+    sh.add_argument("--dynamath-seed", help="instead: the variants of one seed question")
+    sh.add_argument("--variants", type=int, default=10)
+    sh.add_argument("--seed", type=int, default=0)
     sub.add_parser("families", help="list renderer families and engine coverage")
     c = sub.add_parser("card", help="rewrite DIR/README.md from the files present")
     c.add_argument("dir")
@@ -142,6 +149,31 @@ def _families() -> int:
     return 0
 
 
+def _sheet(a) -> int:
+    import renderers
+    from engines import sheet
+
+    if a.dynamath_seed:
+        from engines.dynamath.seed import resolve_seeds
+
+        try:
+            resolve_seeds(a.dynamath_seed)
+        except KeyError as e:
+            fail(PROG, "--dynamath-seed", e.args[0])
+        img = sheet.dynamath_sheet(a.dynamath_seed, a.variants, a.seed)
+    else:
+        fams = split_list(a.families)
+        names = renderers.family_names() if fams == ["all"] else fams
+        bad = [f for f in names if f not in renderers.family_names()]
+        if bad:
+            fail(PROG, "--families", f"unknown {', '.join(bad)}; valid: "
+                 f"{', '.join(renderers.family_names())}")
+        img = sheet.family_sheet(names, a.per_family, a.seed)
+    img.save(a.out)
+    print(a.out)
+    return 0
+
+
 def _list_seeds() -> int:
     from collections import Counter
 
@@ -164,6 +196,8 @@ def main(argv: list[str] | None = None) -> None:
         code = _build(a)
     elif a.cmd == "families":
         code = _families()
+    elif a.cmd == "sheet":
+        code = _sheet(a)
     elif a.cmd == "card":
         from pathlib import Path
 

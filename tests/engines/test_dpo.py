@@ -1,0 +1,80 @@
+"""DPO pairs: answer extraction, engine-made wrong rationales, pairs from a model callable."""
+import numpy as np
+import pytest
+
+from engines.mavis import registry
+from engines.mavis.dpo import engine_pair, extract_answer, is_correct, pairs_from_model
+from engines.mavis.problem import LETTERS, Distractor, Given, Problem
+from renderers.base import Spec
+
+
+@pytest.mark.parametrize("text,ans", [
+    ("step\nThe answer is B: 12.5.", "B"),
+    ("The answer is 12.5.", "12.5"),
+    ("so x = 3\nAnswer: -4", "-4"),
+    ("The answer is increasing.", "increasing"),
+    ("I don't know", None),
+])
+def test_extract_answer(text, ans):
+    assert extract_answer(text) == ans
+
+
+def test_is_correct_letters_values_and_words():
+    assert is_correct("The answer is C: 7.", "C", ["1", "2", "7", "9"])
+    assert not is_correct("The answer is B: 2.", "C", ["1", "2", "7", "9"])
+    assert is_correct("The answer is 7.", "C", ["1", "2", "7", "9"])  # the value of option C
+    assert is_correct("The answer is 3.1416.", "3.1416")
+    assert not is_correct("The answer is 3.2.", "3.14")
+    assert is_correct("The answer is Increasing.", "increasing")
+
+
+class _S(Spec):
+    pass
+
+
+def _toy_problem():
+    return Problem(family="toy", spec=_S(), vision_spec=_S(), givens=[Given("AB = 3", 3)],
+                   stem="Find the area of square ABCD.",
+                   cot=["The side is AB = 3.", "The area is 3^2 = 9."], answer=9.0,
+                   distractors=[Distractor(6.0, "The area is 2 * 3 = 6."), Distractor(12.0),
+                                Distractor(3.0)])
+
+
+def test_engine_pair_rejected_is_wrong_and_chosen_is_right():
+    p = _toy_problem()
+    kinds = set()
+    for s in range(40):
+        pair = engine_pair(p, "text_dominant", np.random.default_rng(s), multiple_choice=s % 2)
+        assert is_correct(pair["chosen"], pair["answer"], pair["choices"])
+        assert not is_correct(pair["rejected"], pair["answer"], pair["choices"])
+        assert pair["chosen"] != pair["rejected"]
+        kinds.add(pair["rejected_source"])
+        if pair["rejected_source"] == "wrong_step":
+            assert "2 * 3 = 6" in pair["rejected"]
+    assert kinds == {"wrong_step", "wrong_final"}
+
+
+def test_pairs_from_model_keeps_only_wrong_answers():
+    rows = [{"image": None, "question": f"q{i}", "cot": "c\nThe answer is 5.", "answer": "5",
+             "choices": []} for i in range(5)]
+
+    def fake_model(images, prompts):  # right on even prompts, wrong on odd ones
+        return ["The answer is 5." if int(p[1:]) % 2 == 0 else "The answer is 4."
+                for p in prompts]
+
+    pairs = pairs_from_model(rows, fake_model, batch_size=2)
+    assert [p["prompt"] for p in pairs] == ["q1", "q3"]
+    assert all(p["rejected"] == "The answer is 4." and p["rejected_source"] == "model"
+               for p in pairs)
+
+
+@pytest.mark.parametrize("name", registry.instruct_families())
+def test_engine_pairs_on_real_families(name):
+    make = registry.get_problem_maker(name)
+    for s in range(30):
+        rng = np.random.default_rng(s)
+        pair = engine_pair(make(rng), "text_lite", rng, multiple_choice=bool(s % 2))
+        assert is_correct(pair["chosen"], pair["answer"], pair["choices"]), pair
+        assert not is_correct(pair["rejected"], pair["answer"], pair["choices"]), pair
+        if pair["choices"]:
+            assert pair["answer"] in LETTERS[:4]
