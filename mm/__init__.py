@@ -1,1 +1,1 @@
-"""mm package."""
+"""mm: models and inference — CLIP-Math, export to HF, the LLaVA MLLM, CausalMM, adapters."""

@@ -1,0 +1,110 @@
+"""CLIP-Math: open_clip architectures for math diagrams, and the caption-length policy.
+
+MAVIS trains a CLIP vision tower contrastively on diagram-caption pairs (MAVIS-Caption) with the
+text tower frozen. The architectures are open_clip-schema JSON files in mm/configs/clip/, whose
+file names are their registry keys (``mm-clip-tiny``, ``mm-clip-small``); they are registered
+with ``open_clip.add_model_config`` (no fork). The ``base`` preset is open_clip's own
+``ViT-L-14-336``, initialised from a local open_clip checkpoint file.
+
+Captions longer than the text context are not silently truncated: ``fit_caption`` keeps a run
+of whole sentences that fits, starting at a seeded random sentence (sentence sampling), so long
+captions contribute all their sentences over epochs.
+
+    python -c "from mm.clip_math import create_clip; print(create_clip('tiny')[0])"
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+CONFIG_DIR = Path(__file__).resolve().parent / "configs" / "clip"
+PRESETS = {"tiny": "mm-clip-tiny", "small": "mm-clip-small", "base": "ViT-L-14-336"}
+
+
+@lru_cache(maxsize=None)
+def register_configs() -> list[str]:
+    """Register our open_clip configs once; returns their names."""
+    import open_clip
+
+    open_clip.add_model_config(CONFIG_DIR)
+    return sorted(p.stem for p in CONFIG_DIR.glob("*.json"))
+
+
+def model_name(preset_or_name: str) -> str:
+    register_configs()
+    import open_clip
+
+    name = PRESETS.get(preset_or_name, preset_or_name)
+    if name not in open_clip.list_models():
+        raise KeyError(f"unknown CLIP architecture {preset_or_name!r}; presets: "
+                       f"{', '.join(PRESETS)}; our configs: {', '.join(register_configs())}")
+    return name
+
+
+def create_clip(preset_or_name: str, checkpoint: str | None = None, seed: int = 0):
+    """(model, preprocess_train, preprocess_val, tokenizer), optionally from a local open_clip
+    checkpoint file (``pretrained=`` path; nothing is downloaded)."""
+    import open_clip
+    import torch
+
+    name = model_name(preset_or_name)
+    if checkpoint is not None and not Path(checkpoint).is_file():
+        raise FileNotFoundError(f"CLIP checkpoint {checkpoint} does not exist")
+    torch.manual_seed(seed)
+    model, pre_train, pre_val = open_clip.create_model_and_transforms(
+        name, pretrained=checkpoint, load_weights=checkpoint is not None)
+    return model, pre_train, pre_val, open_clip.get_tokenizer(name)
+
+
+def image_size(model) -> int:
+    size = model.visual.image_size
+    return int(size[0] if isinstance(size, (tuple, list)) else size)
+
+
+def freeze_text_tower(model, frozen: bool = True) -> None:
+    """Stage 1 of MAVIS trains the vision tower only; the text side (and logit scale) stay."""
+    vision = set(id(p) for p in model.visual.parameters())
+    for p in model.parameters():
+        if id(p) not in vision:
+            p.requires_grad_(not frozen)
+    if hasattr(model, "logit_scale"):
+        model.logit_scale.requires_grad_(True)
+
+
+_SENT = re.compile(r"(?<=[.!?])\s+")
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in _SENT.split(text.strip()) if s]
+
+
+def fit_caption(text: str, n_tokens, context_length: int, rng: np.random.Generator) -> str:
+    """Sentence sampling: the longest run of whole sentences, from a random start, whose token
+    count (``n_tokens(str) -> int``, start/end tokens included) fits the context."""
+    if n_tokens(text) <= context_length:
+        return text
+    sents = sentences(text)
+    start = int(rng.integers(len(sents)))
+    out = sents[start]
+    if n_tokens(out) > context_length:  # one sentence alone too long: keep its leading words
+        words = out.split()
+        while words and n_tokens(" ".join(words)) > context_length:
+            words = words[: max(1, int(len(words) * 0.8))] if len(words) > 1 else []
+        return " ".join(words)
+    for s in sents[start + 1:] + sents[:start]:
+        cand = out + " " + s
+        if n_tokens(cand) > context_length:
+            break
+        out = cand
+    return out
+
+
+def token_counter(tokenizer):
+    """``n_tokens(text)`` for an open_clip SimpleTokenizer (start and end tokens counted)."""
+    enc = getattr(tokenizer, "encode", None)
+    if enc is None:
+        raise TypeError(f"tokenizer {type(tokenizer).__name__} has no encode()")
+    return lambda text: len(enc(text)) + 2
