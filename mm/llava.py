@@ -1,0 +1,122 @@
+"""The math MLLM: transformers' ``LlavaForConditionalGeneration`` assembled from CLIP-Math.
+
+vision = the exported CLIP-Math tower (``CLIPVisionModel``), projector = LLaVA's 2-layer GELU MLP
+(MAVIS's projector), language model = a local HF causal-LM folder, or for the from-scratch
+presets a Llama-style config over a BPE tokenizer trained on the engine's text. The processor
+is transformers' ``LlavaProcessor`` (CLIP image processor + tokenizer with ``<image>`` + chat
+template). ``save`` writes a folder that plain ``from_pretrained`` loads.
+
+    from mm.llava import build_llava, save
+    model, processor = build_llava(vision, image_processor, tokenizer=tok, lm_preset="tiny")
+    save(model, processor, "runs/x/final")
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from mm.tokenizer import CHAT_TEMPLATE, IMAGE_TOKEN
+
+
+@dataclass
+class LMSize:
+    """Llama-style decoder sizes for the from-scratch presets (depth is the one dial)."""
+
+    hidden_size: int
+    num_hidden_layers: int
+    num_attention_heads: int
+    num_key_value_heads: int
+    intermediate_size: int
+    max_position_embeddings: int = 1024
+
+
+LM_PRESETS = {
+    "tiny": LMSize(hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+                   num_key_value_heads=2, intermediate_size=128, max_position_embeddings=512),
+    "small": LMSize(hidden_size=256, num_hidden_layers=4, num_attention_heads=8,
+                    num_key_value_heads=4, intermediate_size=704, max_position_embeddings=1024),
+}
+
+
+def _n_patches(vision_config) -> int:
+    return (vision_config.image_size // vision_config.patch_size) ** 2
+
+
+def build_llava(vision_model, image_processor, tokenizer=None, lm_path: str | None = None,
+                lm_preset: str | None = None, vision_feature_layer: int = -2, seed: int = 0):
+    """(LlavaForConditionalGeneration, LlavaProcessor). Exactly one of ``lm_path`` (a local HF
+    causal-LM folder) or ``lm_preset`` (from scratch, needs ``tokenizer``)."""
+    import torch
+    from transformers import (AutoModelForCausalLM, AutoTokenizer, LlamaConfig, LlavaConfig,
+                              LlavaForConditionalGeneration, LlavaProcessor)
+
+    if (lm_path is None) == (lm_preset is None):
+        raise ValueError("give exactly one of lm_path (local folder) or lm_preset "
+                         f"({', '.join(LM_PRESETS)})")
+    torch.manual_seed(seed)
+    lm = None
+    if lm_path is not None:
+        if not Path(lm_path).is_dir():
+            raise FileNotFoundError(f"language model folder {lm_path} does not exist")
+        tokenizer = AutoTokenizer.from_pretrained(lm_path, local_files_only=True)
+        if IMAGE_TOKEN not in tokenizer.get_vocab():
+            tokenizer.add_special_tokens({"additional_special_tokens": [IMAGE_TOKEN]})
+        if tokenizer.pad_token is None:
+            tokenizer.pad_token = tokenizer.eos_token
+        tokenizer.padding_side = "left"
+        if not tokenizer.chat_template:
+            tokenizer.chat_template = CHAT_TEMPLATE
+        lm = AutoModelForCausalLM.from_pretrained(lm_path, local_files_only=True)
+        lm.resize_token_embeddings(len(tokenizer))
+        text_config = lm.config
+    else:
+        if lm_preset not in LM_PRESETS:
+            raise KeyError(f"unknown LM preset {lm_preset!r}; valid: {', '.join(LM_PRESETS)}")
+        if tokenizer is None:
+            raise ValueError("a from-scratch LM needs a tokenizer (mm.tokenizer.train_tokenizer)")
+        text_config = LlamaConfig(vocab_size=len(tokenizer), **asdict(LM_PRESETS[lm_preset]),
+                                  bos_token_id=tokenizer.bos_token_id,
+                                  eos_token_id=tokenizer.eos_token_id,
+                                  pad_token_id=tokenizer.pad_token_id, tie_word_embeddings=True)
+    vcfg = vision_model.config
+    cfg = LlavaConfig(vision_config=vcfg.to_dict(), text_config=text_config.to_dict(),
+                      image_token_index=tokenizer.convert_tokens_to_ids(IMAGE_TOKEN),
+                      image_seq_length=_n_patches(vcfg), projector_hidden_act="gelu",
+                      vision_feature_select_strategy="default",
+                      vision_feature_layer=vision_feature_layer,
+                      tie_word_embeddings=text_config.tie_word_embeddings)
+    cfg.vision_config.model_type = "clip_vision_model"
+    model = LlavaForConditionalGeneration(cfg)
+    model.model.vision_tower.load_state_dict(vision_model.state_dict())
+    if lm is not None:
+        model.model.language_model.load_state_dict(lm.model.state_dict())
+        model.lm_head.load_state_dict(lm.lm_head.state_dict())
+    model.generation_config.pad_token_id = tokenizer.pad_token_id
+    model.generation_config.eos_token_id = tokenizer.eos_token_id
+    processor = LlavaProcessor(image_processor=image_processor, tokenizer=tokenizer,
+                               patch_size=vcfg.patch_size, vision_feature_select_strategy="default",
+                               chat_template=CHAT_TEMPLATE, num_additional_image_tokens=1,
+                               image_token=IMAGE_TOKEN)
+    return model.eval(), processor
+
+
+def save(model, processor, out: str | Path, recipe: dict | None = None) -> Path:
+    """Safetensors weights + config + processor (+ the resolved recipe) in one folder."""
+    import yaml
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(out, safe_serialization=True)
+    processor.save_pretrained(out)
+    if recipe is not None:
+        (out / "recipe.yaml").write_text(yaml.safe_dump(recipe, sort_keys=False))
+    return out
+
+
+def load(path: str | Path, device: str = "cpu"):
+    """(model, processor) from a folder, with plain transformers classes, local files only."""
+    from transformers import AutoProcessor, LlavaForConditionalGeneration
+
+    model = LlavaForConditionalGeneration.from_pretrained(path, local_files_only=True)
+    processor = AutoProcessor.from_pretrained(path, local_files_only=True)
+    return model.to(device).eval(), processor
