@@ -176,3 +176,42 @@ class DPOBuilder(Builder):
         return [{"id": f"dpo-{u:08d}", "image": image_cell(renderers.render(spec, cfg.image_size)),
                  **pair, "version": version, "family": name, "spec": spec.to_json(),
                  "seed": s}]
+
+
+@register_builder
+class PerceptionBuilder(Builder):
+    kind = "mavis-perception"
+    count_columns = ("family", "answer")
+    description = ("Perception questions: short questions answered by reading the diagram "
+                   "(chart type, node count, solid, function type...), used to check that a "
+                   "model looks at the image.")
+
+    def features(self, cfg):
+        return _features({"id": _str(), "image": _image(), "question": _str(),
+                          "answer": _str(), "family": _str(), "spec": _str(), "seed": _int()})
+
+    def validate(self, cfg):
+        from engines.mavis.perception import families_with_questions
+
+        _check_families(cfg, families_with_questions())
+
+    def unit_rows(self, cfg, u):
+        from engines.mavis.perception import perception_question
+
+        s = unit_seed(cfg.seed, self.kind, u)
+        rng = np.random.default_rng(s)
+        name = _family(cfg, _perception_families(), u)
+        fam = renderers.get_family(name)
+        spec = fam.sample_spec(rng)
+        q = perception_question(name, fam.facts(spec), rng)
+        if q is None:
+            raise ValueError(f"{name}: no perception question for this spec")
+        return [{"id": f"per-{u:08d}", "image": image_cell(fam.render(spec, cfg.image_size)),
+                 "question": q[0], "answer": q[1], "family": name, "spec": spec.to_json(),
+                 "seed": s}]
+
+
+def _perception_families() -> list[str]:
+    from engines.mavis.perception import families_with_questions
+
+    return families_with_questions()

@@ -19,7 +19,7 @@ import sys
 from engines.cliutil import OneLineParser, fail, split_list
 
 PROG = "mm-data"
-BUILD_KINDS = ("mavis-caption", "mavis-instruct", "dpo-pairs")
+BUILD_KINDS = ("mavis-caption", "mavis-instruct", "dpo-pairs", "mavis-perception")
 
 
 def _add_build_args(p: OneLineParser) -> None:
@@ -42,7 +42,7 @@ def parser() -> OneLineParser:
     for kind in BUILD_KINDS:
         p = sub.add_parser(kind, help=f"build a {kind} dataset")
         _add_build_args(p)
-        if kind != "mavis-caption":
+        if kind in ("mavis-instruct", "dpo-pairs"):
             p.add_argument("--versions", nargs="+",
                            help="text_dominant text_lite vision_dominant (default: all)")
             p.add_argument("--question-type", default="mixed",
@@ -105,7 +105,7 @@ def _config(a):
         except KeyError as e:
             fail(PROG, "--seeds", e.args[0])
     options = {}
-    if a.cmd != "mavis-caption":
+    if a.cmd in ("mavis-instruct", "dpo-pairs"):
         options = {"versions": split_list(a.versions) or None, "question_type": a.question_type}
     return dataset.BuildConfig(kind=a.cmd, n=a.n, seed=a.seed, image_size=a.image_size,
                                families=split_list(a.families), chunk_size=a.chunk_size,

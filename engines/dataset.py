@@ -105,7 +105,7 @@ def get_builder(kind: str) -> Builder:
 # ----------------------------------------------------------------------------- seeds & images
 
 _STREAMS = {"mavis-caption": 1, "mavis-instruct": 2, "dpo-pairs": 3, "dynamath": 4,
-            "mme-synth": 5, "pope-synth": 6, "comfort": 7}
+            "mme-synth": 5, "pope-synth": 6, "comfort": 7, "mavis-perception": 8}
 
 
 def unit_seed(seed: int, kind: str, u: int) -> int:

@@ -1,0 +1,43 @@
+"""Data for the stages: a dataset folder built by ``mm-data``, or the stage's own small build.
+
+Stages read rows by index (the loop's deterministic order); images decode lazily through
+``datasets``. Held-out evaluation rows come from a build with another seed, so they are never
+seen in training.
+
+    from train.data import stage_data
+    train_ds, heldout = stage_data(recipe, "mavis-caption", out)
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engines import dataset
+from train.recipe import Recipe
+
+HELDOUT_SEED_OFFSET = 10_007
+
+
+def build_or_load(kind: str, out: Path, n: int, seed: int, image_size: int,
+                  families: list[str] | None = None, progress: bool = False, **options):
+    cfg = dataset.BuildConfig(kind=kind, n=n, seed=seed, image_size=image_size,
+                              families=families or [], chunk_size=64, options=options)
+    dataset.build(cfg, out, progress=progress)
+    return dataset.load(out)
+
+
+def stage_data(recipe: Recipe, kind: str, out: Path, image_size: int, heldout: bool = True,
+               **options):
+    """(train rows, held-out rows or None). ``recipe.data`` wins over the stage's own build."""
+    if recipe.data:
+        if not (Path(recipe.data) / "data").is_dir():
+            raise FileNotFoundError(f"data: {recipe.data} is not a dataset folder "
+                                    "(no data/ inside); build one with mm-data")
+        train = dataset.load(recipe.data)
+    else:
+        train = build_or_load(kind, out / "data" / kind, recipe.data_n, recipe.seed, image_size,
+                              **options)
+    held = None
+    if heldout:
+        held = build_or_load(kind, out / "data" / f"{kind}-heldout", recipe.eval_n,
+                             recipe.seed + HELDOUT_SEED_OFFSET, image_size, **options)
+    return train, held

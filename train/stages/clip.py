@@ -1,0 +1,103 @@
+"""Stage 1, CLIP-Math: contrastive training of the vision tower on MAVIS-Caption.
+
+open_clip model and ``ClipLoss``; the text tower is frozen as in MAVIS (``unfreeze_text`` to
+train it too, which a from-scratch text tower needs to learn anything beyond random features).
+Captions longer than the context use sentence sampling (mm.clip_math.fit_caption). Evidence:
+held-out image->caption and caption->image R@1 / R@5, trained vs untrained.
+
+Output folder: ``clip.safetensors`` + ``clip.json`` (open_clip architecture), ``vision/`` (the
+tower exported to ``CLIPVisionModel`` with its ``CLIPImageProcessor``), ``metrics.json``.
+
+    mm-train stage1 --recipe configs/small/stage1.yaml --out runs/s1
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from mm.clip_math import create_clip, fit_caption, freeze_text_tower, image_size, token_counter
+from mm.export import export_vision_tower, image_processor_for
+from train.data import stage_data
+from train.loop import StageTask, run
+from train.recipe import Recipe
+
+PRESET_ARCH = {"tiny": "tiny", "small": "small", "base": "base"}
+
+
+def _encode(model, pre, tok, rows, n_tokens, ctx, rng):
+    images = torch.stack([pre(r["image"].convert("RGB")) for r in rows])
+    texts = tok([fit_caption(r["caption"], n_tokens, ctx, rng) for r in rows])
+    return images, texts
+
+
+@torch.no_grad()
+def retrieval(model, pre, tok, rows, batch: int = 64) -> dict:
+    """Image->text and text->image recall@1/5 over held-out (image, caption) pairs."""
+    model.eval()
+    n_tokens = token_counter(tok)
+    ctx = tok.context_length
+    feats_i, feats_t = [], []
+    for s in range(0, len(rows), batch):
+        chunk = [rows[i] for i in range(s, min(s + batch, len(rows)))]
+        im, tx = _encode(model, pre, tok, chunk, n_tokens, ctx, np.random.default_rng(0))
+        feats_i.append(model.encode_image(im, normalize=True))
+        feats_t.append(model.encode_text(tx, normalize=True))
+    sim = torch.cat(feats_i) @ torch.cat(feats_t).T  # (N images, N captions)
+    target = torch.arange(sim.shape[0])
+
+    def recall(s, k):
+        top = s.topk(min(k, s.shape[1]), dim=1).indices
+        return float((top == target[:, None]).any(1).float().mean())
+
+    return {"i2t_r1": recall(sim, 1), "i2t_r5": recall(sim, 5), "t2i_r1": recall(sim.T, 1),
+            "t2i_r5": recall(sim.T, 5), "n": int(sim.shape[0]), "chance_r1": 1 / sim.shape[0]}
+
+
+def train_stage1(recipe: Recipe, out: str | Path, progress: bool = True) -> dict:
+    import open_clip
+
+    out = Path(out)
+    arch = recipe.clip_arch or PRESET_ARCH[recipe.preset]
+    model, _, pre, tok = create_clip(arch, checkpoint=recipe.clip_checkpoint, seed=recipe.seed)
+    untrained = create_clip(arch, checkpoint=recipe.clip_checkpoint, seed=recipe.seed)[0]
+    freeze_text_tower(model, frozen=not recipe.unfreeze_text)
+    if "vision" not in recipe.train_modules:
+        for p in model.visual.parameters():
+            p.requires_grad_(False)
+    # diagrams are drawn at >= 224 px (legible labels) and resized by the preprocessing
+    train_rows, held = stage_data(recipe, "mavis-caption", out,
+                                  image_size=max(image_size(model), 224))
+    n_tokens, ctx = token_counter(tok), tok.context_length
+    loss_fn = open_clip.ClipLoss()
+
+    def make_batch(idx):
+        rng = np.random.default_rng([recipe.seed, *idx[:2]])
+        return _encode(model, pre, tok, [train_rows[i] for i in idx], n_tokens, ctx, rng)
+
+    def loss(m, batch):
+        images, texts = batch
+        f_img, f_txt, scale = m(images, texts)[:3]
+        return loss_fn(f_img, f_txt, scale)
+
+    summary = run(recipe, StageTask(model, len(train_rows), make_batch, loss), out,
+                  progress=progress)
+    model = summary.pop("model")
+    metrics = {"trained": retrieval(model, pre, tok, held),
+               "untrained": retrieval(untrained, pre, tok, held)}
+    base = max(metrics["untrained"]["i2t_r1"], 1 / len(held))
+    metrics["i2t_r1_ratio_vs_untrained"] = metrics["trained"]["i2t_r1"] / base
+    from safetensors.torch import save_file
+
+    save_file({k: v.contiguous() for k, v in model.state_dict().items()},
+              str(out / "clip.safetensors"))
+    (out / "clip.json").write_text(json.dumps({"arch": arch}))
+    vision = export_vision_tower(model)
+    vision.save_pretrained(out / "vision")
+    image_processor_for(model).save_pretrained(out / "vision")
+    result = {"stage": "clip", **{k: v for k, v in summary.items() if k != "losses"},
+              "metrics": metrics}
+    (out / "metrics.json").write_text(json.dumps(result, indent=1))
+    return result

@@ -1,0 +1,121 @@
+"""Stage 4: DPO on preference pairs mined from the stage-3 model's own mistakes.
+
+MAVIS: chosen = the engine's CoT, rejected = the stage-3 model's wrong answer. The stage runs
+the stage-3 model on engine problems it has not seen (another seed), pairs each wrong answer
+with the engine's rationale, and tops the set up with engine-made wrong rationales (``dpo-pairs``
+dataset kind). The loss is DPO's with a frozen reference (the stage-3 model):
+-log sigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))) over summed response log-probs. TRL's
+trainer expects its own model and collator conventions for vision models; this loss is short
+and tested, so the one loop of train/loop.py runs it.
+
+Evidence: held-out preference accuracy (policy log p(chosen) > log p(rejected)) stage 3 vs 4,
+and held-out perception accuracy (must not drop by more than 2 points).
+
+    mm-train stage4 --recipe configs/small/stage4.yaml --init runs/s3 --out runs/s4
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+import torch.nn.functional as F
+
+from engines.mavis.dpo import pairs_from_model
+from mm.llava import load as load_llava
+from mm.tokenizer import prompt_text
+from train.data import build_or_load
+from train.loop import StageTask, run
+from train.recipe import Recipe
+from train.stages.sft import (_finish, encode, generate, perception_accuracy, set_trainable)
+
+MINE_SEED_OFFSET = 20_011
+
+
+def dpo_loss(pi_c: torch.Tensor, pi_r: torch.Tensor, ref_c: torch.Tensor, ref_r: torch.Tensor,
+             beta: float) -> torch.Tensor:
+    """DPO (Rafailov et al. 2023) from summed sequence log-probs, each (B,)."""
+    return -F.logsigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))).mean()
+
+
+def sequence_logps(model, batch: dict) -> torch.Tensor:
+    """Sum of log p(token) over labelled (response) positions, per example: (B,)."""
+    labels = batch["labels"]
+    inputs = {k: v for k, v in batch.items() if k != "labels"}
+    logits = model(**inputs).logits[:, :-1].float()  # (B, T-1, V)
+    target = labels[:, 1:]
+    mask = target != -100
+    logp = torch.log_softmax(logits, -1).gather(-1, target.clamp(min=0).unsqueeze(-1))
+    return (logp.squeeze(-1) * mask).sum(-1)
+
+
+def mine_pairs(model, processor, recipe: Recipe, out: Path) -> list[dict]:
+    """Run the stage-3 model on unseen problems; keep its wrong answers as rejected."""
+    rows = build_or_load("mavis-instruct", out / "data" / "mined-problems",
+                         recipe.dpo_model_pairs, recipe.seed + MINE_SEED_OFFSET, 224)
+    rows = [rows[i] for i in range(len(rows))]
+
+    def answer_fn(images, prompts):
+        return generate(model, processor, [im.convert("RGB") for im in images], prompts,
+                        max_new_tokens=96)
+
+    pairs = pairs_from_model(rows, answer_fn)
+    return [{"image": p["image"], "prompt": p["prompt"], "chosen": p["chosen"],
+             "rejected": p["rejected"], "rejected_source": "model"} for p in pairs]
+
+
+@torch.no_grad()
+def preference_accuracy(model, processor, pairs, batch: int = 8) -> float:
+    model.eval()
+    right = 0
+    for s in range(0, len(pairs), batch):
+        chunk = [pairs[i] for i in range(s, min(s + batch, len(pairs)))]
+        c, r = _pair_batches(processor, chunk, 256)
+        right += int((sequence_logps(model, c) > sequence_logps(model, r)).sum())
+    return right / len(pairs)
+
+
+def _pair_batches(processor, pairs, max_length):
+    imgs = [p["image"].convert("RGB") for p in pairs]
+    prompts = [prompt_text(p["prompt"]) for p in pairs]
+    return (encode(processor, imgs, prompts, [p["chosen"] for p in pairs], max_length),
+            encode(processor, imgs, prompts, [p["rejected"] for p in pairs], max_length))
+
+
+def train_stage4(recipe: Recipe, init: str | Path, out: str | Path, progress: bool = True
+                 ) -> dict:
+    out = Path(out)
+    model, processor = load_llava(Path(init) / "model")
+    reference, _ = load_llava(Path(init) / "model")
+    for p in reference.parameters():
+        p.requires_grad_(False)
+    mined = mine_pairs(model, processor, recipe, out)
+    engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs", recipe.data_n, recipe.seed,
+                           224)
+    held_pairs = build_or_load("dpo-pairs", out / "data" / "dpo-pairs-heldout", recipe.eval_n,
+                               recipe.seed + 10_007, 224)
+    held_per = build_or_load("mavis-perception", out / "data" / "mavis-perception-heldout",
+                             recipe.eval_n, recipe.seed + 10_007, 224)
+    pairs = mined + [engine[i] for i in range(len(engine))]
+    before = {"preference_accuracy": preference_accuracy(model, processor, held_pairs),
+              "perception": perception_accuracy(model, processor, held_per)}
+    set_trainable(model, recipe.train_modules, recipe.lora)
+
+    def make_batch(idx):
+        return _pair_batches(processor, [pairs[i] for i in idx], recipe.max_length)
+
+    def loss(m, batch):
+        c, r = batch
+        with torch.no_grad():
+            ref_c, ref_r = sequence_logps(reference, c), sequence_logps(reference, r)
+        return dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
+                        recipe.dpo_beta)
+
+    summary = run(recipe, StageTask(model, len(pairs), make_batch, loss), out,
+                  progress=progress)
+    model = summary["model"]
+    after = {"preference_accuracy": preference_accuracy(model, processor, held_pairs),
+             "perception": perception_accuracy(model, processor, held_per)}
+    metrics = {"pairs": {"model": len(mined), "engine": len(engine)},
+               "stage3": before, "stage4": after}
+    return _finish(recipe, model, processor, out, summary, metrics)
+
