@@ -380,9 +380,7 @@ class Canvas:
 
     # --- text ---
     def text_size(self, text: str, px: int, kind: str = "sans") -> tuple[float, float]:
-        f = get_font(px * self.ss, kind)
-        x0, y0, x1, y1 = f.getbbox(text)
-        return (x1 - x0) / self.ss, (y1 - y0) / self.ss
+        return _text_size(text, px * self.ss, kind, self.ss)
 
     def text(self, xy: Point, text: str, px: int | None = None, color: Any = "black",
              anchor: str = "mm", kind: str = "sans", record: bool = True,
@@ -476,6 +474,13 @@ class Canvas:
         if self.ss == 1:
             return self.img
         return self.img.reduce(self.ss)
+
+
+@lru_cache(maxsize=8192)
+def _text_size(text: str, px_ss: int, kind: str, ss: int) -> tuple[float, float]:
+    """Width and height in final pixels (cached: labels repeat across images)."""
+    x0, y0, x1, y1 = get_font(px_ss, kind).getbbox(text)
+    return (x1 - x0) / ss, (y1 - y0) / ss
 
 
 def _dash_segments(pts: Sequence[Point], on: float, off: float):

@@ -1,0 +1,273 @@
+"""Coordinate grid and axes for any family that plots in a Cartesian plane.
+
+API (small and stable; the "analytic_geometry" and "function" families use it):
+
+    vp = draw_axes(canvas, xmin, xmax, ymin, ymax, xstep=None, ystep=None, equal=True,
+                   grid=True, tick_labels=True, names=("x", "y"), origin_label="O",
+                   frame=None, px=None, max_labels=10) -> AxesViewport
+
+- ``AxesViewport`` is a ``renderers.base.Viewport`` (math -> pixel, y up) with an optional
+  separate ``yscale`` (``equal=False``) and the plotted range ``xmin..xmax, ymin..ymax`` plus
+  ``box`` (pixel rectangle of the grid), ``contains(x, y)`` and ``clip_segment``.
+- Axes pass through the origin when it is inside the range, else along the frame edge nearest
+  to zero. Arrows point to +x and +y; the axis names sit past the arrow tips.
+- Grid lines are drawn without ink (so ``canvas.label`` may place labels over the light grid);
+  axis lines and tick marks are ink. Tick labels are recorded labels (``canvas.text``) placed
+  so that they never overlap one another: every k-th tick is labelled with k chosen from
+  1, 2, 5, 10, ... so that neighbouring labels have room, and one that would still touch a
+  label already there (near the origin) is skipped; ``max_labels`` (default 10) caps the
+  labels per axis the same way.
+- ``nice_step(span, max_steps)`` and ``tick_values(lo, hi, step)`` are the helpers behind the
+  default steps (1, 2, 5 x 10^k; one common step for both axes when ``equal``), exported for
+  callers that choose their own ranges; ``text_size(canvas, text, px)`` is a memoised
+  ``Canvas.text_size``.
+
+    python -c "from renderers.base import Canvas; from renderers.axes import draw_axes; \
+c = Canvas(336); draw_axes(c, -5, 6, -4, 5); c.finish().save('/tmp/axes.png')"
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from functools import lru_cache
+
+from renderers.base import Box, Canvas, Point, Viewport, fmt_num, font_px, get_font
+
+AXIS_COLOR = (40, 40, 40)
+GRID_COLOR = (218, 218, 218)
+
+
+@dataclass
+class AxesViewport(Viewport):
+    """Viewport of a drawn coordinate system. ``yscale`` 0 means equal to ``scale``."""
+
+    yscale: float = 0.0
+    xmin: float = 0.0
+    xmax: float = 1.0
+    ymin: float = 0.0
+    ymax: float = 1.0
+
+    @property
+    def sy(self) -> float:
+        return self.yscale or self.scale
+
+    def __call__(self, x: float, y: float) -> Point:
+        return (self.ox + self.scale * x, self.oy - self.sy * y)
+
+    def inv(self, px: float, py: float) -> Point:
+        return ((px - self.ox) / self.scale, (self.oy - py) / self.sy)
+
+    @property
+    def box(self) -> Box:
+        """Pixel rectangle (x0, y0, x1, y1) of the plotted range."""
+        x0, y0 = self(self.xmin, self.ymax)
+        x1, y1 = self(self.xmax, self.ymin)
+        return (x0, y0, x1, y1)
+
+    def contains(self, x: float, y: float, tol: float = 1e-9) -> bool:
+        return (self.xmin - tol <= x <= self.xmax + tol and
+                self.ymin - tol <= y <= self.ymax + tol)
+
+    def clip_segment(self, a: Point, b: Point) -> tuple[Point, Point] | None:
+        """Clip the math segment ``a``-``b`` to the plotted range (Liang-Barsky); None if it
+        misses the range."""
+        x0, y0 = a
+        dx, dy = b[0] - x0, b[1] - y0
+        t0, t1 = 0.0, 1.0
+        for p, q in ((-dx, x0 - self.xmin), (dx, self.xmax - x0), (-dy, y0 - self.ymin),
+                     (dy, self.ymax - y0)):
+            if p == 0:
+                if q < 0:
+                    return None
+                continue
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return None
+        return (x0 + t0 * dx, y0 + t0 * dy), (x0 + t1 * dx, y0 + t1 * dy)
+
+
+@lru_cache(maxsize=4096)
+def _size(text: str, px: int, ss: int, kind: str = "sans") -> tuple[float, float]:
+    """``Canvas.text_size`` memoised: tick texts repeat across thousands of images."""
+    x0, y0, x1, y1 = get_font(px * ss, kind).getbbox(text)
+    return (x1 - x0) / ss, (y1 - y0) / ss
+
+
+def text_size(canvas: Canvas, text: str, px: int, kind: str = "sans") -> tuple[float, float]:
+    return _size(text, px, canvas.ss, kind)
+
+
+def nice_step(span: float, max_steps: int = 12) -> float:
+    """Smallest step of the form 1, 2, 5 x 10^k that splits ``span`` into <= ``max_steps``."""
+    span = abs(span) or 1.0
+    raw = span / max(1, max_steps)
+    k = math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        step = m * 10.0 ** k
+        if step >= raw - 1e-12:
+            return float(step) if step < 1 else float(round(step, 10))
+    return 10.0 ** (k + 1)
+
+
+def tick_values(lo: float, hi: float, step: float) -> list[float]:
+    """Multiples of ``step`` inside [lo, hi] (zero included when in range)."""
+    i0 = math.ceil(lo / step - 1e-9)
+    i1 = math.floor(hi / step + 1e-9)
+    return [round(i * step, 10) for i in range(i0, i1 + 1)]
+
+
+def _stride(px_per_step: float, need_px: float) -> int:
+    """Label every k-th tick, k in 1, 2, 5, 10, 20, ... so labels are ``need_px`` apart."""
+    k = 1
+    seq = (1, 2, 5)
+    mag = 1
+    i = 0
+    while k * px_per_step < need_px:
+        i += 1
+        if i == len(seq):
+            i, mag = 0, mag * 10
+        k = seq[i] * mag
+    return k
+
+
+def _axis_pos(lo: float, hi: float) -> float:
+    """Where the other axis crosses: zero if in range, else the nearer end."""
+    if lo <= 0 <= hi:
+        return 0.0
+    return lo if abs(lo) < abs(hi) else hi
+
+
+def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float, *,
+              xstep: float | None = None, ystep: float | None = None, equal: bool = True,
+              grid: bool = True, tick_labels: bool = True,
+              names: tuple[str, str] | None = ("x", "y"), origin_label: str | None = "O",
+              frame: Box | None = None, px: int | None = None, max_labels: int | None = 10,
+              axis_color=AXIS_COLOR, grid_color=GRID_COLOR) -> AxesViewport:
+    """Draw grid, axes with arrows, ticks, tick labels and axis names; return the viewport.
+
+    ``frame`` is the pixel box to fit into (default: the whole canvas); margins for arrows,
+    names and outside tick labels are reserved inside it. ``equal`` keeps one unit the same
+    length on both axes (circles stay round). ``px`` is the tick-label font size (default
+    ``font_px(width, 0.8)``); axis names use a slightly larger size. ``max_labels``: at most
+    about that many tick labels per axis (every k-th tick, k from 1, 2, 5, 10, ...).
+    """
+    if not (xmax > xmin and ymax > ymin):
+        raise ValueError(f"empty range x {xmin}..{xmax}, y {ymin}..{ymax}")
+    W, H = canvas.width, canvas.height
+    fx0, fy0, fx1, fy1 = frame if frame is not None else (0.0, 0.0, float(W), float(H))
+    u = canvas.unit
+    px = px or font_px(W, 0.8)
+    npx = font_px(W, 0.95)
+    if equal:  # one unit is one length on both axes, so one step for both reads best
+        common = nice_step(max(xmax - xmin, ymax - ymin), 12)
+        xstep, ystep = xstep or ystep or common, ystep or xstep or common
+    xstep = xstep or nice_step(xmax - xmin, 12)
+    ystep = ystep or nice_step(ymax - ymin, 12)
+    ax_y = _axis_pos(ymin, ymax)  # math y of the x-axis
+    ax_x = _axis_pos(xmin, xmax)  # math x of the y-axis
+    xt = tick_values(xmin, xmax, xstep)
+    yt = tick_values(ymin, ymax, ystep)
+    th = text_size(canvas, "0", px)[1]
+    yw = max((text_size(canvas, fmt_num(v), px)[0] for v in yt), default=0.0) if tick_labels else 0
+    xw = max((text_size(canvas, fmt_num(v), px)[0] for v in xt), default=0.0) if tick_labels else 0
+    over = 16 * u  # how far the arrows reach past the grid
+    nw, nh = text_size(canvas, "x", npx)
+    gap = 3 * u
+
+    # Margins: arrow + name on the + sides; outside tick labels only where an axis lies on the
+    # frame edge (two passes, because the room inside depends on the scale).
+    left, right = 4 * u, over + nw + 4 * u
+    top, bottom = over + nh + 4 * u, 4 * u
+    vp = None
+    for _ in range(2):
+        wpx = (fx1 - fx0) - left - right
+        hpx = (fy1 - fy0) - top - bottom
+        sx, sy = wpx / (xmax - xmin), hpx / (ymax - ymin)
+        if equal:
+            sx = sy = min(sx, sy)
+        if tick_labels:
+            below = (ax_y - ymin) * sy  # room under the x-axis inside the grid
+            need_b = th + gap + 3 * u
+            # the end tick labels are centred on the frame edge: half of one sticks out
+            bottom = max(4 * u, th / 2 + 2 * u, need_b - below + 2 * u)
+            lft = (ax_x - xmin) * sx
+            need_l = yw + gap + 3 * u
+            left = max(4 * u, xw / 2 + 2 * u, need_l - lft + 2 * u)
+        # centre the grid in the space left over
+        cx0 = fx0 + left + (wpx - sx * (xmax - xmin)) / 2
+        cy0 = fy0 + top + (hpx - sy * (ymax - ymin)) / 2
+        vp = AxesViewport(scale=sx, ox=cx0 - sx * xmin, oy=cy0 + sy * ymax,
+                          yscale=0.0 if equal else sy, xmin=xmin, xmax=xmax, ymin=ymin, ymax=ymax)
+    assert vp is not None
+    sx, sy = vp.scale, vp.sy
+    bx0, by0, bx1, by1 = vp.box
+
+    if grid:
+        for v in xt:
+            X = vp(v, 0)[0]
+            canvas.line([(X, by0), (X, by1)], color=grid_color, width=1.0, ink=False)
+        for v in yt:
+            Y = vp(0, v)[1]
+            canvas.line([(bx0, Y), (bx1, Y)], color=grid_color, width=1.0, ink=False)
+
+    # axes with arrows past the + ends
+    ox, oy = vp(ax_x, ax_y)
+    hd = 8.0  # arrow() scales the head by canvas.unit itself
+    canvas.arrow((bx0 - 2 * u, oy), (bx1 + over, oy), color=axis_color, width=1.4, head=hd)
+    canvas.arrow((ox, by1 + 2 * u), (ox, by0 - over), color=axis_color, width=1.4, head=hd)
+    tk = 3 * u
+    for v in xt:
+        X = vp(v, 0)[0]
+        canvas.line([(X, oy - tk), (X, oy + tk)], color=axis_color, width=1.2)
+    for v in yt:
+        Y = vp(0, v)[1]
+        canvas.line([(ox - tk, Y), (ox + tk, Y)], color=axis_color, width=1.2)
+
+    if names:
+        # x name above the axis at the arrow tip (tick labels are below); y name to the right
+        canvas.text((bx1 + over - nw / 2 - u, oy - tk - gap), names[0], px=npx, anchor="md",
+                    kind="serif")
+        canvas.text((ox + tk + gap + u, by0 - over + nh / 2), names[1], px=npx, anchor="lm",
+                    kind="serif")
+
+    if tick_labels:
+        both_cross = ax_x == 0.0 and ax_y == 0.0
+        if both_cross and origin_label:
+            canvas.text((ox - gap, oy + gap), origin_label, px=px, anchor="rt", halo=True)
+        kx = _stride(xstep * sx, xw + 4 * u)
+        ky = _stride(ystep * sy, th + 4 * u)
+        if max_labels:  # many labels crowd the picture (and each costs a text draw)
+            kx = max(kx, _stride(1.0, len(xt) / max_labels))
+            ky = max(ky, _stride(1.0, len(yt) / max_labels))
+        for v in xt:
+            i = int(round(v / xstep))
+            if i % kx or (v == ax_x and ax_y == 0.0 and both_cross):
+                continue
+            X = vp(v, 0)[0]
+            _tick_text(canvas, (X, oy + tk + gap), fmt_num(v), px, "mt", abs(X - ox) < 4 * px)
+        for v in yt:
+            i = int(round(v / ystep))
+            if i % ky or (v == ax_y and both_cross):
+                continue
+            Y = vp(0, v)[1]
+            _tick_text(canvas, (ox - tk - gap, Y), fmt_num(v), px, "rm", abs(Y - oy) < 4 * px)
+    return vp
+
+
+def _tick_text(canvas: Canvas, xy: Point, text: str, px: int, anchor: str, check: bool) -> None:
+    """Draw a tick label unless it would touch a label already placed. Only labels near the
+    origin (``check``) can meet one: the stride keeps labels of one axis apart."""
+    if not check:
+        canvas.text(xy, text, px=px, anchor=anchor, halo=True)
+        return
+    w, h = text_size(canvas, text, px)
+    x, y = xy
+    x0 = {"l": x, "m": x - w / 2, "r": x - w}[anchor[0]]
+    y0 = {"t": y, "m": y - h / 2, "b": y - h}[anchor[1]]
+    if canvas.is_free((x0, y0, x0 + w, y0 + h), avoid_ink=False, pad=1.5):
+        canvas.text(xy, text, px=px, anchor=anchor, halo=True)

@@ -1,0 +1,173 @@
+"""Focused tests of the "chart" renderer: facts of hand-built specs against hand-computed values,
+knob validation, and that drawn labels carry the numbers the facts promise.
+
+    python -m pytest -q tests/renderers/test_chart.py
+"""
+import json
+
+import numpy as np
+import pytest
+
+import renderers.chart  # noqa: F401  (imported directly: independent of other families)
+from renderers.base import FAMILIES
+from renderers.chart import KINDS, ChartSpec, Series
+from renderers.chart_stats import box_stats, nice_axis
+
+FAM = FAMILIES["chart"]
+
+
+def _bar(**kw) -> ChartSpec:
+    base = dict(kind="bar", title="Fruit sold", x_title="Fruit", y_title="Boxes",
+                categories=["Apple", "Banana", "Cherry"],
+                series=[Series("Boxes", [10.0, 30.0, 20.0], "blue")])
+    base.update(kw)
+    return ChartSpec(**base)
+
+
+def _texts(spec, size=336) -> list[str]:
+    return [lb.text for lb in FAM.render_with_layout(spec, size)[1].labels]
+
+
+def test_bar_facts_by_hand():
+    f = FAM.facts(_bar())
+    assert (f["total"], f["mean"], f["median"], f["range"]) == (60, 20, 20, 20)
+    assert (f["max"], f["max_category"], f["min"], f["min_category"]) == \
+        (30, "Banana", 10, "Apple")
+    assert f["ranking"] == ["Banana", "Cherry", "Apple"]
+    assert f["value_axis"]["ticks"] == [0, 10, 20, 30]
+    assert f["orientation"] == "vertical" and f["n_bars"] == 3 and not f["grouped"]
+
+
+def test_grouped_bar_totals():
+    spec = _bar(series=[Series("Shop A", [1.0, 2.0, 3.0]), Series("Shop B", [4.0, 0.0, 1.5])])
+    f = FAM.facts(spec)
+    assert f["category_totals"] == {"Apple": 5, "Banana": 2, "Cherry": 4.5}
+    assert f["max_total_category"] == "Apple" and f["grand_total"] == 11.5
+    assert f["series_totals"] == {"Shop A": 6, "Shop B": 5.5} and f["n_bars"] == 6
+
+
+def test_annotated_bars_draw_every_value_and_category():
+    for horizontal in (False, True):
+        texts = _texts(_bar(annotate=True, horizontal=horizontal))
+        for t in ("10", "30", "20", "Apple", "Banana", "Cherry", "Fruit sold"):
+            assert t in texts, (horizontal, t, texts)
+
+
+def test_line_changes():
+    spec = ChartSpec(kind="line", title="T", categories=["Jan", "Feb", "Mar", "Apr"],
+                     series=[Series("Sales", [5.0, 8.0, 6.0, 10.0])])
+    f = FAM.facts(spec)
+    assert f["changes"] == [3, -2, 4]
+    assert f["largest_increase"] == {"from": "Mar", "to": "Apr", "amount": 4}
+    assert f["largest_decrease"] == {"from": "Feb", "to": "Mar", "amount": -2}
+    assert (f["n_increases"], f["n_decreases"]) == (2, 1)
+
+
+def test_pie_percentages_and_labels():
+    spec = ChartSpec(kind="pie", title="Votes", categories=["Math", "Art", "Music"],
+                     series=[Series("count", [1.0, 1.0, 2.0])])
+    f = FAM.facts(spec)
+    assert f["percentages"] == {"Math": 25.0, "Art": 25.0, "Music": 50.0}
+    assert f["angles"] == {"Math": 90.0, "Art": 90.0, "Music": 180.0}
+    assert f["largest_slice"] == "Music" and f["n_slices"] == 3
+    texts = _texts(spec, 224)
+    assert texts.count("25%") == 2 and "50%" in texts and "Music" in texts
+
+
+def test_histogram_facts():
+    spec = ChartSpec(kind="histogram", title="H", bin_edges=[0.0, 10.0, 20.0, 30.0],
+                     counts=[2, 5, 3])
+    f = FAM.facts(spec)
+    assert f["total"] == 10 and f["bin_width"] == 10 and f["modal_bin"] == [10, 20]
+    assert f["estimated_mean"] == 16.0  # (5*2 + 15*5 + 25*3) / 10
+    assert f["cumulative"] == [2, 7, 10] and f["min_bin"] == [0, 10]
+    assert f["value_axis"]["min"] == 0 and f["value_axis"]["max"] >= 5
+    texts = _texts(spec)
+    assert {"0", "10", "20", "30"} <= set(texts)  # edges as x tick labels
+
+
+def test_box_stats_quartiles_and_whiskers():
+    data = [1, 2, 3, 4, 5, 6, 7, 8, 9, 100]
+    st = box_stats(data, "iqr")
+    assert (st["q1"], st["median"], st["q3"], st["iqr"]) == (3.25, 5.5, 7.75, 4.5)
+    assert st["upper_fence"] == 14.5 and st["outliers"] == [100.0]
+    assert st["whisker_high"] == 9 and st["whisker_low"] == 1
+    assert box_stats(data, "minmax")["whisker_high"] == 100
+    spec = ChartSpec(kind="box", title="B", categories=["X", "Y"],
+                     samples=[[float(v) for v in data], [1.0, 2.0, 3.0]], whisker="iqr")
+    f = FAM.facts(spec)
+    assert f["boxes"][0]["median"] == 5.5 and f["boxes"][0]["outliers"] == [100]
+    assert f["n_outliers"] == 1 and f["highest_median"] == "X" and f["largest_iqr"] == "X"
+
+
+def test_scatter_trend_line():
+    spec = ChartSpec(kind="scatter", title="S", x_values=[1.0, 2.0, 3.0, 4.0],
+                     series=[Series("y", [3.0, 5.0, 7.0, 9.0])], trend_line=True)
+    f = FAM.facts(spec)
+    assert (f["slope"], f["intercept"], f["correlation"]) == (2.0, 1.0, 1.0)
+    assert f["trend"] == "increasing" and f["highest_point"] == [4, 9]
+    assert f["x_axis"]["min"] >= 0 and f["y_axis"]["min"] >= 0  # no negative ticks
+
+
+def test_table_cells_totals_and_drawing():
+    spec = ChartSpec(kind="table", title="Scores", x_title="Subject",
+                     categories=["Math", "Art"],
+                     series=[Series("2022", [70.0, 55.0]), Series("2023", [80.0, 65.5])])
+    f = FAM.facts(spec)
+    assert f["cells"] == {"Math": {"2022": 70, "2023": 80}, "Art": {"2022": 55, "2023": 65.5}}
+    assert f["row_totals"] == {"Math": 150, "Art": 120.5}
+    assert f["column_totals"] == {"2022": 125, "2023": 145.5}
+    assert f["max_cell"] == {"value": 80, "row": "Math", "column": "2023"}
+    texts = _texts(spec, 224)
+    assert {"70", "80", "55", "65.5", "2022", "2023", "Math", "Art", "Subject"} <= set(texts)
+
+
+def test_nice_axis_steps():
+    assert nice_axis(0, 30) == (0.0, 30.0, 10.0, [0.0, 10.0, 20.0, 30.0])
+    lo, hi, step, ticks = nice_axis(0, 101)
+    assert step == 25 and hi == 125 and len(ticks) == 6
+    assert nice_axis(0, 3, integer=True)[2] == 1
+
+
+def test_knobs_and_validation():
+    rng = np.random.default_rng(0)
+    for k in KINDS:
+        assert FAM.sample_spec(rng, kind=k).kind == k
+    assert FAM.sample_spec(rng, kind="bar", theme="cities").categories[0] in \
+        ("Paris", "Rome", "Oslo", "Cairo", "Tokyo", "Lima", "Delhi", "Seoul", "Miami",
+         "Dubai", "Vienna", "Madrid")
+    with pytest.raises(ValueError, match="valid kinds: bar, line, pie"):
+        FAM.sample_spec(rng, kind="donut")
+    with pytest.raises(ValueError, match="valid themes: fruits"):
+        FAM.sample_spec(rng, theme="planets")
+    with pytest.raises(ValueError, match="months, years"):
+        FAM.sample_spec(rng, kind="line", theme="fruits")
+    with pytest.raises(ValueError, match="2 values for 3 categories"):
+        FAM.facts(_bar(series=[Series("s", [1.0, 2.0])]))
+
+
+def test_hand_spec_round_trip():
+    spec = _bar(series=[Series("A", [1.0, 2.5, 3.0], "red"), Series("B", [0.0, 1.0, 2.0])])
+    d = json.loads(spec.to_json())
+    assert d["family"] == FAM.name
+    back = ChartSpec.from_dict(d)
+    assert back == spec and isinstance(back.series[0], Series)
+    json.dumps(FAM.facts(back))
+
+
+def test_every_kind_samples_true_facts():
+    """Facts of sampled specs agree with the spec data for each kind."""
+    for k in KINDS:
+        for seed in range(15):
+            spec = FAM.sample_spec(np.random.default_rng(seed), kind=k)
+            f = FAM.facts(spec)
+            if k in ("bar", "line", "pie", "table") and len(spec.series) == 1:
+                assert f["total"] == pytest.approx(sum(spec.series[0].values))
+            if k == "pie":
+                assert sum(f["percentages"].values()) == pytest.approx(100, abs=0.3)
+            if k == "histogram":
+                assert f["total"] == sum(spec.counts)
+            if k == "box":
+                for b, data in zip(f["boxes"], spec.samples):
+                    assert b["min"] <= b["q1"] <= b["median"] <= b["q3"] <= b["max"]
+                    assert b["n"] == len(data)
