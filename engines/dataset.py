@@ -138,6 +138,8 @@ def _write_chunk(args: tuple) -> tuple[int, int, list[dict]]:
     kind, cfg_dict, out, c, n_chunks = args
     import datasets
 
+    datasets.disable_progress_bars()  # one bar per build (ours), not one per parquet file
+
     cfg = BuildConfig(**cfg_dict)
     builder = get_builder(kind)
     n_units, k = builder.n_units(cfg), builder.unit_size(cfg)

@@ -79,15 +79,9 @@ def _analytic(f: dict) -> list[Question]:
 
 @asker("plane_geometry")
 def _plane(f: dict) -> list[Question]:
-    base = f.get("base") or (f.get("shapes") or [{}])[0]
-    qs = []
-    kind = base.get("type") or base.get("kind")
-    if kind:
-        qs.append(("What is the base shape of the figure?", _words(kind)))
-    n = f.get("n_attached", f.get("counts", {}).get("attached") if isinstance(
-        f.get("counts"), dict) else None)
-    if n is not None:
-        qs.append(("How many shapes are attached to the base shape?", str(n)))
+    qs = [("How many shapes make up the figure?", str(f["counts"]["shapes"]))]
+    if f.get("base_type"):
+        qs.append(("What is the base shape of the figure?", _words(f["base_type"])))
     return qs
 
 
