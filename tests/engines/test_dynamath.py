@@ -29,7 +29,6 @@ def test_coverage_of_topics_kinds_types_levels():
 def test_seed_quality_over_200_variants(sid):
     q = SEEDS[sid]
     answers, specs = [], set()
-    by_text = {}
     for v in range(200):
         var = make_variant(sid, v, seed=11)
         assert var.question.strip()
@@ -51,7 +50,6 @@ def test_seed_quality_over_200_variants(sid):
                        else var.choices["ABCDE".index(var.ground_truth)])
         if v < 50:
             specs.add(var.spec.to_json())
-        by_text.setdefault(var.question, set()).add(answers[-1])
     # variants differ, as their kinds promise
     assert len(specs) >= 10, f"{sid}: only {len(specs)} distinct images in 50 variants"
     assert len(set(answers[:50])) >= 2, f"{sid}: one answer for all variants"
@@ -66,8 +64,9 @@ def test_questions_need_the_image():
         by_text = {}
         for v in range(120):
             var = make_variant(sid, v, seed=5)
-            by_text.setdefault(var.question, set()).add(var.ground_truth if var.choices == []
-                                                       else var.choices["ABCDE".index(var.ground_truth)])
+            stem = var.question.split("\nChoices:")[0]  # options may name the answer itself
+            by_text.setdefault(stem, set()).add(var.ground_truth if var.choices == []
+                                                else var.choices["ABCDE".index(var.ground_truth)])
         need += any(len(a) > 1 for a in by_text.values())
     assert need >= 0.85 * len(SEED_IDS), f"{need} of {len(SEED_IDS)} seeds"
 
