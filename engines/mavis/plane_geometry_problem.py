@@ -21,13 +21,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from engines.mavis import plane_geometry_solve as S
-from engines.mavis.plane_geometry_solve import Chain, ang, seg
+from engines.mavis.plane_geometry_chain import Chain, ang, seg
 from engines.mavis.problem import Distractor, Given, Problem, fmt_answer
 from engines.mavis.text import pick
 from renderers.base import fmt_num as f, rng_choice
-from renderers.geometry import (CURVED, Attachment, PlaneGeometrySpec, base_label,
-                                build_model, ekey)
-from renderers.geometry_sample import FILLS, base_names, next_letters
+from renderers.geometry import Attachment, PlaneGeometrySpec, base_label, build_model, ekey
+from renderers.geometry_sample import FILLS, next_letters
 
 BASE_W = {"right_triangle": 3.0, "rectangle": 2.0, "square": 1.5, "equilateral_triangle": 1.0,
           "isosceles_triangle": 1.0, "scalene_triangle": 1.0, "parallelogram": 1.0,
