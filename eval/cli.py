@@ -21,9 +21,72 @@ def parser() -> OneLineParser:
     d = ssub.add_parser("dynamath", help="DynaMath per-variant results CSV -> metrics JSON")
     d.add_argument("--csv", required=True, help="DynaMath released results CSV")
     d.add_argument("--fractions", action="store_true", help="fractions instead of percent")
-    for name in ("run", "report", "tasks", "ablate"):
-        sub.add_parser(name, help=f"{name} (coming with the evaluation harness)")
+    r = sub.add_parser("run", help="evaluate a model on tasks")
+    r.add_argument("--model", required=True, help="a local model folder or builtin:NAME")
+    r.add_argument("--tasks", required=True, help="comma-separated task names")
+    r.add_argument("--output-path", required=True)
+    r.add_argument("--batch-size", type=int, default=8)
+    r.add_argument("--limit", type=int, help="samples per task (groups kept whole)")
+    r.add_argument("--data", help="a local dataset folder for the task(s)")
+    r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--decoding", default="greedy", choices=["greedy", "causalmm"])
+    r.add_argument("--gen-kwargs", default="", help="e.g. max_new_tokens=64,do_sample=false")
+    r.add_argument("--device")
+    r.add_argument("--no-progress", action="store_true")
+    rep = sub.add_parser("report", help="rewrite OUT/report.md from OUT/results.json")
+    rep.add_argument("out")
+    sub.add_parser("tasks", help="list the tasks")
+    sub.add_parser("ablate", help="CausalMM ablation (coming with CausalMM)")
     return ap
+
+
+def _gen_kwargs(s: str):
+    from mm.adapters import GenConfig
+
+    kw = {}
+    for item in filter(None, (x.strip() for x in s.split(","))):
+        if "=" not in item:
+            fail(PROG, "--gen-kwargs", f"expected key=value, got {item!r}")
+        k, v = item.split("=", 1)
+        if k not in GenConfig.__dataclass_fields__:
+            fail(PROG, "--gen-kwargs", f"unknown key {k!r}; valid: "
+                 f"{', '.join(GenConfig.__dataclass_fields__)}")
+        t = GenConfig.__dataclass_fields__[k].type
+        try:
+            kw[k] = (v.lower() in ("1", "true", "yes")) if t in (bool, "bool") else \
+                (int(v) if t in (int, "int") else float(v))
+        except ValueError:
+            fail(PROG, "--gen-kwargs", f"{k}: bad value {v!r}")
+    return GenConfig(**{"max_new_tokens": 0, **kw})
+
+
+def _run(a) -> None:
+    from eval.runner import evaluate
+    from eval.task import TaskContext, get_task
+    from mm.adapters import load_adapter
+
+    names = [t.strip() for t in a.tasks.split(",") if t.strip()]
+    for n in names:
+        try:
+            get_task(n)
+        except KeyError as e:
+            fail(PROG, "--tasks", e.args[0])
+    if a.batch_size < 1:
+        fail(PROG, "--batch-size", f"must be >= 1, got {a.batch_size}")
+    if a.limit is not None and a.limit < 1:
+        fail(PROG, "--limit", f"must be >= 1, got {a.limit}")
+    if a.data and not Path(a.data).exists():
+        fail(PROG, "--data", f"no such folder: {a.data}")
+    if a.decoding != "greedy":
+        fail(PROG, "--decoding", "causalmm is not built yet in this version of the suite")
+    gen = _gen_kwargs(a.gen_kwargs)
+    try:
+        adapter = load_adapter(a.model, seed=a.seed, device=a.device)
+    except (KeyError, FileNotFoundError, ValueError) as e:
+        fail(PROG, "--model", e.args[0] if e.args else str(e))
+    res = evaluate(adapter, names, a.output_path, TaskContext(a.data, a.limit, a.seed),
+                   batch_size=a.batch_size, gen=gen, progress=not a.no_progress)
+    print(json.dumps(res.get("tasks", {}), indent=1, default=str))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -39,7 +102,21 @@ def main(argv: list[str] | None = None) -> None:
             fail(PROG, "--csv", str(e))
         print(json.dumps(m if a.fractions else dynamath.as_percent(m), indent=1))
         sys.exit(0)
-    not_built_yet(PROG, f"'{a.cmd}'")
+    if a.cmd == "run":
+        _run(a)
+    elif a.cmd == "report":
+        from eval.report import write_report
+
+        if not (Path(a.out) / "results.json").exists():
+            fail(PROG, "out", f"{a.out} has no results.json")
+        print(write_report(a.out))
+    elif a.cmd == "tasks":
+        from eval.task import load_tasks
+
+        for name, t in sorted(load_tasks().items()):
+            print(f"{name:16s} {t.description}")
+    else:
+        not_built_yet(PROG, f"'{a.cmd}'")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,37 @@
+"""Plots for reports (matplotlib, Agg backend, written as PNG)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+
+def _plt():
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def grouped_bars(path: Path, groups: Sequence[str], series: dict[str, Sequence[float]],
+                 title: str, ylabel: str, ylim: tuple[float, float] | None = None) -> str:
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(max(5, 0.8 * len(groups) + 2), 3.6), dpi=110)
+    n = len(series)
+    w = 0.8 / max(n, 1)
+    for i, (name, vals) in enumerate(series.items()):
+        xs = [j + (i - (n - 1) / 2) * w for j in range(len(groups))]
+        ax.bar(xs, vals, width=w, label=name)
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels(groups, rotation=30, ha="right", fontsize=8)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    if ylim:
+        ax.set_ylim(*ylim)
+    if n > 1:
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return str(path)

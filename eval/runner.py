@@ -1,0 +1,186 @@
+"""Run tasks against a model: resumable sample logs, results.json, report and plots.
+
+Each finished sample is appended to ``OUT/samples_<task>.jsonl`` at once (id, prediction = the
+raw model output, target, correct, ...). Rerunning the same command skips the ids already there
+(a line cut by a kill is dropped), so an interrupted run ends with the same ``results.json`` as an
+uninterrupted one. A sample whose image is missing or corrupt is recorded with ``error`` and the
+run goes on. Under ``accelerate launch`` each process takes every k-th sample and the main
+process merges the parts.
+
+    mm-eval run --model builtin:oracle --tasks mme-synth --output-path runs/eval
+"""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from eval.task import Task, TaskContext, get_task
+from mm.adapters import Adapter, GenConfig
+
+
+def read_samples(path: Path) -> dict[str, dict]:
+    """Finished samples by id; a trailing partial line (killed mid-write) is cut off."""
+    if not path.exists():
+        return {}
+    raw = path.read_bytes()
+    good_end = raw.rfind(b"\n") + 1
+    if good_end < len(raw):
+        with path.open("r+b") as f:
+            f.truncate(good_end)
+    out = {}
+    for line in raw[:good_end].decode().splitlines():
+        if line.strip():
+            rec = json.loads(line)
+            out[rec["id"]] = rec
+    return out
+
+
+def _append(path: Path, records: list[dict]) -> None:
+    with path.open("a") as f:
+        for r in records:
+            f.write(json.dumps(r, sort_keys=True, default=_jsonable) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _jsonable(x: Any):
+    if hasattr(x, "item"):
+        return x.item()
+    return str(x)
+
+
+def _call(task: Task, adapter: Adapter, docs: list[dict], images: list, gen: GenConfig):
+    prompts = [task.prompt(d) for d in docs]
+    oracle = [task.oracle(d) for d in docs]
+    if task.output == "generate":
+        g = GenConfig(**{**gen.to_dict(), "max_new_tokens": gen.max_new_tokens or
+                         task.max_new_tokens})
+        return adapter.generate(images, prompts, g, oracle=oracle)
+    if task.output == "yes_no":
+        return adapter.yes_no_prob(images, prompts, oracle=oracle)
+    if task.output == "loglikelihood":
+        return adapter.loglikelihood(images, prompts, [task.continuation(d) for d in docs],
+                                     oracle=oracle)
+    raise ValueError(f"task {task.name}: unknown output kind {task.output!r}")
+
+
+def run_task(task: Task, adapter: Adapter, ctx: TaskContext, out: Path, batch_size: int,
+             gen: GenConfig, progress: bool = True, rank: int = 0, world: int = 1) -> list[dict]:
+    from tqdm.auto import tqdm
+
+    docs = task.docs(ctx)
+    ids = [d["id"] for d in docs]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"task {task.name}: duplicate sample ids")
+    path = out / (f"samples_{task.name}.jsonl" if world == 1 else
+                  f"samples_{task.name}.jsonl.part{rank}")
+    done = read_samples(path)
+    mine = docs[rank::world]
+    pending = [d for d in mine if d["id"] not in done]
+    bar = tqdm(total=len(mine), initial=len(mine) - len(pending), desc=task.name,
+               disable=not progress, dynamic_ncols=True, unit="sample")
+    for s in range(0, len(pending), batch_size):
+        batch = pending[s:s + batch_size]
+        ok_docs, images, records = [], [], []
+        for d in batch:
+            try:
+                img = task.image(d)
+                if img is not None:
+                    img.load()
+                images.append(img)
+                ok_docs.append(d)
+            except Exception as e:  # missing or corrupt image: record it, keep going
+                records.append({"id": d["id"], "prediction": None,
+                                "target": d.get("target"), "correct": False,
+                                "error": f"{type(e).__name__}: {e}"})
+        if ok_docs:
+            outputs = _call(task, adapter, ok_docs, images, gen)
+            records += [task.process(d, o) for d, o in zip(ok_docs, outputs)]
+        _append(path, records)
+        for r in records:
+            done[r["id"]] = r
+        bar.update(len(batch))
+    bar.close()
+    return [done[d["id"]] for d in mine]
+
+
+def _versions() -> dict:
+    import importlib.metadata as md
+
+    out = {"python": platform.python_version()}
+    for pkg in ("mm-suite", "torch", "transformers", "open-clip-torch", "datasets"):
+        try:
+            out[pkg] = md.version(pkg)
+        except md.PackageNotFoundError:
+            pass
+    try:
+        sha = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                             cwd=Path(__file__).resolve().parent, timeout=5).stdout.strip()
+        out["git_sha"] = sha or None
+    except (OSError, subprocess.TimeoutExpired):
+        out["git_sha"] = None
+    return out
+
+
+def evaluate(adapter: Adapter, task_names: list[str], out: str | Path, ctx: TaskContext,
+             batch_size: int = 8, gen: GenConfig | None = None, progress: bool = True,
+             config: dict | None = None) -> dict:
+    from eval.report import write_report
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    gen = gen or GenConfig(max_new_tokens=0)
+    rank, world = _dist()
+    results: dict[str, dict] = {}
+    infos: dict[str, dict] = {}
+    plots: dict[str, list[str]] = {}
+    for name in task_names:
+        task = get_task(name)
+        task_ctx = TaskContext(ctx.data, ctx.limit, ctx.seed, (ctx.work or out / "data") / name,
+                               ctx.options)
+        recs = run_task(task, adapter, task_ctx, out, batch_size, gen, progress, rank, world)
+        if world > 1:
+            recs = _merge_parts(task, out, world, rank)
+            if recs is None:
+                continue
+        valid = [r for r in recs if "error" not in r]
+        metrics = task.aggregate(valid) if valid else {}
+        metrics["n_samples"] = len(recs)
+        metrics["n_errors"] = len(recs) - len(valid)
+        results[name] = metrics
+        infos[name] = task.info()
+        plots[name] = task.plots(valid, metrics, out) if valid else []
+    if rank != 0:
+        return {}
+    doc = {"tasks": results, "task_info": infos, "plots": plots,
+           "config": {"model": adapter.name, "decoding": adapter.decoding,
+                      "batch_size": batch_size, "gen": gen.to_dict(), "limit": ctx.limit,
+                      "seed": ctx.seed, "data": ctx.data, **(config or {})},
+           "versions": _versions()}
+    (out / "results.json").write_text(json.dumps(doc, indent=1, sort_keys=True,
+                                                 default=_jsonable))
+    write_report(out)
+    return doc
+
+
+def _dist() -> tuple[int, int]:
+    """(rank, world) under accelerate launch / torchrun, else (0, 1)."""
+    return int(os.environ.get("RANK", 0)), int(os.environ.get("WORLD_SIZE", 1))
+
+
+def _merge_parts(task: Task, out: Path, world: int, rank: int) -> list[dict] | None:
+    from accelerate import PartialState
+
+    PartialState().wait_for_everyone()
+    if rank != 0:
+        return None
+    merged: dict[str, dict] = {}
+    for r in range(world):
+        merged.update(read_samples(out / f"samples_{task.name}.jsonl.part{r}"))
+    path = out / f"samples_{task.name}.jsonl"
+    path.write_text("".join(json.dumps(v, sort_keys=True) + "\n" for v in merged.values()))
+    return list(merged.values())

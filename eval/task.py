@@ -1,0 +1,98 @@
+"""A benchmark task is data plus pure functions; tasks register by name.
+
+    @register_task
+    class MyTask(Task):
+        name = "my-task"
+        output = "generate"             # or "yes_no" (P(yes)) or "loglikelihood"
+        def docs(self, ctx): ...        # list of dicts, each with a unique "id"
+        def image(self, doc): ...       # PIL image (raise -> the sample is recorded as an error)
+        def prompt(self, doc): ...      # text sent with the image
+        def oracle(self, doc): ...      # what a model that knows the answer returns
+        def process(self, doc, output): ...   # -> sample record: id, prediction, target, correct
+        def aggregate(self, records): ...     # -> metrics dict
+        def plots(self, records, metrics, out): ...  # -> PNG paths (optional)
+
+``mm-eval tasks`` lists them. Unknown names fail listing the valid ones.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+TASK_MODULES = ("eval.tasks.dynamath", "eval.tasks.mme", "eval.tasks.mme_synth",
+                "eval.tasks.pope", "eval.tasks.comfort", "eval.tasks.mavis")
+
+
+@dataclass
+class TaskContext:
+    data: str | None = None  # --data: a local folder (released layout or built by mm-data)
+    limit: int | None = None
+    seed: int = 0
+    work: Path | None = None  # where a task may build its synthetic data (cached)
+    options: dict = field(default_factory=dict)
+
+
+class Task:
+    name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    output: ClassVar[str] = "generate"
+    max_new_tokens: ClassVar[int] = 64
+    prompt_suffix: ClassVar[str] = ""
+    parser: ClassVar[str] = ""
+
+    def docs(self, ctx: TaskContext) -> list[dict]:
+        raise NotImplementedError
+
+    def image(self, doc: dict):
+        return doc["image"]
+
+    def prompt(self, doc: dict) -> str:
+        raise NotImplementedError
+
+    def continuation(self, doc: dict) -> str:
+        raise NotImplementedError
+
+    def oracle(self, doc: dict) -> Any:
+        raise NotImplementedError
+
+    def process(self, doc: dict, output: Any) -> dict:
+        raise NotImplementedError
+
+    def aggregate(self, records: list[dict]) -> dict:
+        raise NotImplementedError
+
+    def plots(self, records: list[dict], metrics: dict, out: Path) -> list[str]:
+        return []
+
+    def info(self) -> dict:
+        return {"output": self.output, "prompt_suffix": self.prompt_suffix,
+                "parser": self.parser, "max_new_tokens": self.max_new_tokens}
+
+
+TASKS: dict[str, Task] = {}
+
+
+def register_task(cls: type[Task]) -> type[Task]:
+    if cls.name in TASKS:
+        raise ValueError(f"task {cls.name!r} is registered twice")
+    TASKS[cls.name] = cls()
+    return cls
+
+
+def load_tasks() -> dict[str, Task]:
+    for mod in TASK_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            if e.name != mod:
+                raise
+    return TASKS
+
+
+def get_task(name: str) -> Task:
+    load_tasks()
+    if name not in TASKS:
+        raise KeyError(f"unknown task {name!r}; valid: {', '.join(sorted(TASKS))}")
+    return TASKS[name]
