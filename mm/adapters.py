@@ -145,6 +145,15 @@ def word_token_ids(tokenizer, words: Sequence[str]) -> list[int]:
     return ids
 
 
+def yes_no_token_ids(tokenizer, yes_words: Sequence[str] = YES_WORDS,
+                     no_words: Sequence[str] = NO_WORDS) -> tuple[list[int], list[int]]:
+    """First-token ids of the yes and no words; a token both sets share (a bare space or a
+    letter piece of a word the vocabulary splits) says nothing and is dropped from both."""
+    y, n = word_token_ids(tokenizer, yes_words), word_token_ids(tokenizer, no_words)
+    shared = set(y) & set(n)
+    return [i for i in y if i not in shared], [i for i in n if i not in shared]
+
+
 class LlavaAdapter(Adapter):
     """Our checkpoints and any local HF LLaVA-family folder.
 
@@ -176,8 +185,7 @@ class LlavaAdapter(Adapter):
             self.device).eval()
         self.tok = self.processor.tokenizer
         self.tok.padding_side = "left"
-        self.yes_ids = word_token_ids(self.tok, YES_WORDS)
-        self.no_ids = word_token_ids(self.tok, NO_WORDS)
+        self.yes_ids, self.no_ids = yes_no_token_ids(self.tok)
 
     # --- prompts ---
     def chat(self, prompt: str) -> str:

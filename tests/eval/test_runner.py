@@ -1,0 +1,159 @@
+"""The mm-eval runner: sample logs, resume without duplicates to the same results.json, bad
+images recorded as errors, one-line bad flags, and batch-invariant greedy answers on a real
+(tiny, random) HF LLaVA folder."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from eval.runner import evaluate, read_samples
+from eval.task import TASKS, Task, TaskContext
+from mm.adapters import GenConfig, LlavaAdapter, load_adapter
+
+
+class Toy(Task):
+    name = "toy-eval"
+    description = "toy"
+    output = "generate"
+
+    def docs(self, ctx):
+        docs = [{"id": f"t{i:02d}", "n": i, "target": "yes" if i % 3 else "no"} for i in range(20)]
+        docs[7]["broken"] = True
+        return docs[: ctx.limit] if ctx.limit else docs
+
+    def image(self, doc):
+        if doc.get("broken"):
+            raise FileNotFoundError("images/t07.png does not exist")
+        return Image.new("RGB", (16, 16), (doc["n"] * 10, 0, 0))
+
+    def prompt(self, doc):
+        return f"Is item {doc['n']} red? Please answer yes or no."
+
+    def oracle(self, doc):
+        return doc["target"].capitalize()
+
+    def process(self, doc, output):
+        pred = output.strip().lower()
+        return {"id": doc["id"], "prediction": output, "target": doc["target"],
+                "correct": pred == doc["target"]}
+
+    def aggregate(self, records):
+        return {"acc": sum(r["correct"] for r in records) / len(records)}
+
+
+TASKS.setdefault("toy-eval", Toy())
+
+
+class Flaky:
+    """Wraps an adapter and dies after ``n`` calls (as a killed process would)."""
+
+    def __init__(self, inner, n):
+        self.inner, self.n = inner, n
+        self.name, self.decoding = inner.name, inner.decoding
+
+    def generate(self, *a, **k):
+        self.n -= 1
+        if self.n < 0:
+            raise KeyboardInterrupt
+        return self.inner.generate(*a, **k)
+
+
+def test_results_samples_and_errors(tmp_path):
+    res = evaluate(load_adapter("builtin:oracle"), ["toy-eval"], tmp_path, TaskContext(),
+                   batch_size=4, progress=False)
+    m = res["tasks"]["toy-eval"]
+    assert m == {"acc": 1.0, "n_samples": 20, "n_errors": 1}
+    lines = (tmp_path / "samples_toy-eval.jsonl").read_text().splitlines()
+    assert len(lines) == 20
+    bad = [json.loads(x) for x in lines if "error" in json.loads(x)]
+    assert bad[0]["id"] == "t07" and "does not exist" in bad[0]["error"]
+    assert {"id", "prediction", "target", "correct"} <= set(json.loads(lines[0]))
+    assert (tmp_path / "report.md").read_text().startswith("# Evaluation report")
+    assert json.loads((tmp_path / "results.json").read_text())["config"]["model"] == \
+        "builtin:oracle"
+
+
+def test_always_yes_scores_the_share_of_yes(tmp_path):
+    res = evaluate(load_adapter("builtin:always-yes"), ["toy-eval"], tmp_path, TaskContext(),
+                   progress=False)
+    yes = sum(1 for i in range(20) if i % 3 and i != 7)
+    assert res["tasks"]["toy-eval"]["acc"] == pytest.approx(yes / 19)
+
+
+def test_resume_after_crash_no_duplicates_same_results(tmp_path):
+    ref = evaluate(load_adapter("builtin:random", seed=3), ["toy-eval"], tmp_path / "ref",
+                   TaskContext(seed=3), batch_size=3, progress=False)
+    out = tmp_path / "crash"
+    with pytest.raises(KeyboardInterrupt):
+        evaluate(Flaky(load_adapter("builtin:random", seed=3), 2), ["toy-eval"], out,
+                 TaskContext(seed=3), batch_size=3, progress=False)
+    with (out / "samples_toy-eval.jsonl").open("a") as f:
+        f.write('{"id": "t1')  # a line cut by the kill
+    assert len(read_samples(out / "samples_toy-eval.jsonl")) == 6
+    again = evaluate(load_adapter("builtin:random", seed=3), ["toy-eval"], out,
+                     TaskContext(seed=3), batch_size=3, progress=False)
+    ids = [json.loads(x)["id"] for x in (out / "samples_toy-eval.jsonl").read_text().splitlines()]
+    assert len(ids) == len(set(ids)) == 20
+    assert again["tasks"] == ref["tasks"]
+
+
+@pytest.mark.parametrize("args,flag", [
+    (["--model", "builtin:oracle", "--tasks", "no-such-task"], "--tasks"),
+    (["--model", "builtin:nope", "--tasks", "dynamath"], "--model"),
+    (["--model", "/no/such/folder", "--tasks", "dynamath"], "--model"),
+    (["--model", "builtin:oracle", "--tasks", "dynamath", "--batch-size", "0"], "--batch-size"),
+    (["--model", "builtin:oracle", "--tasks", "dynamath", "--gen-kwargs", "beams=3"],
+     "--gen-kwargs"),
+    (["--model", "builtin:oracle", "--tasks", "dynamath", "--limit", "x"], "--limit"),
+])
+def test_bad_flags(tmp_path, args, flag):
+    r = subprocess.run([sys.executable, "-m", "eval.cli", "run", *args, "--output-path",
+                        str(tmp_path)], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and flag in r.stderr, r.stderr
+    if flag == "--tasks":
+        assert "valid: " in r.stderr and "dynamath" in r.stderr
+
+
+@pytest.fixture(scope="module")
+def tiny_llava(tmp_path_factory):
+    from mm.clip_math import create_clip
+    from mm.export import export_vision_tower, image_processor_for
+    from mm.llava import build_llava, save
+    from mm.tokenizer import train_tokenizer
+
+    clip = create_clip("tiny", seed=1)[0]
+    tok = train_tokenizer(["Is the triangle red? Yes it is. No it is not. The answer is 3."] * 30,
+                          vocab_size=300)
+    model, proc = build_llava(export_vision_tower(clip), image_processor_for(clip), tokenizer=tok,
+                              lm_preset="tiny", seed=1)
+    return save(model, proc, tmp_path_factory.mktemp("llava") / "m")
+
+
+def test_greedy_answers_identical_at_batch_1_and_8(tiny_llava):
+    ad = LlavaAdapter(tiny_llava)
+    prompts = [f"Question {i}: " + "is it red? " * (i % 4 + 1) for i in range(8)]
+    images = [Image.new("RGB", (40 + 5 * i, 40), (30 * i, 100, 200)) for i in range(8)]
+    gen = GenConfig(max_new_tokens=8)
+    one = [ad.generate([im], [p], gen)[0] for im, p in zip(images, prompts)]
+    eight = ad.generate(images, prompts, gen)
+    assert one == eight
+    p1 = [ad.yes_no_prob([im], [p])[0] for im, p in zip(images, prompts)]
+    p8 = ad.yes_no_prob(images, prompts)
+    assert p8 == pytest.approx(p1, abs=1e-5)
+    assert all(0.0 <= x <= 1.0 for x in p8)
+
+
+def test_yes_no_prob_is_comfort_ratio(tiny_llava):
+    import torch
+
+    ad = LlavaAdapter(tiny_llava)
+    img, prompt = Image.new("RGB", (32, 32), "white"), "Is it red?"
+    probs = torch.softmax(ad.next_token_logits([img], [prompt])[0], -1)
+    y = probs[ad.yes_ids].sum()
+    n = probs[ad.no_ids].sum()
+    assert ad.yes_no_prob([img], [prompt])[0] == pytest.approx(float(y / (y + n)), rel=1e-5)
+    # "yes", " yes", "Yes", ... map to distinct first tokens, none shared with the no set
+    assert len(ad.yes_ids) >= 3 and not set(ad.yes_ids) & set(ad.no_ids)
