@@ -188,9 +188,9 @@ def _incline(rng, f: dict) -> tuple[str, list[str]]:
 
 def _vectors(rng, f: dict) -> tuple[str, list[str]]:
     n = f["n_vectors"]
+    names = join_list([v["name"] for v in f["vectors"]])
     what = pick(rng, ("{k} drawn on a coordinate grid", "{k} on a square grid with axes",
-                      "a grid with {k}"),
-                k="one vector" if n == 1 else f"the vectors {join_list([v['name'] for v in f['vectors']])}")
+                      "a grid with {k}"), k="one vector" if n == 1 else f"the vectors {names}")
     out = []
     for v in f["vectors"]:
         out.append(pick(rng, (

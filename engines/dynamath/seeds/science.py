@@ -216,23 +216,23 @@ class BranchCurrent(SeedQuestion):
         return _sample_network(rng, rng_choice(rng, ("parallel", "mixed", "mixed")))
 
     def question(self, p):
-        return ("What is the current through the resistor R2, in amperes? Round to two decimal "
-                "places.")
+        return ("What is the current through the resistor R2, in amperes? Round to three "
+                "decimal places.")
 
     def answer(self, p):
         c = _circuit_spec(p).circuit
         sol = circuit_solution(c)
         for k, b in enumerate(c.branches):
             if any(e.name == "R2" for e in b):
-                return round_half_up(sol["branch_i"][k])
-        return round_half_up(sol["current"])
+                return round_half_up(sol["branch_i"][k], 3)
+        return round_half_up(sol["current"], 3)
 
     def diagram(self, p):
         return _circuit_spec(p)
 
     def check(self, p):
         edges, emf = netlist(self.diagram(p).circuit)
-        return round_half_up(abs(solve_netlist(edges, emf)["R2"]))
+        return round_half_up(abs(solve_netlist(edges, emf)["R2"]), 3)
 
 
 TOPOLOGY_OPTIONS = ("in series", "in parallel", "some in series and some in parallel",

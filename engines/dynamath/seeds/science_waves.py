@@ -212,7 +212,8 @@ class WaveSpeed(SeedQuestion):
         cross: list[float] = []  # zero crossings, linearly interpolated, deduplicated
         for i in range(len(xs) - 1):
             if ys[i] == 0 or ys[i] * ys[i + 1] < 0:
-                x = xs[i] if ys[i] == 0 else xs[i] - ys[i] * (xs[i + 1] - xs[i]) / (ys[i + 1] - ys[i])
+                x = xs[i] if ys[i] == 0 else \
+                    xs[i] - ys[i] * (xs[i + 1] - xs[i]) / (ys[i + 1] - ys[i])
                 if not cross or x - cross[-1] > 1e-6:
                     cross.append(float(x))
         lam = 2 * float(np.mean(np.diff(cross)))  # crossings are half a wavelength apart
@@ -233,7 +234,8 @@ class WaveEquation(SeedQuestion):
 
     def _eq(self, p, form: str) -> str:
         sign = "-" if form.startswith("-") else ""
-        return f"y = {sign}{fmt_num(p['A'])} {form.lstrip('-')}({_pi_text(p['lam'])})"
+        amp = "" if p["A"] == 1 else f"{fmt_num(p['A'])} "
+        return f"y = {sign}{amp}{form.lstrip('-')}({_pi_text(p['lam'])})"
 
     def question(self, p):
         return "Which equation describes the wave in the graph (x and y in cm)?"

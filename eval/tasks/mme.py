@@ -1,0 +1,102 @@
+"""MME (the released benchmark): paired yes/no questions, scored exactly as the official tool.
+
+Data: ``--data DIR`` is a local MME copy (subtask folders as released, layout
+``<subtask>/images`` + ``<subtask>/questions_answers_YN`` or image and txt side by side, or the
+lmms-lab parquet; see eval/mme.py). The prompt is the released question, which already ends
+with "Please answer yes or no."; the model generates a few tokens, read by the official rule
+(first 4 characters). ``--limit N`` keeps an image's two questions together and spreads the
+images over the subtasks.
+
+Errors keep the run going: a missing or unreadable image, and a malformed txt line, become a
+sample recorded with ``error`` (``image()`` raises, naming the file and line); such a question
+counts as wrong in acc and acc+, as an unanswered line would in the official tool. The run also
+writes the official tool's input files to ``OUT/mme_official/`` (score them with
+``mm-eval score mme --dir OUT/mme_official`` or the tool itself).
+
+    mm-eval run --model builtin:oracle --tasks mme --data ~/data/MME_Benchmark_release_version \
+        --output-path runs/mme
+"""
+from __future__ import annotations
+
+import io
+from collections import Counter
+from pathlib import Path
+
+from eval import mme
+from eval.plots import grouped_bars
+from eval.task import Task, TaskContext, register_task
+
+
+def _doc(q: mme.Question, order: int, per_image: Counter, per_sub: Counter,
+         images: dict) -> dict:
+    key = f"{q.subtask}/{q.image}"
+    return {"id": f"{key}/{q.index}", "subtask": q.subtask, "category": mme.category(q.subtask),
+            "image": key, "index": q.index, "question": q.question, "target": q.answer,
+            "image_path": q.image_path, "image_bytes": q.image_bytes, "error": q.error,
+            "source": q.source, "order": order, "image_questions": per_image[key],
+            "subtask_questions": per_sub[q.subtask], "subtask_images": len(images[q.subtask])}
+
+
+@register_task
+class MME(Task):
+    name = "mme"
+    description = "MME (released data): paired yes/no; acc, acc+, score per subtask and totals"
+    output = "generate"
+    max_new_tokens = 16
+    parser = "mme-official (lowercase; exact yes/no, else first 4 characters)"
+
+    def docs(self, ctx: TaskContext) -> list[dict]:
+        if not ctx.data:
+            raise ValueError("task mme needs --data: a local MME copy (subtask folders as "
+                             "released); the synthetic stand-in is the task mme-synth")
+        qs = mme.limit_images(mme.load_mme(ctx.data), ctx.limit)
+        per_image = Counter(f"{q.subtask}/{q.image}" for q in qs)
+        per_sub = Counter(q.subtask for q in qs)
+        images: dict[str, set] = {}
+        for q in qs:
+            images.setdefault(q.subtask, set()).add(q.image)
+        return [_doc(q, k, per_image, per_sub, images) for k, q in enumerate(qs)]
+
+    def image(self, doc):
+        from PIL import Image
+
+        if doc["error"]:
+            raise ValueError(doc["error"])
+        src = io.BytesIO(doc["image_bytes"]) if doc["image_bytes"] else doc["image_path"]
+        if src is None:
+            raise FileNotFoundError(f"{doc['source']}: no image file for {doc['image']} "
+                                    f"(looked for {'|'.join(mme.IMAGE_EXTS)})")
+        img = Image.open(src)
+        img.load()
+        return img
+
+    def prompt(self, doc):
+        return doc["question"]
+
+    def oracle(self, doc):
+        return doc["target"]
+
+    def process(self, doc, output):
+        parsed = mme.parse_pred(output)
+        return {"id": doc["id"], "prediction": output, "target": doc["target"],
+                "correct": parsed == doc["target"].lower(), "parsed": parsed,
+                "subtask": doc["subtask"], "category": doc["category"], "image": doc["image"],
+                "question": doc["question"], "order": doc["order"],
+                "image_questions": doc["image_questions"],
+                "subtask_questions": doc["subtask_questions"],
+                "subtask_images": doc["subtask_images"]}
+
+    def aggregate(self, records):
+        return mme.metrics_from_records(records)
+
+    def plots(self, records, metrics, out):
+        out = Path(out)
+        mme.write_result_files(records, out / "mme_official")
+        per = metrics["per_subtask"]
+        subs = list(per)
+        title = (f"MME: perception {metrics['perception_score']:.1f}, cognition "
+                 f"{metrics['cognition_score']:.1f} (score = acc + acc+, x100)")
+        return [grouped_bars(out / "mme_subtasks.png", subs,
+                             {"acc x100": [100 * per[s]["acc"] for s in subs],
+                              "acc+ x100": [100 * per[s]["acc_plus"] for s in subs]},
+                             title, "points", (0, 125))]  # headroom for the legend
