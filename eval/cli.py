@@ -21,6 +21,8 @@ def parser() -> OneLineParser:
     d = ssub.add_parser("dynamath", help="DynaMath per-variant results CSV -> metrics JSON")
     d.add_argument("--csv", required=True, help="DynaMath released results CSV")
     d.add_argument("--fractions", action="store_true", help="fractions instead of percent")
+    m = ssub.add_parser("mme", help="the official MME tool's input files -> scores JSON")
+    m.add_argument("--dir", required=True, help="folder with one <subtask>.txt per subtask")
     r = sub.add_parser("run", help="evaluate a model on tasks")
     r.add_argument("--model", required=True, help="a local model folder or builtin:NAME")
     r.add_argument("--tasks", required=True, help="comma-separated task names")
@@ -84,8 +86,11 @@ def _run(a) -> None:
         adapter = load_adapter(a.model, seed=a.seed, device=a.device)
     except (KeyError, FileNotFoundError, ValueError) as e:
         fail(PROG, "--model", e.args[0] if e.args else str(e))
-    res = evaluate(adapter, names, a.output_path, TaskContext(a.data, a.limit, a.seed),
-                   batch_size=a.batch_size, gen=gen, progress=not a.no_progress)
+    try:
+        res = evaluate(adapter, names, a.output_path, TaskContext(a.data, a.limit, a.seed),
+                       batch_size=a.batch_size, gen=gen, progress=not a.no_progress)
+    except (ValueError, FileNotFoundError) as e:  # data layout problems: one line, exit 2
+        fail(PROG, "--data", str(e).splitlines()[0])
     print(json.dumps(res.get("tasks", {}), indent=1, default=str))
 
 
@@ -101,6 +106,14 @@ def main(argv: list[str] | None = None) -> None:
         except ValueError as e:
             fail(PROG, "--csv", str(e))
         print(json.dumps(m if a.fractions else dynamath.as_percent(m), indent=1))
+        sys.exit(0)
+    if a.cmd == "score" and a.bench == "mme":
+        from eval.mme import score_mme_dir
+
+        try:
+            print(json.dumps(score_mme_dir(a.dir), indent=1))
+        except (ValueError, FileNotFoundError) as e:
+            fail(PROG, "--dir", str(e))
         sys.exit(0)
     if a.cmd == "run":
         _run(a)

@@ -23,6 +23,8 @@ AnswerFn = Callable[[Sequence[Any], Sequence[str]], Sequence[str]]
 
 _ANSWER_PATTERNS = [
     re.compile(r"answer is\s*:?\s*\(?([A-E])\)?\s*[:.)]", re.I),
+    # pi forms before plain numbers: "4π", "π/2", "3π/4"
+    re.compile(r"answer is\s*:?\s*(-?\d*(?:\.\d+)?\s*π(?:\s*/\s*\d+)?)", re.I),
     re.compile(r"answer is\s*:?\s*\$?(-?\d+(?:\.\d+)?)", re.I),
     re.compile(r"answer is\s*:?\s*([A-Za-z][\w\- ]*?)\s*\.?$", re.I | re.M),
     re.compile(r"answer\s*:\s*\(?([A-E])\)?\b", re.I),
@@ -48,10 +50,26 @@ def is_correct(text: str, answer: str, choices: Sequence[str] = ()) -> bool:
         return got.upper() == answer.upper()
     if choices and answer.upper() in LETTERS[: len(choices)]:
         answer = choices[LETTERS.index(answer.upper())]
+    g, a = _number(got), _number(str(answer))
+    if g is not None and a is not None:
+        return abs(g - a) <= 1e-3 * max(1.0, abs(a))
+    return got.strip().lower() == str(answer).strip().lower()
+
+
+def _number(s: str) -> float | None:
+    """'3.5' -> 3.5, '4π' -> 12.566.., 'π/2' -> 1.5707.., else None."""
+    import math
+
+    t = s.strip().replace(" ", "")
+    m = re.fullmatch(r"(-?\d*(?:\.\d+)?)π(?:/(\d+))?", t)
+    if m:
+        k = m.group(1)
+        coef = -1.0 if k == "-" else float(k) if k else 1.0
+        return coef * math.pi / (float(m.group(2)) if m.group(2) else 1.0)
     try:
-        return abs(float(got) - float(answer)) <= 1e-3 * max(1.0, abs(float(answer)))
+        return float(t)
     except ValueError:
-        return got.strip().lower() == str(answer).strip().lower()
+        return None
 
 
 def _final(answer: str, choices: Sequence[str]) -> str:

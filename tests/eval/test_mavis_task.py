@@ -113,9 +113,7 @@ def test_reference_models_end_to_end(built, tmp_path):
     assert (tmp_path / "o" / "mavis_heldout_versions.png").stat().st_size > 1000
 
 
-@pytest.mark.xfail(reason="engines/mavis/dpo.py extract_answer does not read answers in pi "
-                   "(\"The answer is 4π.\" -> '4'); the oracle scores 0.995 on the default "
-                   "set until it does", strict=False)
 def test_pi_answers_are_read():
     assert is_correct("The period is 2π/0.5 = 4π.\nThe answer is 4π.", "4π")
     assert is_correct("The answer is π.", "π")
+    assert not is_correct("The answer is 4.", "4π")
