@@ -33,6 +33,19 @@ def _encode(model, pre, tok, rows, n_tokens, ctx, rng):
     return images, texts
 
 
+class PixelCache:
+    """Preprocessed images by row index: decoding and resizing a PNG costs more than the small
+    presets' forward pass, and every epoch would redo it."""
+
+    def __init__(self, rows, pre):
+        self.rows, self.pre, self.cache = rows, pre, {}
+
+    def __call__(self, i: int) -> torch.Tensor:
+        if i not in self.cache:
+            self.cache[i] = self.pre(self.rows[i]["image"].convert("RGB"))
+        return self.cache[i]
+
+
 @torch.no_grad()
 def retrieval(model, pre, tok, rows, batch: int = 64) -> dict:
     """Image->text and text->image recall@1/5 over held-out (image, caption) pairs."""
@@ -73,9 +86,13 @@ def train_stage1(recipe: Recipe, out: str | Path, progress: bool = True) -> dict
     n_tokens, ctx = token_counter(tok), tok.context_length
     loss_fn = open_clip.ClipLoss()
 
+    pixels = PixelCache(train_rows, pre)
+    captions = train_rows["caption"]
+
     def make_batch(idx):
         rng = np.random.default_rng([recipe.seed, *idx[:2]])
-        return _encode(model, pre, tok, [train_rows[i] for i in idx], n_tokens, ctx, rng)
+        images = torch.stack([pixels(i) for i in idx])
+        return images, tok([fit_caption(captions[i], n_tokens, ctx, rng) for i in idx])
 
     def loss(m, batch):
         images, texts = batch

@@ -131,17 +131,29 @@ def rows_to_examples(rows, kind: str) -> list[dict]:
 
 
 class Examples:
-    """Lazy (image, prompt, response) view over one or more datasets."""
+    """Lazy (image, prompt, response) view over one or more datasets. Images are decoded once
+    and kept at the vision tower's input size: decoding and resizing PNGs would otherwise cost
+    more than the small presets' training step, every epoch."""
 
-    def __init__(self, parts: list[tuple[object, str]]):
+    def __init__(self, parts: list[tuple[object, str]], image_size: int | None = None):
         self.index = [(ds, kind, i) for ds, kind in parts for i in range(len(ds))]
+        self.image_size = image_size
+        self.cache: dict[int, dict] = {}
 
     def __len__(self):
         return len(self.index)
 
     def __getitem__(self, j):
-        ds, kind, i = self.index[j]
-        return rows_to_examples([ds[i]], kind)[0]
+        if j not in self.cache:
+            ds, kind, i = self.index[j]
+            ex = rows_to_examples([ds[i]], kind)[0]
+            img = ex["row"]["image"].convert("RGB")
+            if self.image_size:
+                img = img.resize((self.image_size, self.image_size), Image.BICUBIC)
+            ex["image"] = img
+            ex["row"] = {}
+            self.cache[j] = ex
+        return self.cache[j]
 
 
 # ----------------------------------------------------------------------------- evaluation
@@ -177,7 +189,7 @@ def perception_accuracy(model, processor, rows, blank: bool = False, batch: int 
 def _task(recipe: Recipe, model, processor, examples) -> StageTask:
     def make_batch(idx):
         exs = [examples[i] for i in idx]
-        imgs = [e["row"]["image"].convert("RGB") for e in exs]
+        imgs = [e["image"] for e in exs]
         if recipe.blank_images:
             imgs = [blank_like(i) for i in imgs]
         return encode(processor, imgs, [prompt_text(e["q"]) for e in exs],
@@ -187,6 +199,10 @@ def _task(recipe: Recipe, model, processor, examples) -> StageTask:
         return m(**batch).loss
 
     return StageTask(model, len(examples), make_batch, loss)
+
+
+def _tower_size(model) -> int:
+    return int(model.config.vision_config.image_size)
 
 
 def _finish(recipe: Recipe, model, processor, out: Path, summary: dict, metrics: dict) -> dict:
@@ -210,7 +226,8 @@ def train_stage2(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
     model, processor = build_stage2_model(recipe, Path(init), texts)
     set_trainable(model, recipe.train_modules, recipe.lora)
     summary = run(recipe, _task(recipe, model, processor,
-                                Examples([(caps, "mavis-caption")])), out, progress=progress)
+                                Examples([(caps, "mavis-caption")], _tower_size(model))), out,
+                  progress=progress)
     metrics = {"caption_loss_first": summary["first_loss"],
                "caption_loss_final": summary["final_loss"]}
     return _finish(recipe, summary["model"], processor, out, summary, metrics)
@@ -224,8 +241,8 @@ def train_stage3(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
     per, held = stage_data(recipe, "mavis-perception", out, image_size=224)
     set_trainable(model, recipe.train_modules, recipe.lora)
     summary = run(recipe, _task(recipe, model, processor,
-                                Examples([(ins, "mavis-instruct"), (per, "mavis-perception")])),
-                  out, progress=progress)
+                                Examples([(ins, "mavis-instruct"), (per, "mavis-perception")],
+                                         _tower_size(model))), out, progress=progress)
     model = summary["model"]
     metrics = {"perception": perception_accuracy(model, processor, held,
                                                  blank=recipe.blank_images)}
