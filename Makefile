@@ -14,8 +14,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
+# the main job: four stages on the small preset, then mm-eval, then runs/quickstart/report.md
+QS := runs/quickstart
+QS_TASKS ?= dynamath,mavis-heldout
+QS_LIMIT ?= 60
+
 run: setup
-	HF_HUB_OFFLINE=1 $(BIN)/python -m engines.quickstart --out runs/quickstart
+	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train
+	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
+		--limit $(QS_LIMIT) --batch-size 8 --output-path $(QS)/eval-greedy
+	$(BIN)/python -m eval.quickstart $(QS)
 
 test: setup
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest

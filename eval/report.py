@@ -25,7 +25,8 @@ def _flat(metrics: dict, prefix: str = "") -> list[tuple[str, object]]:
     return rows
 
 
-def task_section(name: str, metrics: dict, plots: list[str], base: Path) -> list[str]:
+def task_section(name: str, metrics: dict, plots: list[str], prefix: str = "") -> list[str]:
+    """Markdown for one task; plot paths are relative to the results folder (+ ``prefix``)."""
     lines = [f"## {name}", ""]
     top = [(k, v) for k, v in metrics.items() if not isinstance(v, dict)]
     nested = {k: v for k, v in metrics.items() if isinstance(v, dict)}
@@ -47,8 +48,7 @@ def task_section(name: str, metrics: dict, plots: list[str], base: Path) -> list
         else:
             lines += [f"**{k}**", ""] + [f"- {a}: {_fmt(b)}" for a, b in _flat(sub)] + [""]
     for p in plots:
-        rel = Path(p).relative_to(base) if Path(p).is_absolute() else Path(p)
-        lines += [f"![{name}]({rel.as_posix()})", ""]
+        lines += [f"![{name}]({prefix}{Path(p).as_posix()})", ""]
     return lines
 
 
@@ -64,7 +64,7 @@ def write_report(out: str | Path) -> Path:
              f"- versions: {', '.join(f'{k} {v}' for k, v in res.get('versions', {}).items())}",
              ""]
     for name, metrics in res["tasks"].items():
-        lines += task_section(name, metrics, res.get("plots", {}).get(name, []), out)
+        lines += task_section(name, metrics, res.get("plots", {}).get(name, []))
     path = out / "report.md"
     path.write_text("\n".join(lines))
     return path

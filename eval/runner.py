@@ -153,7 +153,8 @@ def evaluate(adapter: Adapter, task_names: list[str], out: str | Path, ctx: Task
         metrics["n_errors"] = len(recs) - len(valid)
         results[name] = metrics
         infos[name] = task.info()
-        plots[name] = task.plots(valid, metrics, out) if valid else []
+        plots[name] = [os.path.relpath(p, out) for p in task.plots(valid, metrics, out)] \
+            if valid else []
     if rank != 0:
         return {}
     doc = {"tasks": results, "task_info": infos, "plots": plots,

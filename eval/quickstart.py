@@ -1,0 +1,88 @@
+"""The quickstart report: training evidence (from the pipeline's pipeline.json) and the
+evaluation results of the quickstart model, side by side, with the goals each number is held to.
+
+Reads artifacts only (train/pipeline.json, eval-*/results.json), so eval does not import train.
+
+    python -m eval.quickstart runs/quickstart       # writes runs/quickstart/report.md
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from eval.report import task_section
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def training_section(p: dict) -> list[str]:
+    ev = p.get("evidence", {})
+    st = p.get("stages", {})
+    lines = ["## Training (preset: {})".format(p.get("preset")), "",
+             "| stage | steps | first loss | final loss | wall time (s) |", "|---|---:|---:|---:|---:|"]
+    for name, r in st.items():
+        lines.append(f"| {name} | {r.get('steps')} | {r.get('first_loss', 0):.4f} | "
+                     f"{r.get('final_loss', 0):.4f} | {r.get('wall_seconds', '')} |")
+    lines.append("")
+    if "stage1" in ev:
+        e = ev["stage1"]
+        met = e["ratio"] >= e["goal_ratio"]
+        lines += ["### Stage 1, CLIP-Math: held-out retrieval", "",
+                  "| | trained | untrained |", "|---|---:|---:|",
+                  f"| image->caption R@1 | {_pct(e['i2t_r1'])} | {_pct(e['i2t_r1_untrained'])} |",
+                  f"| caption->image R@1 | {_pct(e['t2i_r1'])} | {_pct(e['t2i_r1_untrained'])} |",
+                  f"| image->caption R@5 | {_pct(e['i2t_r5'])} | |", "",
+                  f"Goal: R@1 >= {e['goal_ratio']:.0f}x the untrained model. Measured "
+                  f"{e['ratio']:.1f}x: **{'met' if met else 'missed'}**.", ""]
+    if "stage3" in ev:
+        e = ev["stage3"]
+        met = e["gain_points"] >= e["goal_points"]
+        lines += ["### Stage 3, instruction tuning: perception questions (answer in the picture)",
+                  "", f"- model: {_pct(e['accuracy'])}",
+                  f"- image-blind twin (same recipe, blank images): "
+                  f"{_pct(e['blind_twin_accuracy'])}",
+                  f"- gain: {e['gain_points']:+.1f} points; goal >= +{e['goal_points']}: "
+                  f"**{'met' if met else 'missed'}**", ""]
+    if "stage4" in ev:
+        e = ev["stage4"]
+        up = e["preference_accuracy_stage4"] - e["preference_accuracy_stage3"]
+        drop = 100 * (e["perception_stage3"] - e["perception_stage4"])
+        lines += ["### Stage 4, DPO", "",
+                  f"- pairs: {e['pairs']['model']} from the stage-3 model's wrong answers, "
+                  f"{e['pairs']['engine']} engine-made",
+                  f"- held-out preference accuracy: {_pct(e['preference_accuracy_stage3'])} -> "
+                  f"{_pct(e['preference_accuracy_stage4'])} ({100 * up:+.1f} points; goal: up: "
+                  f"**{'met' if up > 0 else 'missed'}**)",
+                  f"- held-out perception accuracy: {_pct(e['perception_stage3'])} -> "
+                  f"{_pct(e['perception_stage4'])} (goal: drop <= {e['goal_max_drop_points']} "
+                  f"points: **{'met' if drop <= e['goal_max_drop_points'] else 'missed'}**)", ""]
+    return lines
+
+
+def write(root: str | Path) -> Path:
+    root = Path(root)
+    lines = ["# Quickstart report", ""]
+    pj = root / "train" / "pipeline.json"
+    if pj.exists():
+        lines += training_section(json.loads(pj.read_text()))
+    for ev in sorted(root.glob("eval-*")):
+        rj = ev / "results.json"
+        if not rj.exists():
+            continue
+        res = json.loads(rj.read_text())
+        lines += [f"## Evaluation: {ev.name[5:]} (`{json.dumps(res['config'].get('decoding'))}`)",
+                  ""]
+        for name, metrics in res["tasks"].items():
+            sec = task_section(name, metrics, res.get("plots", {}).get(name, []),
+                               prefix=ev.name + "/")
+            lines += ["#" + sec[0]] + sec[1:]
+    path = root / "report.md"
+    path.write_text("\n".join(lines))
+    return path
+
+
+if __name__ == "__main__":
+    print(write(sys.argv[1] if len(sys.argv) > 1 else "runs/quickstart"))
