@@ -10,7 +10,8 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse, but an error is one line (``prog: error: argument --n: ...``), exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message.splitlines()[0]}\n")
+        # subcommand parsers are named "mm-data mavis-caption"; errors name the program alone
+        self.exit(2, f"{self.prog.split()[0]}: error: {message.splitlines()[0]}\n")
 
 
 def fail(prog: str, flag: str, message: str) -> NoReturn:

@@ -27,6 +27,7 @@ FAMILY_MODULES = {
     "puzzle": "renderers.puzzle",
     "arithmetic": "renderers.arithmetic",
     "scientific": "renderers.science",
+    "object_scene": "renderers.objects",
 }
 
 

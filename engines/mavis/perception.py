@@ -85,6 +85,16 @@ def _plane(f: dict) -> list[Question]:
     return qs
 
 
+@asker("object_scene")
+def _objects(f: dict) -> list[Question]:
+    objs = f["objects"]
+    qs = [("How many objects are in the scene?", str(len(objs)))]
+    left = [o for o in objs if o.get("horizontal") == "left"]
+    if len(left) == 1:
+        qs.append(("What object is on the left?", _words(left[0]["kind"])))
+    return qs
+
+
 def _generic(f: dict) -> list[Question]:
     return [("What is shown in the image?", _words(f["kind"]))] if "kind" in f else []
 

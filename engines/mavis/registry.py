@@ -27,6 +27,7 @@ CAPTION_MODULES = {
     "puzzle": "engines.mavis.puzzle",
     "arithmetic": "engines.mavis.arithmetic",
     "scientific": "engines.mavis.scientific",
+    "object_scene": "engines.mavis.object_scene",
 }
 
 

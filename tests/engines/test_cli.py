@@ -51,7 +51,7 @@ def test_foreign_out_dir_refused(tmp_path):
     assert r.returncode == 2 and "--out" in r.stderr and "--overwrite" in r.stderr
 
 
-@pytest.mark.parametrize("cli", ["train.cli", "demo.cli"])
+@pytest.mark.parametrize("cli", ["demo.cli"])
 def test_unbuilt_clis_say_so(cli):
     r = subprocess.run([sys.executable, "-m", cli], capture_output=True, text=True)
     assert r.returncode == 2 and "not built yet" in r.stderr

@@ -1,0 +1,175 @@
+"""MAVIS-Caption writer for the "object_scene" family (3-8 everyday objects on a floor).
+
+Why rule-based: ``renderers.objects`` facts list every object with its kind, colour, size and
+position, plus counts per kind and per colour, so a caption assembled from them is true by
+construction. An opening sentence (24 phrasings) names the setting and the number of objects;
+detail sentences give the inventory (with colours and counts), positions of a few objects,
+one left/right or front/back relation, the colours, the sign and the frame tag, in a shuffled
+order. Counts are mostly written as words; any digit written is a count, the frame number or
+part of the sign, all of which are in the facts.
+
+    python -m pytest -q tests/renderers/test_objects.py
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engines.mavis.registry import caption_writer
+from engines.mavis.text import join_list, pick
+from renderers.base import fmt_num
+from renderers.objects import PLURALS
+
+OPENERS = (
+    "The image shows {n} objects in {place}.",
+    "This is a rendered scene of {place} with {n} objects.",
+    "{N} objects stand around in {place}.",
+    "Shown here is {place} containing {n} objects.",
+    "The picture depicts {place}; {n} objects are placed in it.",
+    "We see {place} with {n} things arranged on the ground.",
+    "Pictured is {place} holding {n} objects.",
+    "A scene of {place}: {n} objects, each casting a shadow.",
+    "Here is {place} in which {n} objects are scattered.",
+    "The illustration shows {place} and {n} objects.",
+    "In this image, {n} objects are spread across {place}.",
+    "Displayed is a simple shaded scene of {place} with {n} objects.",
+    "The rendering presents {place}, furnished with {n} objects.",
+    "Look at {place}: it contains {n} objects.",
+    "{N} items appear in this picture of {place}.",
+    "The drawing is of {place} with {n} objects on the ground.",
+    "An image of {place} where {n} objects can be seen.",
+    "This picture shows {n} separate objects in {place}.",
+    "A toy-like view of {place} with {n} objects.",
+    "The scene takes place in {place} and has {n} objects.",
+    "Visible in {place} are {n} objects.",
+    "The figure is a scene in {place} with {n} objects in total.",
+    "Presented here: {place}, {n} objects.",
+    "Inside the frame is {place} featuring {n} objects.",
+)
+
+_PLACES = {
+    "kitchen": ("a kitchen", "a kitchen corner", "a tiled kitchen"),
+    "office": ("an office", "a study room", "a small office"),
+    "living_room": ("a living room", "a sitting room", "a cosy living room"),
+    "hallway": ("a hallway", "an entrance hall", "a hallway with a wooden floor"),
+    "street": ("a street", "a town street", "a pavement by a road"),
+    "park": ("a park", "a grassy park", "a lawn in a park"),
+}
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+          8: "eight"}
+
+
+def _num(rng: np.random.Generator, k: int) -> str:
+    """A count as a word (mostly) or as digits."""
+    return _WORDS.get(k, fmt_num(k)) if rng.random() < 0.8 else fmt_num(k)
+
+
+def _plural(kind: str, k: int) -> str:
+    return kind if k == 1 else PLURALS[kind]
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def _inventory(rng, f: dict) -> str:
+    parts = []
+    for kind, k in f["counts"].items():
+        objs = [o for o in f["objects"] if o["kind"] == kind]
+        cols = sorted({o["color"] for o in objs})
+        if k == 1:
+            size = f"{objs[0]['size']} " if objs[0]["size"] != "medium" and \
+                rng.random() < 0.4 else ""
+            parts.append(_a(f"{size}{objs[0]['color']} {kind}"))
+        elif len(cols) == 1:
+            parts.append(f"{_num(rng, k)} {cols[0]} {_plural(kind, k)}")
+        else:
+            per = [f"{_num(rng, f['kind_color_counts'][c + ' ' + kind])} {c}" for c in cols]
+            parts.append(f"{_num(rng, k)} {_plural(kind, k)} ({join_list(per)})")
+    order = rng.permutation(len(parts))
+    items = join_list([parts[int(i)] for i in order])
+    return pick(rng, ("There {be} {items}.", "The objects are {items}.",
+                      "It contains {items}.", "In the scene: {items}.",
+                      "Among them are {items}."),
+                be="is" if len(parts) == 1 and f["n_objects"] == 1 else "are", items=items)
+
+
+def _where(o: dict) -> str:
+    h = {"left": "on the left", "right": "on the right", "centre": "in the middle"}[
+        o["horizontal"]]
+    d = "near the front" if o["depth_position"] == "front" else "towards the back"
+    return f"{h}, {d}"
+
+
+def _positions(rng, f: dict) -> list[str]:
+    objs = f["objects"]
+    uniq = [o for o in objs if f["counts"][o["kind"]] == 1]
+    out = []
+    picks = rng.permutation(len(uniq))[:2]
+    for i in picks:
+        o = uniq[int(i)]
+        out.append(pick(rng, ("The {c} {k} stands {w}.", "The {k} is {w}.",
+                              "You can find the {c} {k} {w}.", "{W} is the {c} {k}."),
+                        c=o["color"], k=o["kind"], w=_where(o),
+                        W=_where(o)[0].upper() + _where(o)[1:]))
+    if rng.random() < 0.5:
+        out.append(pick(rng, ("From left to right: {s}.", "Reading from left to right, the "
+                              "objects are {s}.", "Left to right the order is {s}."),
+                        s=", ".join(f["left_to_right"])))
+    return out
+
+
+def _relation(rng, f: dict) -> str | None:
+    uniq = [o for o in f["objects"] if f["counts"][o["kind"]] == 1]
+    pairs = [(a, b) for a in uniq for b in uniq if a is not b]
+    if not pairs:
+        return None
+    for i in rng.permutation(len(pairs)):
+        a, b = pairs[int(i)]
+        if b["x"] - a["x"] >= 0.15:
+            return pick(rng, ("The {a} is to the left of the {b}.",
+                              "The {b} is to the right of the {a}."), a=a["kind"], b=b["kind"])
+        if b["depth"] - a["depth"] >= 0.3:
+            return pick(rng, ("The {a} is in front of the {b}.",
+                              "The {b} is behind the {a}."), a=a["kind"], b=b["kind"])
+    return None
+
+
+def _colors(rng, f: dict) -> str:
+    cc = f["color_counts"]
+    top = max(cc.values())
+    best = sorted(c for c, k in cc.items() if k == top)
+    if top > 1 and len(best) == 1:
+        k = _num(rng, top)
+        return pick(rng, ("{C} is the most common colour, on {k} objects.",
+                          "{K} objects are {c}, more than any other colour."),
+                    C=best[0].capitalize(), c=best[0], k=k, K=k.capitalize())
+    return pick(rng, ("The colours present are {c}.", "Colours in the scene: {c}."),
+                c=join_list(sorted(cc)))
+
+
+def _sign(rng, f: dict) -> str | None:
+    if not f["sign"]:
+        return None
+    if f["sign_style"] == "board":
+        return pick(rng, ("A chalkboard on the wall shows {t}.",
+                          "Written on a chalkboard: {t}."), t=f["sign"])
+    return pick(rng, ("A sign reads \u201c{t}\u201d.", "The word {t} is written on a sign.",
+                      "A hanging sign says {t}."), t=f["sign"])
+
+
+@caption_writer("object_scene", n_phrasings=len(OPENERS))
+def caption(spec, facts: dict, rng: np.random.Generator) -> str:
+    f = facts
+    n = _num(rng, f["n_objects"])
+    opener = pick(rng, OPENERS, n=n, N=n[0].upper() + n[1:],
+                  place=pick(rng, _PLACES[f["theme"]]))
+    body = [_inventory(rng, f)]
+    rest = _positions(rng, f)
+    for s in (_relation(rng, f), _colors(rng, f), _sign(rng, f)):
+        if s:
+            rest.append(s)
+    if rng.random() < 0.4:
+        rest.append(pick(rng, ("A small tag in the corner says Scene {n}.",
+                               "The corner label reads Scene {n}."), n=fmt_num(f["frame"])))
+    order = rng.permutation(len(rest))
+    return " ".join([opener] + body + [rest[int(i)] for i in order])
