@@ -33,6 +33,8 @@ def parser() -> OneLineParser:
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--decoding", default="greedy", choices=["greedy", "causalmm"])
     r.add_argument("--gen-kwargs", default="", help="e.g. max_new_tokens=64,do_sample=false")
+    r.add_argument("--task-options", default="",
+                   help="task options, e.g. language=zh,variations=2,split=adversarial")
     r.add_argument("--device")
     r.add_argument("--no-progress", action="store_true")
     rep = sub.add_parser("report", help="rewrite OUT/report.md from OUT/results.json")
@@ -86,8 +88,15 @@ def _run(a) -> None:
         adapter = load_adapter(a.model, seed=a.seed, device=a.device)
     except (KeyError, FileNotFoundError, ValueError) as e:
         fail(PROG, "--model", e.args[0] if e.args else str(e))
+    options = {}
+    for item in filter(None, (x.strip() for x in a.task_options.split(","))):
+        if "=" not in item:
+            fail(PROG, "--task-options", f"expected key=value, got {item!r}")
+        k, v = item.split("=", 1)
+        options[k] = int(v) if v.lstrip("-").isdigit() else v
+    ctx = TaskContext(a.data, a.limit, a.seed, options=options)
     try:
-        res = evaluate(adapter, names, a.output_path, TaskContext(a.data, a.limit, a.seed),
+        res = evaluate(adapter, names, a.output_path, ctx,
                        batch_size=a.batch_size, gen=gen, progress=not a.no_progress)
     except (ValueError, FileNotFoundError) as e:  # data layout problems: one line, exit 2
         fail(PROG, "--data", str(e).splitlines()[0])

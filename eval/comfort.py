@@ -272,7 +272,7 @@ def summarise(records: list[dict], frames: Sequence[str]) -> dict:
     free = [k for k in keys if k[1] == "none"]
     pref_row = _curve_row(curves, free or keys, frames)
     out["preferred_frame"] = pref_row.get("preferred_frame", TIE)
-    prefixes = sorted({r["prefix"] for r in records}, key=_prefix_order)
+    prefixes = sorted({r["prefix"] for r in records}, key=prefix_order)
     relations = [r for r in RELATIONS if any(x["relation"] == r for x in records)]
     out["per_prefix"] = {
         pf: {**_record_row([r for r in records if r["prefix"] == pf]),
@@ -291,6 +291,6 @@ def summarise(records: list[dict], frames: Sequence[str]) -> dict:
     return out
 
 
-def _prefix_order(p: str) -> int:
+def prefix_order(p: str) -> int:
     order = ("none", "camera", "addressee", "relatum")
     return order.index(p) if p in order else len(order)

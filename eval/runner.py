@@ -61,7 +61,9 @@ def _call(task: Task, adapter: Adapter, docs: list[dict], images: list, gen: Gen
                          task.max_new_tokens})
         return adapter.generate(images, prompts, g, oracle=oracle)
     if task.output == "yes_no":
-        return adapter.yes_no_prob(images, prompts, oracle=oracle)
+        words = [task.yes_no_words(d) for d in docs]
+        return adapter.yes_no_prob(images, prompts, oracle=oracle,
+                                   words=None if all(w is None for w in words) else words)
     if task.output == "loglikelihood":
         return adapter.loglikelihood(images, prompts, [task.continuation(d) for d in docs],
                                      oracle=oracle)

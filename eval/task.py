@@ -57,6 +57,10 @@ class Task:
     def oracle(self, doc: dict) -> Any:
         raise NotImplementedError
 
+    def yes_no_words(self, doc: dict) -> tuple[list[str], list[str]] | None:
+        """The (yes, no) words of the prompt's language for P(yes); None means English."""
+        return None
+
     def process(self, doc: dict, output: Any) -> dict:
         raise NotImplementedError
 

@@ -50,7 +50,10 @@ class Adapter:
         raise NotImplementedError
 
     def yes_no_prob(self, images: Sequence[Any], prompts: Sequence[str],
-                    oracle: Sequence[Any] | None = None) -> list[float]:
+                    oracle: Sequence[Any] | None = None,
+                    words: Sequence[tuple[Sequence[str], Sequence[str]] | None] | None = None
+                    ) -> list[float]:
+        """``words``: per prompt, the (yes words, no words) of its language (None: English)."""
         raise NotImplementedError
 
     def loglikelihood(self, images: Sequence[Any], prompts: Sequence[str],
@@ -71,7 +74,7 @@ class AlwaysYes(Adapter):
     def generate(self, images, prompts, gen, oracle=None):
         return ["Yes" for _ in prompts]
 
-    def yes_no_prob(self, images, prompts, oracle=None):
+    def yes_no_prob(self, images, prompts, oracle=None, words=None):
         return [1.0 for _ in prompts]
 
     def loglikelihood(self, images, prompts, continuations, oracle=None):
@@ -87,15 +90,18 @@ class RandomModel(Adapter):
     def __init__(self, seed: int = 0):
         self.seed = seed
 
-    def _rng(self, prompt: str) -> np.random.Generator:
+    def _rng(self, prompt: str, image: Any = None) -> np.random.Generator:
         import zlib
 
-        return np.random.default_rng([self.seed, zlib.crc32(prompt.encode())])
+        key = [self.seed, zlib.crc32(prompt.encode())]
+        if image is not None and hasattr(image, "tobytes"):  # same prompt, other image
+            key.append(zlib.crc32(image.tobytes()))
+        return np.random.default_rng(key)
 
     def generate(self, images, prompts, gen, oracle=None):
         out = []
-        for p in prompts:
-            r = self._rng(p)
+        for im, p in zip(images, prompts):
+            r = self._rng(p, im)
             if "Choices:" in p or "(A)" in p:
                 out.append(f'{{"solution": "guess", "short answer": "{"ABCD"[r.integers(4)]}"}}')
             elif "yes or no" in p.lower() or p.rstrip().endswith("?"):
@@ -104,11 +110,12 @@ class RandomModel(Adapter):
                 out.append(f'{{"solution": "guess", "short answer": "{r.integers(0, 10)}"}}')
         return out
 
-    def yes_no_prob(self, images, prompts, oracle=None):
-        return [float(self._rng(p).random()) for p in prompts]
+    def yes_no_prob(self, images, prompts, oracle=None, words=None):
+        return [float(self._rng(p, im).random()) for im, p in zip(images, prompts)]
 
     def loglikelihood(self, images, prompts, continuations, oracle=None):
-        return [float(-10 * self._rng(p + c).random()) for p, c in zip(prompts, continuations)]
+        return [float(-10 * self._rng(p + c, im).random())
+                for im, p, c in zip(images, prompts, continuations)]
 
 
 class Oracle(Adapter):
@@ -124,7 +131,7 @@ class Oracle(Adapter):
     def generate(self, images, prompts, gen, oracle=None):
         return [str(o) for o in self._need(oracle, prompts)]
 
-    def yes_no_prob(self, images, prompts, oracle=None):
+    def yes_no_prob(self, images, prompts, oracle=None, words=None):
         return [float(o) for o in self._need(oracle, prompts)]
 
     def loglikelihood(self, images, prompts, continuations, oracle=None):
@@ -186,6 +193,7 @@ class LlavaAdapter(Adapter):
         self.tok = self.processor.tokenizer
         self.tok.padding_side = "left"
         self.yes_ids, self.no_ids = yes_no_token_ids(self.tok)
+        self._word_cache: dict = {}
 
     # --- prompts ---
     def chat(self, prompt: str) -> str:
@@ -223,13 +231,24 @@ class LlavaAdapter(Adapter):
         return self.tok.batch_decode(out[:, batch["input_ids"].shape[1]:],
                                      skip_special_tokens=True)
 
-    def yes_no_prob(self, images, prompts, oracle=None):
+    def word_ids(self, words) -> tuple[list[int], list[int]]:
+        if words is None:
+            return self.yes_ids, self.no_ids
+        key = (tuple(words[0]), tuple(words[1]))
+        if key not in self._word_cache:
+            self._word_cache[key] = yes_no_token_ids(self.tok, *key)
+        return self._word_cache[key]
+
+    def yes_no_prob(self, images, prompts, oracle=None, words=None):
         import torch
 
-        probs = torch.softmax(self.next_token_logits(images, prompts), -1)
-        y = probs[:, self.yes_ids].sum(-1)
-        n = probs[:, self.no_ids].sum(-1)
-        return (y / (y + n).clamp_min(1e-30)).tolist()
+        probs = torch.softmax(self.next_token_logits(images, prompts), -1)  # (B, V)
+        out = []
+        for i in range(len(prompts)):
+            yes, no = self.word_ids(words[i] if words else None)
+            y, n = probs[i, yes].sum(), probs[i, no].sum()
+            out.append(float(y / (y + n).clamp_min(1e-30)))
+        return out
 
     def loglikelihood(self, images, prompts, continuations, oracle=None):
         import torch

@@ -28,6 +28,7 @@ FAMILY_MODULES = {
     "arithmetic": "renderers.arithmetic",
     "scientific": "renderers.science",
     "object_scene": "renderers.objects",
+    "comfort_scene": "renderers.scene3d",
 }
 
 

@@ -127,6 +127,8 @@ class Family:
 
     name: ClassVar[str] = ""
     spec_cls: ClassVar[type[Spec]] = Spec
+    #: drawn only for evaluation sets (COMFORT scenes): no MAVIS captions are written for it
+    eval_only: ClassVar[bool] = False
 
     def sample_spec(self, rng: np.random.Generator, **knobs) -> Spec:
         raise NotImplementedError

@@ -24,6 +24,7 @@ answer_hint (default true: "Answer yes or no." in the prompt's language).
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import ClassVar
 
@@ -136,7 +137,7 @@ def ball_scenes(n: int, seed: int) -> list[ComfortSceneSpec]:
     change colours, sizes and camera height, every second one adds a distractor."""
     fam = ComfortScene()
     out = [ComfortSceneSpec(relatum=Thing("ball", "blue", 0.5), target=Thing("ball", "red", 0.38),
-                            orbit=1.6, elevation=25.0, ground=list(GROUNDS[0]), labels=False)]
+                            orbit=1.6, elevation=28.0, ground=list(GROUNDS[0]), labels=False)]
     for v in range(1, n):
         rng = np.random.default_rng([seed, v])
         out.append(fam.sample_spec(rng, scene="ball", target_angle=0.0, distractor=v % 2 == 1,
@@ -180,6 +181,13 @@ def load_scenes(data: str, need_fronted: bool) -> list[ComfortSceneSpec]:
 
 
 # ----------------------------------------------------------------------------- tasks
+
+
+@lru_cache(maxsize=48)
+def _render(spec_json: str, size: int):
+    """One view serves the 4 relations x prefixes asked about it; docs come curve by curve, so a
+    cache longer than a curve (36) renders each view once."""
+    return ComfortScene().render(ComfortSceneSpec.from_dict(json.loads(spec_json)), size)
 
 
 def _flag(v) -> bool:
@@ -251,8 +259,7 @@ class ComfortTask(Task):
         return docs
 
     def image(self, doc: dict):
-        spec = ComfortSceneSpec.from_dict(json.loads(doc["spec"]))
-        return ComfortScene().render(spec, int(doc["size"]))
+        return _render(doc["spec"], int(doc["size"])).copy()
 
     def prompt(self, doc: dict) -> str:
         return doc["prompt"]
@@ -309,7 +316,7 @@ def plot_curves(path: Path, records: list[dict], title: str) -> str:
 
     plt = _plt()
     curves = cm.curves_from_records(records)
-    prefixes = sorted({k[1] for k in curves}, key=cm._prefix_order)
+    prefixes = sorted({k[1] for k in curves}, key=cm.prefix_order)
     relations = [r for r in cm.RELATIONS if any(k[2] == r for k in curves)]
     fig, axes = plt.subplots(max(1, len(prefixes)), max(1, len(relations)), squeeze=False,
                              figsize=(2.9 * max(1, len(relations)) + 0.4,
