@@ -439,7 +439,7 @@ def curve_facts(cv: Curve, spec: FunctionSpec) -> dict:
         "expression": expression(cv),
         "domain_shown": [r2(an["lo"]), r2(spec.xmax)],
         "natural_domain": _natural_domain(cv),
-        "zeros": [r2(z) for z in an["zeros"]],
+        "zeros": sorted({r2(z) for z in an["zeros"]}),  # a double root rounds to one zero
         "y_intercept": None if an["y_intercept"] is None else r2(an["y_intercept"]),
         "y_intercept_point": None if an["y_intercept"] is None else
         {"x": 0.0, "y": r2(an["y_intercept"])},
