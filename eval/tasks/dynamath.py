@@ -4,6 +4,9 @@ Data: ``--data DIR`` is a dataset built by ``mm-data dynamath`` or a local folde
 released layout (parquet or JSON with id, question, decoded_image, ground_truth, answer_type,
 subject, knowledge_level); without it the task generates our seeds' variants (10 each, seeded by
 ``--seed``). ``--limit N`` keeps whole seed groups, so worst-case accuracy stays meaningful.
+``--task-options repeats=K`` asks every variant K times (use with sampling, e.g.
+``--gen-kwargs do_sample=true,temperature=0.7``) and reports repetition consistency RC: how often
+repeats 2..K give the short answer of repeat 1 (greedy decoding gives RC = 1 by construction).
 
     mm-eval run --model builtin:oracle --tasks dynamath --limit 50 --output-path runs/dm
 """
@@ -86,8 +89,12 @@ class DynaMath(Task):
             cfg = dynamath_config(seeds, VARIANTS, ctx.seed, chunk_size=64)
             dataset.build(cfg, ctx.work, progress=False)
             rows = list(dataset.load(ctx.work))
-        docs = [_normalise(r, k) for k, r in enumerate(rows)]
-        return keep_whole_groups(docs, ctx.limit)
+        docs = keep_whole_groups([_normalise(r, k) for k, r in enumerate(rows)], ctx.limit)
+        repeats = int(ctx.options.get("repeats", 1))
+        if repeats > 1:  # repeat k of every variant after all of repeat k-1 (other batches)
+            docs = [{**d, "id": f"{d['id']}#r{k}", "repeat": k} if k else d
+                    for k in range(repeats) for d in docs]
+        return docs
 
     def prompt(self, doc):
         return doc["question"] + "\n" + self.prompt_suffix
@@ -98,12 +105,20 @@ class DynaMath(Task):
     def process(self, doc, output):
         j = dm.judge(output, doc["target"], doc["answer_type"])
         return {"id": doc["id"], "seed_id": doc["seed_id"], "variant": doc["variant"],
+                "repeat": doc.get("repeat", 0),
                 "prediction": output, "target": doc["target"], "correct": j.correct,
                 "parsed": j.parsed, "parser": j.parser, "answer_type": doc["answer_type"],
                 "subject": doc["subject"], "knowledge_level": doc["knowledge_level"]}
 
     def aggregate(self, records):
-        m = dm.metrics(dm.records_from_samples(records))
+        first = [r for r in records if r.get("repeat", 0) == 0]
+        m = dm.metrics(dm.records_from_samples(first))
+        k = 1 + max((r.get("repeat", 0) for r in records), default=0)
+        if k > 1:
+            runs = [{r["id"].split("#r")[0]: str(r["parsed"]) for r in records
+                     if r.get("repeat", 0) == i} for i in range(k)]
+            m["repetition_consistency"] = dm.repetition_consistency(runs)
+            m["repeats"] = k
         m["n_unparsable"] = sum(r["parser"] == "unparsable" for r in records)
         m["n_fallback_parsed"] = sum(r["parser"] == "fallback" for r in records)
         return m

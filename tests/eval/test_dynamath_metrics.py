@@ -95,3 +95,30 @@ def test_cli_score_dynamath(tmp_path):
     r = subprocess.run([sys.executable, "-m", "eval.cli", "score", "dynamath", "--csv", str(bad)],
                        capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--csv" in r.stderr
+
+
+def test_dynamath_task_repeats_give_repetition_consistency(tmp_path):
+    from eval.runner import evaluate
+    from eval.task import TaskContext
+    from mm.adapters import Adapter
+
+    class Drifting(Adapter):
+        """Answers "1" in its first batch and "2" in every later one."""
+
+        name = "drifting"
+        calls = 0
+
+        def generate(self, images, prompts, gen, oracle=None):
+            self.calls += 1
+            return ['{"short answer": "%s"}' % (1 if self.calls == 1 else 2) for _ in prompts]
+
+    res = evaluate(Drifting(), ["dynamath"], tmp_path, TaskContext(limit=10, options={
+        "repeats": 3}), batch_size=10, progress=False)
+    m = res["tasks"]["dynamath"]
+    assert m["repeats"] == 3 and m["n_samples"] == 30
+    # one batch per repeat: repeats 2 and 3 never give repeat 1's answer
+    assert m["repetition_consistency"] == 0.0
+    ones = evaluate(__import__("mm.adapters", fromlist=["x"]).load_adapter("builtin:oracle"),
+                    ["dynamath"], tmp_path / "o", TaskContext(limit=10, options={"repeats": 2}),
+                    progress=False)
+    assert ones["tasks"]["dynamath"]["repetition_consistency"] == 1.0
