@@ -65,6 +65,7 @@ class Recipe:
     dpo_beta: float = 0.1  # stage 4
     dpo_model_pairs: int = 64  # stage 4: problems the stage-3 model answers to mine pairs
     blank_images: bool = False  # image-blind twin (the control for stage 3's evidence)
+    perception_n: int | None = None  # stage 3: perception rows (None: data_n)
 
     def __post_init__(self) -> None:
         if self.stage not in STAGES:

@@ -167,6 +167,15 @@ def generate(model, processor, images, prompts, max_new_tokens: int = 16) -> lis
                                             skip_special_tokens=True)
 
 
+def answer_matches(output: str, answer: str) -> bool:
+    """A short answer is right when the output starts with it as whole words ("cube" matches
+    "cube." and "cube, because", not "cubes" or "cuboid")."""
+    import re
+
+    return re.match(re.escape(answer.strip().lower()) + r"(?![\w])",
+                    output.strip().lower()) is not None
+
+
 def perception_accuracy(model, processor, rows, blank: bool = False, batch: int = 16) -> dict:
     model.eval()
     right = 0
@@ -176,7 +185,7 @@ def perception_accuracy(model, processor, rows, blank: bool = False, batch: int 
         imgs = [blank_like(r["image"]) if blank else r["image"].convert("RGB") for r in chunk]
         outs = generate(model, processor, imgs, [r["question"] for r in chunk])
         for r, o in zip(chunk, outs):
-            ok = o.strip().lower().rstrip(".") == r["answer"].strip().lower()
+            ok = answer_matches(o, r["answer"])
             right += ok
             per_family.setdefault(r["family"], []).append(ok)
     return {"accuracy": right / len(rows), "n": len(rows),
@@ -238,7 +247,9 @@ def train_stage3(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
     out = Path(out)
     model, processor = load_llava(Path(init) / "model")
     ins, _ = stage_data(recipe, "mavis-instruct", out, image_size=224, heldout=False)
-    per, held = stage_data(recipe, "mavis-perception", out, image_size=224)
+    per_recipe = recipe if recipe.perception_n is None else \
+        Recipe(**{**recipe.to_dict(), "data_n": recipe.perception_n, "data": None})
+    per, held = stage_data(per_recipe, "mavis-perception", out, image_size=224)
     set_trainable(model, recipe.train_modules, recipe.lora)
     summary = run(recipe, _task(recipe, model, processor,
                                 Examples([(ins, "mavis-instruct"), (per, "mavis-perception")],
