@@ -90,7 +90,13 @@ class Recipe:
 
 
 def _coerce(value: str):
-    return yaml.safe_load(value)
+    v = yaml.safe_load(value)
+    if isinstance(v, str):  # YAML 1.1 reads "1e-3" (no dot) as a string
+        try:
+            return float(v)
+        except ValueError:
+            pass
+    return v
 
 
 def load_recipe(path: str | Path, overrides: dict | None = None) -> Recipe:
