@@ -1,0 +1,293 @@
+"""CausalMM generation and scoring on a LLaVA model, with the branches in one batch.
+
+A batch of B prompts becomes K*B rows, branch-major: rows [0, B) are the factual branch, then
+one block of B rows per counterfactual branch ("vision", "language"; mm/causalmm.py names
+them). Each block is built under its own intervention:
+
+    vision    the image features come from the CLIP tower run with counterfactual attention
+              (or, in "pooled" mode, the factual features times the pooled counterfactual map)
+    language  counterfactual attention in the chosen LLM layers, on that block's rows only
+
+All K*B rows run as ONE forward per step, left-padded, with one ``DynamicCache`` whose rows are
+each branch's own cache: a counterfactual row's keys and values were computed under its
+intervention, at the prompt and at every generated token. (The released CausalMM code reuses
+the factual cache for the counterfactual pass, so from the 2nd generated token on its
+counterfactual logits are the factual ones, and it runs the branches one after another at
+batch 1.) The next token is chosen from the causal logits and appended to every branch.
+
+``CausalLlavaAdapter`` applies the same rule to the whole adapter contract: generate,
+yes_no_prob (COMFORT, POPE, MME) and loglikelihood.
+
+    from mm.causal_generate import CausalLlavaAdapter
+    from mm.causalmm import CausalMMConfig
+    ad = CausalLlavaAdapter("runs/quickstart/train/final", CausalMMConfig(level="both"))
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import torch
+
+from mm.adapters import LlavaAdapter
+from mm.causalmm import (CausalMMConfig, causal_log_probs, causal_logits, select_tokens,
+                         yes_probability)
+from mm.interventions import (VISION_SALT, CFSpec, check_layers, decoder_attention,
+                              default_language_layers, default_vision_layers, enable, intervene,
+                              vision_attention)
+
+
+@dataclass
+class Plan:
+    """A config resolved against one model: which attention modules get which intervention."""
+
+    cfg: CausalMMConfig
+    language: list = field(default_factory=list)   # [(layer index, attention module)]
+    vision: list = field(default_factory=list)
+    #: batch order of the branches; ("factual",) alone is plain greedy in the same loop (the
+    #: benchmark's reference)
+    branches: tuple = ()
+
+    def __post_init__(self):
+        self.branches = tuple(self.branches) or self.cfg.branches
+
+
+def make_plan(model, cfg: CausalMMConfig) -> Plan:
+    """Resolve the layers (defaults, range checks) and check the architecture; switches the
+    model to the "causalmm" attention function (sdpa outside interventions)."""
+    inner = getattr(model, "model", model)
+    if not all(hasattr(inner, a) for a in ("vision_tower", "multi_modal_projector")):
+        raise NotImplementedError(f"CausalMM needs a LLaVA-style model (vision_tower + "
+                                  f"multi_modal_projector); got {type(model).__name__}")
+    plan = Plan(cfg)
+    if "language" in cfg.branches:
+        mods = decoder_attention(model)
+        layers = cfg.cf_layers or default_language_layers(len(mods))
+        plan.language = [(i, mods[i]) for i in check_layers("cf_layers", layers, len(mods),
+                                                            "LLM")]
+    if "vision" in cfg.branches:
+        mods = vision_attention(model)
+        layers = cfg.vision_layers or default_vision_layers(
+            model.config.vision_feature_layer, len(mods), cfg.vision_mode == "pooled")
+        plan.vision = [(i, mods[i]) for i in check_layers("vision_layers", layers, len(mods),
+                                                          "vision encoder")]
+    enable(model)
+    return plan
+
+
+def _specs(pairs, cfg: CausalMMConfig, rows, salt: int = 0, pool: bool = False):
+    return [(m, CFSpec(cfg.cf_type, cfg.seed, i + salt, rows=rows, pool=pool)) for i, m in pairs]
+
+
+def image_features(model, pixel_values: torch.Tensor, plan: Plan):
+    """(factual (B, P, D), counterfactual (B, P, D) or None): projected image features, the
+    second from the vision-level intervention."""
+    inner = getattr(model, "model", model)
+    vt, cfg = inner.vision_tower, model.config
+    layer, strategy = cfg.vision_feature_layer, cfg.vision_feature_select_strategy
+    idx = [layer] if isinstance(layer, int) else list(layer)
+    pv = pixel_values.to(vt.dtype)
+    b = pv.shape[0]
+
+    def select(hidden, weights=None):  # hidden: tuple of (n, T, C); weights (n, T)
+        hs = [hidden[i] if weights is None else hidden[i] * weights[..., None] for i in idx]
+        if strategy == "default":
+            hs = [h[:, 1:] for h in hs]  # drop CLS
+        return inner.multi_modal_projector(torch.cat(hs, -1))
+
+    c = plan.cfg
+    if not plan.vision or "vision" not in plan.branches:
+        return select(vt(pv, output_hidden_states=True).hidden_states), None
+    if c.vision_mode == "pooled":
+        # one factual pass; the chosen layers record the counterfactual map they would have
+        with intervene(_specs(plan.vision, c, None, VISION_SALT, pool=True)) as specs:
+            hidden = vt(pv, output_hidden_states=True).hidden_states
+        w = torch.stack([s.pooled for s in specs]).mean(0).to(hidden[0].dtype)  # (B, T)
+        return select(hidden), select(hidden, w)
+    # factual and counterfactual images in one batch of 2B; rows [B, 2B) intervened
+    with intervene(_specs(plan.vision, c, (b, 2 * b), VISION_SALT)):
+        feats = select(vt(torch.cat([pv, pv]), output_hidden_states=True).hidden_states)
+    return feats[:b], feats[b:]
+
+
+@dataclass
+class Rows:
+    """The K*B rows of a prepared batch (branch-major) and what each forward needs."""
+
+    embeds: torch.Tensor       # (K*B, T, D)
+    mask: torch.Tensor         # (K*B, T) 1 = token, 0 = left padding
+    positions: torch.Tensor    # (K*B, T) position ids counted from the first real token
+    k: int
+    b: int
+
+
+@torch.no_grad()
+def prepare(model, plan: Plan, input_ids, attention_mask, pixel_values) -> Rows:
+    """Embed a left-padded batch once per branch, with that branch's image features."""
+    fact, cf_v = image_features(model, pixel_values, plan)
+    emb = model.get_input_embeddings()(input_ids)                       # (B, T, D)
+    tok_id = getattr(model.config, "image_token_id", None)
+    if tok_id is None:
+        tok_id = model.config.image_token_index
+    img = (input_ids == tok_id)[..., None]                              # (B, T, 1)
+    blocks = []
+    for name in plan.branches:
+        feats = cf_v if name == "vision" else fact
+        blocks.append(emb.masked_scatter(img, feats.to(emb.dtype).reshape(-1, emb.shape[-1])))
+    k, b = len(blocks), input_ids.shape[0]
+    mask = attention_mask.long().repeat(k, 1)
+    return Rows(torch.cat(blocks), mask, (mask.cumsum(-1) - 1).clamp_min(0), k, b)
+
+
+def _groups(plan: Plan, rows: Rows, sequential: bool):
+    """[(row slice, language-intervention pairs)]: one group for the batched run, one per
+    branch for the sequential (original) method."""
+    names, b = plan.branches, rows.b
+    if not sequential:
+        pairs = []
+        if plan.language and "language" in names:
+            j = names.index("language")
+            pairs = _specs(plan.language, plan.cfg, (j * b, (j + 1) * b))
+        return [(slice(0, rows.k * b), pairs)]
+    return [(slice(j * b, (j + 1) * b),
+             _specs(plan.language, plan.cfg, None) if n == "language" else [])
+            for j, n in enumerate(names)]
+
+
+@torch.no_grad()
+def branch_logits(model, plan: Plan, rows: Rows, keep: int = 1) -> torch.Tensor:
+    """Logits of the last ``keep`` positions of every branch, no cache: (K, B, keep, V)."""
+    outs = []
+    for sl, pairs in _groups(plan, rows, sequential=False):
+        with intervene(pairs):
+            out = model(inputs_embeds=rows.embeds[sl], attention_mask=rows.mask[sl],
+                        position_ids=rows.positions[sl], use_cache=False, logits_to_keep=keep)
+        outs.append(out.logits.float())
+    lg = torch.cat(outs)
+    return lg.view(rows.k, rows.b, *lg.shape[1:])
+
+
+@dataclass
+class CausalOutput:
+    tokens: torch.Tensor                                  # (B, n) generated ids, pad after eos
+    branch_logits: list = field(default_factory=list)     # per step (K, B, V), if traced
+
+
+@torch.no_grad()
+def causal_generate(model, plan: Plan, input_ids, attention_mask, pixel_values,
+                    max_new_tokens: int, do_sample: bool = False, temperature: float = 1.0,
+                    top_p: float = 1.0, seed: int = 0, eos_token_id=None, pad_token_id: int = 0,
+                    stop_at_eos: bool = True, sequential: bool = False,
+                    trace: bool = False) -> CausalOutput:
+    """Causal decoding of a left-padded batch. ``sequential`` runs each branch as its own
+    forward with its own cache (the original's method; same result, for benchmarks);
+    ``trace`` keeps every step's branch logits."""
+    from transformers import DynamicCache
+
+    cfg = plan.cfg
+    rows = prepare(model, plan, input_ids, attention_mask, pixel_values)
+    groups = _groups(plan, rows, sequential)
+    caches = [DynamicCache(config=model.config) for _ in groups]
+    eos = torch.tensor(sorted({eos_token_id} if isinstance(eos_token_id, int) else
+                              set(eos_token_id or ())), dtype=torch.long)
+    dev = rows.embeds.device
+    gen = torch.Generator(device=dev).manual_seed(seed) if do_sample else None
+    mask, pos = rows.mask, rows.positions
+    step_in = {"inputs_embeds": rows.embeds}
+    done = torch.zeros(rows.b, dtype=torch.bool, device=dev)
+    out, traced = [], []
+    for step in range(max_new_tokens):
+        logits = []
+        for (sl, pairs), cache in zip(groups, caches):
+            with intervene(pairs):
+                o = model(**{k: v[sl] for k, v in step_in.items()}, attention_mask=mask[sl],
+                          position_ids=pos[sl], cache=cache, use_cache=True, logits_to_keep=1)
+            logits.append(o.logits[:, -1].float())
+        lg = torch.cat(logits).view(rows.k, rows.b, -1)                  # (K, B, V)
+        if trace:
+            traced.append(lg.clone())
+        tok = select_tokens(causal_logits(lg[0], list(lg[1:]), cfg.gamma, cfg.alpha), do_sample,
+                            temperature, top_p, gen)                      # (B,)
+        tok = torch.where(done, torch.full_like(tok, pad_token_id), tok)
+        out.append(tok)
+        if stop_at_eos and eos.numel():
+            done = done | torch.isin(tok, eos.to(dev))
+            if bool(done.all()):
+                break
+        step_in = {"input_ids": tok.repeat(rows.k)[:, None]}             # (K*B, 1)
+        mask = torch.cat([mask, mask.new_ones(mask.shape[0], 1)], 1)
+        pos = pos[:, -1:] + 1
+    tokens = torch.stack(out, 1) if out else torch.zeros(rows.b, 0, dtype=torch.long)
+    return CausalOutput(tokens, traced)
+
+
+# ----------------------------------------------------------------------------- adapter
+
+
+class CausalLlavaAdapter(LlavaAdapter):
+    """``LlavaAdapter`` with CausalMM applied to generate, yes_no_prob and loglikelihood;
+    ``decoding`` (recorded in results.json) is {"method": "causalmm", **config}."""
+
+    def __init__(self, path: str | Path, config: CausalMMConfig | None = None,
+                 device: str | None = None, dtype: str = "float32"):
+        super().__init__(path, device=device, dtype=dtype)
+        self.cfg = config or CausalMMConfig()
+        self.plan = make_plan(self.model, self.cfg)
+        self.decoding = {"method": "causalmm", **self.cfg.to_dict()}
+
+    def _eos(self):
+        eos = self.model.generation_config.eos_token_id
+        return eos if eos is not None else self.tok.eos_token_id
+
+    def generate(self, images, prompts, gen, oracle=None):
+        b = self.encode(images, prompts)
+        res = causal_generate(self.model, self.plan, b["input_ids"], b["attention_mask"],
+                              b["pixel_values"], gen.max_new_tokens, gen.do_sample,
+                              gen.temperature, gen.top_p, gen.seed, self._eos(),
+                              self.tok.pad_token_id)
+        return self.tok.batch_decode(res.tokens, skip_special_tokens=True)
+
+    def causal_next_logits(self, images, prompts) -> torch.Tensor:
+        """Branch logits at the first answer position, (K, B, V)."""
+        b = self.encode(images, prompts)
+        rows = prepare(self.model, self.plan, b["input_ids"], b["attention_mask"],
+                       b["pixel_values"])
+        return branch_logits(self.model, self.plan, rows)[:, :, -1]
+
+    def yes_no_prob(self, images, prompts, oracle=None, words=None):
+        lg = self.causal_next_logits(images, prompts)                    # (K, B, V)
+        out = []
+        for i in range(len(prompts)):
+            w = words[i] if words else None
+            yes, no = self.word_ids(w) if hasattr(self, "word_ids") else (self.yes_ids,
+                                                                          self.no_ids)
+            p = yes_probability(lg[0, i:i + 1], [c[i:i + 1] for c in lg[1:]],
+                                self.cfg.gamma, self.cfg.alpha, yes, no)
+            out.append(float(p[0]))
+        return out
+
+    def loglikelihood(self, images, prompts, continuations, oracle=None):
+        """Sum of log p_causal(continuation token | image, prompt, previous tokens), all
+        requests in one left-padded batch."""
+        ctx = self.encode(images, prompts)
+        conts = [self.tok.encode(c, add_special_tokens=False) for c in continuations]
+        seqs = [ids[m.bool()].tolist() + c for ids, m, c in
+                zip(ctx["input_ids"].cpu(), ctx["attention_mask"].cpu(), conts)]
+        t = max(len(s) for s in seqs)
+        pad = self.tok.pad_token_id
+        ids = torch.tensor([[pad] * (t - len(s)) + s for s in seqs], device=self.device)
+        mask = torch.tensor([[0] * (t - len(s)) + [1] * len(s) for s in seqs],
+                            device=self.device)
+        keep = max(len(c) for c in conts) + 1
+        rows = prepare(self.model, self.plan, ids, mask, ctx["pixel_values"])
+        lg = branch_logits(self.model, self.plan, rows, keep)            # (K, B, keep, V)
+        lp = causal_log_probs(lg[0], list(lg[1:]), self.cfg.gamma, self.cfg.alpha)
+        out = []
+        for i, c in enumerate(conts):
+            if not c:
+                out.append(0.0)
+                continue
+            pred = lp[i, keep - 1 - len(c):keep - 1]                     # (n, V) before each
+            out.append(float(pred.gather(-1, torch.tensor(c, device=pred.device)[:, None])
+                             .sum()))
+        return out
