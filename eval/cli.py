@@ -35,12 +35,34 @@ def parser() -> OneLineParser:
     r.add_argument("--gen-kwargs", default="", help="e.g. max_new_tokens=64,do_sample=false")
     r.add_argument("--task-options", default="",
                    help="task options, e.g. language=zh,variations=2,split=adversarial")
+    r.add_argument("--cf-level", default="language", choices=["vision", "language", "both"])
+    r.add_argument("--cf-type", default="random",
+                   choices=["random", "uniform", "reversed", "shuffled"])
+    r.add_argument("--gamma", type=float, default=1.0)
+    r.add_argument("--alpha", type=float, default=0.1)
+    r.add_argument("--cf-layers", default="", help="LLM layers, e.g. 8-15 (default: middle third)")
+    r.add_argument("--cf-vision-layers", default="",
+                   help="CLIP layers (default: all feeding the feature layer)")
+    r.add_argument("--cf-vision-mode", default="attention", choices=["attention", "pooled"])
     r.add_argument("--device")
     r.add_argument("--no-progress", action="store_true")
     rep = sub.add_parser("report", help="rewrite OUT/report.md from OUT/results.json")
     rep.add_argument("out")
     sub.add_parser("tasks", help="list the tasks")
-    sub.add_parser("ablate", help="CausalMM ablation (coming with CausalMM)")
+    ab = sub.add_parser("ablate", help="ablations of a decoding method")
+    absub = ab.add_subparsers(dest="method", required=True, parser_class=OneLineParser)
+    c = absub.add_parser("causalmm", help="greedy, each level, each type, gamma=0 control")
+    c.add_argument("--model", required=True, help="a local model folder")
+    c.add_argument("--tasks", required=True)
+    c.add_argument("--output-path", required=True)
+    c.add_argument("--batch-size", type=int, default=8)
+    c.add_argument("--limit", type=int)
+    c.add_argument("--data")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--gen-kwargs", default="")
+    c.add_argument("--task-options", default="")
+    c.add_argument("--device")
+    c.add_argument("--no-progress", action="store_true")
     return ap
 
 
@@ -64,10 +86,71 @@ def _gen_kwargs(s: str):
     return GenConfig(**{"max_new_tokens": 0, **kw})
 
 
+def make_adapter(a, **causal):
+    """The model of ``--model`` with greedy or CausalMM decoding (``causal`` overrides flags)."""
+    from mm.adapters import load_adapter
+
+    if a.decoding == "causalmm" or causal:
+        from mm.causal_generate import CausalLlavaAdapter
+        from mm.causalmm import FLAGS, CausalMMConfig, ConfigError
+
+        if a.model.startswith("builtin:"):
+            fail(PROG, "--decoding", "causalmm needs a model folder, not a builtin model")
+        settings = dict(level=a.cf_level, cf_type=a.cf_type, gamma=a.gamma, alpha=a.alpha,
+                        cf_layers=a.cf_layers or None, vision_layers=a.cf_vision_layers or None,
+                        vision_mode=a.cf_vision_mode, seed=a.seed)
+        settings.update(causal)
+        try:
+            return CausalLlavaAdapter(a.model, CausalMMConfig(**settings), device=a.device)
+        except ConfigError as e:  # before ValueError: it is a subclass
+            fail(PROG, FLAGS[e.field], str(e))
+        except NotImplementedError as e:
+            fail(PROG, "--decoding", str(e))
+        except (FileNotFoundError, ValueError) as e:
+            fail(PROG, "--model", str(e))
+    try:
+        return load_adapter(a.model, seed=a.seed, device=a.device)
+    except (KeyError, FileNotFoundError, ValueError) as e:
+        fail(PROG, "--model", e.args[0] if e.args else str(e))
+
+
+def _ablate(a) -> None:
+    from eval.ablate import run_ablation
+    from eval.task import TaskContext, get_task
+
+    names = [t.strip() for t in a.tasks.split(",") if t.strip()]
+    for n in names:
+        try:
+            get_task(n)
+        except KeyError as e:
+            fail(PROG, "--tasks", e.args[0])
+    if a.model.startswith("builtin:") or not Path(a.model).is_dir():
+        fail(PROG, "--model", f"an ablation needs a local model folder, got {a.model}")
+    a.decoding = "greedy"
+    a.cf_level, a.cf_type, a.gamma, a.alpha = "language", "reversed", 1.0, 0.1
+    a.cf_layers = a.cf_vision_layers = ""
+    a.cf_vision_mode = "attention"
+    res = run_ablation(lambda over: make_adapter(a, **over) if over else make_adapter(a),
+                       names, a.output_path, TaskContext(a.data, a.limit, a.seed,
+                                                         options=_task_options(a)),
+                       batch_size=a.batch_size, gen=_gen_kwargs(a.gen_kwargs),
+                       progress=not a.no_progress)
+    print(json.dumps(res, indent=1))
+
+
+def _task_options(a) -> dict:
+    options = {}
+    for item in filter(None, (x.strip() for x in a.task_options.split(","))):
+        if "=" not in item:
+            fail(PROG, "--task-options", f"expected key=value, got {item!r}")
+        k, v = item.split("=", 1)
+        options[k] = int(v) if v.lstrip("-").isdigit() else v
+    return options
+
+
 def _run(a) -> None:
     from eval.runner import evaluate
     from eval.task import TaskContext, get_task
-    from mm.adapters import load_adapter
 
     names = [t.strip() for t in a.tasks.split(",") if t.strip()]
     for n in names:
@@ -81,20 +164,9 @@ def _run(a) -> None:
         fail(PROG, "--limit", f"must be >= 1, got {a.limit}")
     if a.data and not Path(a.data).exists():
         fail(PROG, "--data", f"no such folder: {a.data}")
-    if a.decoding != "greedy":
-        fail(PROG, "--decoding", "causalmm is not built yet in this version of the suite")
     gen = _gen_kwargs(a.gen_kwargs)
-    try:
-        adapter = load_adapter(a.model, seed=a.seed, device=a.device)
-    except (KeyError, FileNotFoundError, ValueError) as e:
-        fail(PROG, "--model", e.args[0] if e.args else str(e))
-    options = {}
-    for item in filter(None, (x.strip() for x in a.task_options.split(","))):
-        if "=" not in item:
-            fail(PROG, "--task-options", f"expected key=value, got {item!r}")
-        k, v = item.split("=", 1)
-        options[k] = int(v) if v.lstrip("-").isdigit() else v
-    ctx = TaskContext(a.data, a.limit, a.seed, options=options)
+    adapter = make_adapter(a)
+    ctx = TaskContext(a.data, a.limit, a.seed, options=_task_options(a))
     try:
         res = evaluate(adapter, names, a.output_path, ctx,
                        batch_size=a.batch_size, gen=gen, progress=not a.no_progress)
@@ -126,6 +198,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(0)
     if a.cmd == "run":
         _run(a)
+    elif a.cmd == "ablate":
+        _ablate(a)
     elif a.cmd == "report":
         from eval.report import write_report
 

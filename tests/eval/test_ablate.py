@@ -1,0 +1,35 @@
+"""The CausalMM ablation: its settings (with the gamma=0 control), headline metrics, the table."""
+import json
+import subprocess
+import sys
+
+from eval.ablate import headline, settings, write_table
+
+
+def test_settings_cover_greedy_levels_types_and_control():
+    rows = dict(settings())
+    assert list(rows)[0] == "greedy" and rows["greedy"] is None
+    assert {"vision-reversed", "language-reversed", "both-reversed", "language-random",
+            "language-uniform", "language-shuffled", "control-gamma0"} == set(rows) - {"greedy"}
+    assert rows["control-gamma0"]["gamma"] == 0.0
+    assert rows["control-gamma0"]["alpha"] == rows["language-reversed"]["alpha"]
+
+
+def test_headline_and_table(tmp_path):
+    assert headline({"n_samples": 3, "accuracy": 0.5}) == ("accuracy", 0.5)
+    assert headline({"average": 0.25, "worst": 0.1}) == ("average", 0.25)
+    assert headline({"n": 3}) is None
+    write_table(tmp_path, {"greedy": {"pope-synth": 0.5}, "control-gamma0": {"pope-synth": 0.55}},
+                {"pope-synth": "accuracy"})
+    md = (tmp_path / "ablation.md").read_text()
+    assert "| greedy | 0.5000 |" in md and "| control-gamma0 | 0.5500 |" in md
+    assert json.loads((tmp_path / "ablation.json").read_text())["metric"] == {
+        "pope-synth": "accuracy"}
+    assert (tmp_path / "ablation.png").stat().st_size > 1000
+
+
+def test_ablation_needs_a_model_folder(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "eval.cli", "ablate", "causalmm", "--model",
+                        "builtin:oracle", "--tasks", "pope-synth", "--output-path",
+                        str(tmp_path)], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--model" in r.stderr
