@@ -16,13 +16,16 @@ $(STAMP): pyproject.toml
 
 # the main job: four stages on the small preset, then mm-eval, then runs/quickstart/report.md
 QS := runs/quickstart
-QS_TASKS ?= dynamath,mavis-heldout
+QS_TASKS ?= mavis-heldout,mme-synth,pope-synth,comfort-ball,dynamath
 QS_LIMIT ?= 60
 
 run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
 		--limit $(QS_LIMIT) --batch-size 8 --output-path $(QS)/eval-greedy
+	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
+		--limit $(QS_LIMIT) --batch-size 8 --decoding causalmm --cf-level language \
+		--cf-type reversed --gamma 1 --alpha 0.1 --output-path $(QS)/eval-causalmm
 	$(BIN)/python -m eval.quickstart $(QS)
 
 test: setup

@@ -62,12 +62,33 @@ def training_section(p: dict) -> list[str]:
     return lines
 
 
+def comparison(root: Path) -> list[str]:
+    """Greedy vs CausalMM on the same model and tasks: one headline metric per task."""
+    from eval.ablate import headline
+
+    runs = {ev.name[5:]: json.loads((ev / "results.json").read_text())["tasks"]
+            for ev in sorted(root.glob("eval-*")) if (ev / "results.json").exists()}
+    if len(runs) < 2:
+        return []
+    tasks = sorted({t for r in runs.values() for t in r})
+    lines = ["## Greedy vs CausalMM", "", "| task (metric) | " + " | ".join(runs) + " |",
+             "|---|" + "---:|" * len(runs)]
+    for t in tasks:
+        hs = {name: headline(r.get(t, {})) for name, r in runs.items()}
+        key = next((h[0] for h in hs.values() if h), "")
+        lines.append(f"| {t} ({key}) | " + " | ".join(
+            f"{h[1]:.4f}" if h else "" for h in hs.values()) + " |")
+    return lines + ["", "Whatever the direction, these are the measured numbers of the "
+                    "quickstart model; the sections below give every metric.", ""]
+
+
 def write(root: str | Path) -> Path:
     root = Path(root)
     lines = ["# Quickstart report", ""]
     pj = root / "train" / "pipeline.json"
     if pj.exists():
         lines += training_section(json.loads(pj.read_text()))
+    lines += comparison(root)
     for ev in sorted(root.glob("eval-*")):
         rj = ev / "results.json"
         if not rj.exists():
