@@ -56,12 +56,13 @@ def main(argv: list[str] | None = None) -> None:
     from demo.app import build_demo, launch
 
     demo = build_demo(model)
-    print(f"{PROG}: serving {model or 'no model (data tabs only)'} at "
+    print(f"{PROG}: model {model or 'none (data tabs only)'}; starting on "
           f"http://{args.host}:{args.port}", file=sys.stderr)
     try:
         launch(demo, args.host, args.port)
-    except OSError as e:
-        fail(PROG, "--port", str(e).splitlines()[0])
+    except OSError:
+        fail(PROG, "--port", f"cannot serve on {args.host}:{args.port} (the port is in use, or "
+             "the host is not an address of this machine)")
 
 
 if __name__ == "__main__":
