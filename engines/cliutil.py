@@ -26,8 +26,3 @@ def split_list(values: list[str] | None) -> list[str]:
     for v in values or []:
         out += [x for x in v.split(",") if x]
     return out
-
-
-def not_built_yet(prog: str, what: str) -> NoReturn:
-    sys.stderr.write(f"{prog}: {what} is not built yet in this version of the suite\n")
-    raise SystemExit(2)

@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from engines.cliutil import OneLineParser, fail, not_built_yet
+from engines.cliutil import OneLineParser, fail
 
 PROG = "mm-eval"
 
@@ -211,8 +211,7 @@ def main(argv: list[str] | None = None) -> None:
 
         for name, t in sorted(load_tasks().items()):
             print(f"{name:16s} {t.description}")
-    else:
-        not_built_yet(PROG, f"'{a.cmd}'")
+
 
 
 if __name__ == "__main__":

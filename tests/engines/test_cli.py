@@ -1,5 +1,5 @@
 """mm-data from the command line: bad input is one line naming the flag (exit 2); a build
-killed with SIGKILL completes on rerun to the same bytes; the stub CLIs say they are not built."""
+killed with SIGKILL completes on rerun to the same bytes."""
 import hashlib
 import os
 import signal
@@ -49,12 +49,6 @@ def test_foreign_out_dir_refused(tmp_path):
     r = run("mavis-caption", "--n", "4", "--out", str(out), "--seed", "1", "--no-progress",
             "--families", "chart")
     assert r.returncode == 2 and "--out" in r.stderr and "--overwrite" in r.stderr
-
-
-@pytest.mark.parametrize("cli", ["demo.cli"])
-def test_unbuilt_clis_say_so(cli):
-    r = subprocess.run([sys.executable, "-m", cli], capture_output=True, text=True)
-    assert r.returncode == 2 and "not built yet" in r.stderr
 
 
 def _digests(out):
