@@ -99,8 +99,20 @@ def _generic(f: dict) -> list[Question]:
     return [("What is shown in the image?", _words(f["kind"]))] if "kind" in f else []
 
 
+# what a person calls each family's picture; "What kind of picture is this?" needs the image alone
+DIAGRAM_KINDS = {
+    "plane_geometry": "geometric figure", "analytic_geometry": "coordinate grid",
+    "function": "function graph", "solid_geometry": "solid", "chart": "chart",
+    "graph": "network", "puzzle": "puzzle", "arithmetic": "everyday object",
+    "scientific": "physics diagram", "object_scene": "room or street scene",
+}
+
+
 def perception_questions(family: str, facts: dict) -> list[Question]:
-    return (_ASKERS.get(family) or _generic)(facts)
+    qs = list((_ASKERS.get(family) or _generic)(facts))
+    if family in DIAGRAM_KINDS:
+        qs.append(("What kind of picture is this?", DIAGRAM_KINDS[family]))
+    return qs
 
 
 def perception_question(family: str, facts: dict, rng: np.random.Generator) -> Question | None:
