@@ -213,6 +213,5 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{name:16s} {t.description}")
 
 
-
 if __name__ == "__main__":
     main()

@@ -33,8 +33,9 @@ class LMSize:
 LM_PRESETS = {
     "tiny": LMSize(hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
                    num_key_value_heads=2, intermediate_size=128, max_position_embeddings=512),
-    "small": LMSize(hidden_size=256, num_hidden_layers=4, num_attention_heads=8,
-                    num_key_value_heads=4, intermediate_size=704, max_position_embeddings=1024),
+    # sized for the CPU quickstart: ~1.3M multiply-adds per token (2 cores, ~30 GFLOP/s)
+    "small": LMSize(hidden_size=192, num_hidden_layers=3, num_attention_heads=6,
+                    num_key_value_heads=3, intermediate_size=512, max_position_embeddings=1024),
 }
 
 
