@@ -388,6 +388,8 @@ def caption(spec, facts: dict, rng: np.random.Generator) -> str:
     first = pick(rng, OPENERS, what=what)
     if facts.get("title"):
         first += f' Its title is "{facts["title"]}".'
+    if not details:  # a figure whose values are all hidden: the opening says what it shows
+        return first.strip()
     order = rng.permutation(len(details)) if len(details) > 1 else [0]
     # keep the first detail (what the figure is made of) first; shuffle the rest
     rest = [details[i] for i in order if i != 0]

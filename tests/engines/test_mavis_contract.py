@@ -90,3 +90,24 @@ def test_versions_differ_as_promised(name):
                 assert numbers_in_text(fmt_num(g.value)) <= numbers_in_text(drawn), \
                     (name, seed, g, drawn)
     assert lite_shorter >= 10
+
+
+@pytest.mark.parametrize("name", CAPTION_FAMILIES)
+def test_caption_writers_never_fail(name):
+    """A rare spec (e.g. a spring whose values are all hidden) still gets a caption."""
+    fam = renderers.get_family(name)
+    writer = registry.get_caption_writer(name)
+    for seed in range(1000, 2200):
+        rng = np.random.default_rng(seed)
+        spec = fam.sample_spec(rng)
+        assert writer.fn(spec, fam.facts(spec), rng).strip()
+
+
+def test_scientific_caption_with_every_value_hidden():
+    """Unit 2538 of a seed-0 caption build: a spring figure showing no value at all."""
+    from engines.builders import CaptionBuilder
+    from engines.dataset import BuildConfig
+
+    row = CaptionBuilder().unit_rows(BuildConfig(kind="mavis-caption", n=10000, seed=0), 2538)[0]
+    assert row["family"] == "scientific"
+    assert row["caption"].endswith("attached to a horizontal spring fixed to a wall.")
