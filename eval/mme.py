@@ -75,6 +75,20 @@ class Answer:
         return self.gt == self.pred
 
 
+RECORD_KEYS = ("subtask", "category", "image", "question", "image_questions",
+               "subtask_questions", "subtask_images")
+
+
+def judged_record(doc: dict, output: str, extra: Sequence[str] = ()) -> dict:
+    """The sample record of one MME-style question: the official parse of the response, whether
+    it matches the ground truth, and the doc fields the metrics group by."""
+    parsed = parse_pred(output)
+    rec = {"id": doc["id"], "prediction": output, "target": doc["target"],
+           "correct": parsed == doc["target"].lower(), "parsed": parsed}
+    rec.update({k: doc[k] for k in (*RECORD_KEYS, *extra)})
+    return rec
+
+
 def subtask_metrics(groups: Sequence[Sequence[Answer]], n_questions: int | None = None,
                     n_images: int | None = None, sizes: Sequence[int] | None = None) -> dict:
     """acc, acc+, score of one subtask from its image groups.

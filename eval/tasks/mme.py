@@ -77,14 +77,7 @@ class MME(Task):
         return doc["target"]
 
     def process(self, doc, output):
-        parsed = mme.parse_pred(output)
-        return {"id": doc["id"], "prediction": output, "target": doc["target"],
-                "correct": parsed == doc["target"].lower(), "parsed": parsed,
-                "subtask": doc["subtask"], "category": doc["category"], "image": doc["image"],
-                "question": doc["question"], "order": doc["order"],
-                "image_questions": doc["image_questions"],
-                "subtask_questions": doc["subtask_questions"],
-                "subtask_images": doc["subtask_images"]}
+        return mme.judged_record(doc, output, extra=("order",))
 
     def aggregate(self, records):
         return mme.metrics_from_records(records)

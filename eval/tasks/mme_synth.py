@@ -422,13 +422,7 @@ class MMESynth(Task):
         return doc["target"]
 
     def process(self, doc, output):
-        parsed = mme.parse_pred(output)
-        return {"id": doc["id"], "prediction": output, "target": doc["target"],
-                "correct": parsed == doc["target"].lower(), "parsed": parsed,
-                "subtask": doc["subtask"], "category": doc["category"], "image": doc["image"],
-                "question": doc["question"], "image_questions": doc["image_questions"],
-                "subtask_questions": doc["subtask_questions"],
-                "subtask_images": doc["subtask_images"], "asked": doc["asked"]}
+        return mme.judged_record(doc, output, extra=("asked",))
 
     def aggregate(self, records):
         return metrics(records)
