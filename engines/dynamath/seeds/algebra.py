@@ -100,37 +100,12 @@ def fval(d: dict, x) -> Fraction | float:
     raise ValueError(f"unknown curve kind {k!r}")
 
 
-def _q(v):
-    """A float parameter as an exact sympy number (e for math.e)."""
-    s = sp()
-    if math.isclose(v, math.e):
-        return s.E
-    return s.nsimplify(v, rational=True)
-
-
 def sym_curve(cv: Curve):
-    """The drawn curve as a sympy expression in x (from the spec, not from the params)."""
-    s, x = sp(), sx()
-    k, a, b, c, d = cv.kind, _q(cv.a), _q(cv.b), _q(cv.c), _q(cv.d)
-    if k == "polynomial":
-        return sum(_q(v) * x ** i for i, v in enumerate(cv.coeffs))
-    if k == "sine":
-        return a * s.sin(b * x + c * s.pi) + d
-    if k == "cosine":
-        return a * s.cos(b * x + c * s.pi) + d
-    if k == "tangent":
-        return a * s.tan(b * x) + d
-    if k == "exponential":
-        return a * b ** x + d
-    if k == "logarithm":
-        return a * s.log(x - c) / s.log(b) + d
-    if k == "absolute":
-        return a * s.Abs(x - c) + d
-    if k == "piecewise":
-        parts = [(sum(_q(v) * x ** i for i, v in enumerate(pc.coeffs)),
-                  x < _q(pc.hi) if pc.hi is not None else True) for pc in cv.pieces]
-        return s.Piecewise(*parts)
-    raise ValueError(f"unknown curve kind {k!r}")
+    """The drawn curve as a sympy expression in x (from the spec, not from the params): the
+    function family's re-checker builds it, so both checks read a curve the same way."""
+    from engines.mavis.function_problems import sym_expr  # sympy only for checks
+
+    return sym_expr(cv)
 
 
 def parse_rhs(text: str, funcs: dict | None = None):
