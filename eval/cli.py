@@ -116,14 +116,9 @@ def make_adapter(a, **causal):
 
 def _ablate(a) -> None:
     from eval.ablate import run_ablation
-    from eval.task import TaskContext, get_task
+    from eval.task import TaskContext
 
-    names = [t.strip() for t in a.tasks.split(",") if t.strip()]
-    for n in names:
-        try:
-            get_task(n)
-        except KeyError as e:
-            fail(PROG, "--tasks", e.args[0])
+    names = _task_names(a)
     if a.model.startswith("builtin:") or not Path(a.model).is_dir():
         fail(PROG, "--model", f"an ablation needs a local model folder, got {a.model}")
     a.decoding = "greedy"
@@ -138,6 +133,19 @@ def _ablate(a) -> None:
     print(json.dumps(res, indent=1))
 
 
+def _task_names(a) -> list[str]:
+    """``--tasks a,b`` -> names; an unknown one fails listing the valid names."""
+    from eval.task import get_task
+
+    names = [t.strip() for t in a.tasks.split(",") if t.strip()]
+    for n in names:
+        try:
+            get_task(n)
+        except KeyError as e:
+            fail(PROG, "--tasks", e.args[0])
+    return names
+
+
 def _task_options(a) -> dict:
     options = {}
     for item in filter(None, (x.strip() for x in a.task_options.split(","))):
@@ -150,14 +158,9 @@ def _task_options(a) -> dict:
 
 def _run(a) -> None:
     from eval.runner import evaluate
-    from eval.task import TaskContext, get_task
+    from eval.task import TaskContext
 
-    names = [t.strip() for t in a.tasks.split(",") if t.strip()]
-    for n in names:
-        try:
-            get_task(n)
-        except KeyError as e:
-            fail(PROG, "--tasks", e.args[0])
+    names = _task_names(a)
     if a.batch_size < 1:
         fail(PROG, "--batch-size", f"must be >= 1, got {a.batch_size}")
     if a.limit is not None and a.limit < 1:
