@@ -22,6 +22,8 @@ import json
 import multiprocessing as mp
 import os
 import shutil
+import struct
+import zlib
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -115,11 +117,34 @@ def unit_seed(seed: int, kind: str, u: int) -> int:
     return int((int(state[0]) << 31) ^ int(state[1])) & ((1 << 63) - 1)
 
 
+_PNG_COLOR_TYPE = {"L": 0, "RGB": 2, "RGBA": 6}
+
+
+def _png_chunk(tag: bytes, data: bytes) -> bytes:
+    return (struct.pack(">I", len(data)) + tag + data
+            + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF))
+
+
 def png_bytes(img) -> bytes:
-    """PNG bytes (compress level 3: ~2x faster than the default 6, ~10% larger on diagrams)."""
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=3)
-    return buf.getvalue()
+    """Lossless PNG bytes of an 8-bit L/RGB/RGBA image (other modes go through Pillow).
+
+    Written here because Pillow's encoder always runs PNG's adaptive per-row filter search on
+    RGB images and has no option to skip it; on flat-colour diagrams that search costs more
+    than the compression itself. Filter 0 (none) with zlib level 3 is ~2.5x faster and the
+    files are ~10% smaller (bench/bench_dynamath.py; the bytes decode to the same pixels,
+    tests/engines/test_dataset.py)."""
+    ctype = _PNG_COLOR_TYPE.get(img.mode)
+    if ctype is None:
+        buf = io.BytesIO()
+        img.save(buf, format="PNG", compress_level=3)
+        return buf.getvalue()
+    w, h = img.size
+    rows = np.asarray(img, dtype=np.uint8).reshape(h, -1)
+    raw = np.zeros((h, rows.shape[1] + 1), np.uint8)  # column 0: each row's filter byte (0)
+    raw[:, 1:] = rows
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, ctype, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", ihdr)
+            + _png_chunk(b"IDAT", zlib.compress(raw.tobytes(), 3)) + _png_chunk(b"IEND", b""))
 
 
 def image_cell(img) -> dict:

@@ -59,7 +59,25 @@ def training_section(p: dict) -> list[str]:
                   f"- held-out perception accuracy: {_pct(e['perception_stage3'])} -> "
                   f"{_pct(e['perception_stage4'])} (goal: drop <= {e['goal_max_drop_points']} "
                   f"points: **{'met' if drop <= e['goal_max_drop_points'] else 'missed'}**)", ""]
+        lines += _preference_table(e.get("preference_stage3"), e.get("preference_stage4"))
     return lines
+
+
+def _preference_table(before: dict | None, after: dict | None) -> list[str]:
+    """Held-out preference accuracy per rejected source, summed and per-token log-probs."""
+    if not before or not after:
+        return []
+    rows = [("all", before, after)] + [
+        (k, v, after["by_source"].get(k)) for k, v in before.get("by_source", {}).items()]
+    lines = ["| held-out pairs (rejected from) | n | stage 3 | stage 4 | stage 3 per token | "
+             "stage 4 per token |", "|---|---:|---:|---:|---:|---:|"]
+    for name, b, a in rows:
+        if a:
+            lines.append(f"| {name} | {b['n']} | {_pct(b['accuracy'])} | {_pct(a['accuracy'])} "
+                         f"| {_pct(b['per_token'])} | {_pct(a['per_token'])} |")
+    return lines + ["", "model: the stage-3 model's own wrong answers to held-out problems; "
+                    "wrong_step / wrong_final: engine-made rationales with a wrong step or a "
+                    "wrong final value. Per token: mean instead of summed log-probs.", ""]
 
 
 def comparison(root: Path) -> list[str]:

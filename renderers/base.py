@@ -301,11 +301,27 @@ class Canvas:
         self.img = Image.new("RGB", (self.width * self.ss, self.height * self.ss), _rgb(background))
         self.d = ImageDraw.Draw(self.img)
         self.ink = Image.new("1", (self.width, self.height), 0)
-        self.ink_d = ImageDraw.Draw(self.ink)
+        self._ink_draw = ImageDraw.Draw(self.ink)
         self.lab = Image.new("1", (self.width, self.height), 0)
-        self.lab_d = ImageDraw.Draw(self.lab)
+        self._lab_draw = ImageDraw.Draw(self.lab)
+        # numpy views of the masks for ``is_free``, rebuilt after any drawing into a mask
+        # (a label search tests dozens of boxes between two strokes; a PIL crop per test cost
+        # more than the rest of the label)
+        self._masks: tuple[np.ndarray, np.ndarray] | None = None
         self.layout = Layout(self.width, self.height)
         self.unit = self.width / 336.0  # stroke widths are given for a 336 px image
+
+    @property
+    def ink_d(self) -> ImageDraw.ImageDraw:
+        """Draw into the ink mask (strokes labels should avoid)."""
+        self._masks = None
+        return self._ink_draw
+
+    @property
+    def lab_d(self) -> ImageDraw.ImageDraw:
+        """Draw into the label mask (boxes no other label may cover)."""
+        self._masks = None
+        return self._lab_draw
 
     # --- primitives (coordinates in final pixels) ---
     def _s(self, pts: Iterable[Point]) -> list[Point]:
@@ -409,13 +425,14 @@ class Canvas:
         x0, y0, x1, y1 = box
         if x0 < 1 or y0 < 1 or x1 > self.width - 1 or y1 > self.height - 1:
             return False
-        b = (int(math.floor(x0 - pad)), int(math.floor(y0 - pad)), int(math.ceil(x1 + pad)),
-             int(math.ceil(y1 + pad)))
-        if self.lab.crop(b).getbbox() is not None:
+        if self._masks is None:
+            self._masks = (np.asarray(self.lab), np.asarray(self.ink))
+        xa, ya = max(0, int(math.floor(x0 - pad))), max(0, int(math.floor(y0 - pad)))
+        xb, yb = int(math.ceil(x1 + pad)), int(math.ceil(y1 + pad))
+        lab, ink = self._masks
+        if lab[ya:yb, xa:xb].any():
             return False
-        if avoid_ink and self.ink.crop(b).getbbox() is not None:
-            return False
-        return True
+        return not (avoid_ink and ink[ya:yb, xa:xb].any())
 
     def label(self, anchor: Point, text: str, px: int | None = None, color: Any = "black",
               prefer: tuple[float, float] | None = None, dist: float | None = None,

@@ -92,8 +92,10 @@ def evidence(results: dict) -> dict:
     s4 = results.get("stage4", {}).get("metrics")
     if s4:
         ev["stage4"] = {
-            "preference_accuracy_stage3": s4["stage3"]["preference_accuracy"],
-            "preference_accuracy_stage4": s4["stage4"]["preference_accuracy"],
+            "preference_accuracy_stage3": s4["stage3"]["preference_accuracy"]["accuracy"],
+            "preference_accuracy_stage4": s4["stage4"]["preference_accuracy"]["accuracy"],
+            "preference_stage3": s4["stage3"]["preference_accuracy"],
+            "preference_stage4": s4["stage4"]["preference_accuracy"],
             "perception_stage3": s4["stage3"]["perception"]["accuracy"],
             "perception_stage4": s4["stage4"]["perception"]["accuracy"],
             "pairs": s4["pairs"], "goal_max_drop_points": 2}

@@ -35,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
+from engines.dataset import png_bytes
 from eval.plots import grouped_bars
 from eval.task import Task, TaskContext, register_task
 from renderers.objects import GROUPS, KIND_NAMES, ObjectSceneFamily, ObjectSceneSpec
@@ -171,12 +172,8 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 def save_png(img, path: Path) -> None:
     """Write a PNG atomically (a killed run never leaves a half file that looks cached)."""
-    import io
-
     path.parent.mkdir(parents=True, exist_ok=True)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=3)
-    _write_atomic(path, buf.getvalue())
+    _write_atomic(path, png_bytes(img))
 
 
 def write_manifest(folder: Path, docs: list[dict]) -> None:

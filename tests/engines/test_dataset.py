@@ -130,3 +130,33 @@ def test_unit_seed_depends_only_on_its_inputs():
     seeds = {unit_seed(s, k, u) for s in range(3) for k in ("a", "mavis-caption") for u in range(50)}
     assert len(seeds) == 300
     assert all(0 <= x < 2 ** 63 for x in seeds)
+
+
+@pytest.mark.parametrize("mode", ["RGB", "L", "RGBA", "P", "1"])
+def test_png_bytes_decode_to_the_same_pixels(mode):
+    import io
+
+    from PIL import Image
+
+    rng = np.random.default_rng(3)
+    rgb = Image.fromarray(rng.integers(0, 256, (37, 53, 3), dtype=np.uint8))
+    img = rgb.convert(mode) if mode != "P" else rgb.quantize(16)
+    data = dataset.png_bytes(img)
+    back = Image.open(io.BytesIO(data))
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert back.mode == img.mode and back.size == (53, 37)
+    assert np.array_equal(np.asarray(back), np.asarray(img))
+    assert dataset.png_bytes(img) == data  # deterministic
+
+
+def test_png_bytes_of_a_diagram_is_smaller_than_pillows_default():
+    import io
+
+    import renderers
+
+    renderers.load_all()
+    fam = renderers.FAMILIES["plane_geometry"]
+    img = renderers.render(fam.sample_spec(np.random.default_rng(0)), 336)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    assert len(dataset.png_bytes(img)) < 1.1 * len(buf.getvalue())

@@ -76,6 +76,18 @@ def test_each_stage_ran_its_steps_and_reported_evidence(tiny_run):
     assert ev["stage4"]["pairs"]["engine"] == 8
     # the stage-3 model answers 4 unseen problems; a tiny model gets them wrong -> 4 pairs
     assert ev["stage4"]["pairs"]["model"] == 4
+    # held-out pairs: the stage-3 model's wrong answers to 6 other problems + 6 engine pairs
+    for when in ("preference_stage3", "preference_stage4"):
+        pref = ev["stage4"][when]
+        by = pref["by_source"]
+        assert by["model"]["n"] == 6
+        assert sum(v["n"] for v in by.values()) == pref["n"] == 12
+        assert set(by) <= {"model", "wrong_step", "wrong_final"}
+        wins = sum(v["accuracy"] * v["n"] for v in by.values())
+        assert wins == pytest.approx(pref["accuracy"] * pref["n"])
+        assert 0 <= pref["per_token"] <= 1
+    assert ev["stage4"]["preference_accuracy_stage4"] == ev["stage4"]["preference_stage4"][
+        "accuracy"]
     logs = (out / "stage3" / "log.jsonl").read_text().splitlines()
     assert [json.loads(x)["step"] for x in logs] == [1, 2, 3]
     assert (out / "stage1" / "vision" / "config.json").exists()
@@ -89,6 +101,35 @@ def test_dpo_loss_hand_computed():
              torch.nn.functional.logsigmoid(torch.tensor(-0.5))) / 2
     assert dpo_loss(pc, pr, rc, rr, beta=0.5).item() == pytest.approx(want.item())
     assert dpo_loss(pc, pc, pc, pc, beta=0.1).item() == pytest.approx(math.log(2))
+
+
+def test_dpo_sft_weight_adds_the_chosen_per_token_nll():
+    from train.stages import dpo
+
+    class Toy(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = torch.nn.Parameter(torch.zeros(4))
+
+        def forward(self, input_ids, attention_mask=None):
+            return type("O", (), {"logits": self.w.expand(*input_ids.shape, 4)})
+
+    ids = torch.tensor([[1, 2, 2, 3]])
+    c = {"input_ids": ids, "attention_mask": torch.ones_like(ids),
+         "labels": torch.tensor([[-100, 2, 2, 3]])}
+    r = {**c, "labels": torch.tensor([[-100, -100, 1, 1]])}
+    assert dpo.response_tokens(c).tolist() == [3] and dpo.response_tokens(r).tolist() == [2]
+    model = Toy()
+    pi_c = dpo.sequence_logps(model, c)
+    assert pi_c.item() == pytest.approx(3 * math.log(0.25))
+    pi_r = dpo.sequence_logps(model, r)
+    # equal policy and reference: DPO is log 2; RPO adds weight x per-token NLL (log 4)
+    args = (pi_c, pi_r, pi_c.detach(), pi_r.detach(), 0.1)
+    assert dpo.dpo_loss(*args).item() == pytest.approx(math.log(2))
+    loss = dpo.dpo_loss(*args, sft_weight=0.5, chosen_tokens=dpo.response_tokens(c))
+    assert loss.item() == pytest.approx(math.log(2) + 0.5 * math.log(4))
+    loss.backward()  # the NLL term pulls the chosen tokens up: d/dw of their logit is negative
+    assert model.w.grad[2].item() < 0 and model.w.grad[3].item() < 0
 
 
 def test_sequence_logps_counts_only_labelled_tokens():
@@ -127,3 +168,18 @@ def test_stage_killed_with_sigkill_resumes_to_the_same_loss(tmp_path):
     b = json.loads((out / "metrics.json").read_text())
     assert b["resumed_from"] >= 3
     assert b["final_loss"] == a["final_loss"]
+
+
+def test_quickstart_report_shows_the_learning_numbers(tiny_run, tmp_path):
+    from eval.quickstart import write
+
+    out, summary = tiny_run
+    (tmp_path / "train").mkdir()
+    (tmp_path / "train" / "pipeline.json").write_text((out / "pipeline.json").read_text())
+    text = write(tmp_path).read_text()
+    e = summary["evidence"]["stage4"]
+    by3, by4 = e["preference_stage3"]["by_source"], e["preference_stage4"]["by_source"]
+    assert ("| model | 6 | {:.1f}% | {:.1f}% |".format(100 * by3["model"]["accuracy"],
+                                                       100 * by4["model"]["accuracy"])) in text
+    assert "Goal: R@1 >= 5x the untrained model." in text
+    assert "### Stage 4, DPO" in text and "held-out preference accuracy:" in text

@@ -4,12 +4,16 @@ MAVIS: chosen = the engine's CoT, rejected = the stage-3 model's wrong answer. T
 the stage-3 model on engine problems it has not seen (another seed), pairs each wrong answer
 with the engine's rationale, and tops the set up with engine-made wrong rationales (``dpo-pairs``
 dataset kind). The loss is DPO's with a frozen reference (the stage-3 model):
--log sigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))) over summed response log-probs. TRL's
+-log sigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))) over summed response log-probs, plus
+``dpo_sft_weight`` times the mean per-token NLL of the chosen response (RPO, Pang et al. 2024:
+it keeps DPO from lowering both responses and pulling the model off its other skills). TRL's
 trainer expects its own model and collator conventions for vision models; this loss is short
 and tested, so the one loop of train/loop.py runs it.
 
-Evidence: held-out preference accuracy (policy log p(chosen) > log p(rejected)) stage 3 vs 4,
-and held-out perception accuracy (must not drop by more than 2 points).
+Evidence: held-out preference accuracy (policy log p(chosen) > log p(rejected)) stage 3 vs 4 on
+pairs of both training sources, made from problems no training pair uses (the stage-3 model's
+wrong answers to other problems, and engine-made pairs of another seed), reported overall, per
+source and per token; and held-out perception accuracy (must not drop by more than 2 points).
 
     mm-train stage4 --recipe configs/small/stage4.yaml --init runs/s3 --out runs/s4
 """
@@ -23,7 +27,7 @@ import torch.nn.functional as F
 from engines.mavis.dpo import pairs_from_model
 from mm.llava import load as load_llava
 from mm.tokenizer import prompt_text
-from train.data import build_or_load
+from train.data import HELDOUT_SEED_OFFSET, build_or_load
 from train.loop import StageTask, run
 from train.recipe import Recipe
 from train.stages.sft import (_finish, encode, generate, perception_accuracy, set_trainable)
@@ -32,9 +36,20 @@ MINE_SEED_OFFSET = 20_011
 
 
 def dpo_loss(pi_c: torch.Tensor, pi_r: torch.Tensor, ref_c: torch.Tensor, ref_r: torch.Tensor,
-             beta: float) -> torch.Tensor:
-    """DPO (Rafailov et al. 2023) from summed sequence log-probs, each (B,)."""
-    return -F.logsigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))).mean()
+             beta: float, sft_weight: float = 0.0, chosen_tokens: torch.Tensor | None = None
+             ) -> torch.Tensor:
+    """DPO (Rafailov et al. 2023) from summed sequence log-probs, each (B,); with
+    ``sft_weight``, plus that weight times the chosen responses' mean per-token NLL (RPO), for
+    which ``chosen_tokens`` (B,) gives each chosen response's length."""
+    loss = -F.logsigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))).mean()
+    if sft_weight:
+        loss = loss - sft_weight * pi_c.sum() / chosen_tokens.sum().clamp(min=1)
+    return loss
+
+
+def response_tokens(batch: dict) -> torch.Tensor:
+    """Labelled (response) tokens per example, as sequence_logps counts them: (B,)."""
+    return (batch["labels"][:, 1:] != -100).sum(-1)
 
 
 def sequence_logps(model, batch: dict) -> torch.Tensor:
@@ -48,10 +63,17 @@ def sequence_logps(model, batch: dict) -> torch.Tensor:
     return (logp.squeeze(-1) * mask).sum(-1)
 
 
-def mine_pairs(model, processor, recipe: Recipe, out: Path) -> list[dict]:
-    """Run the stage-3 model on unseen problems; keep its wrong answers as rejected."""
-    rows = build_or_load("mavis-instruct", out / "data" / "mined-problems",
-                         recipe.dpo_model_pairs, recipe.seed + MINE_SEED_OFFSET, 224)
+def mine_pairs(model, processor, recipe: Recipe, out: Path, heldout: bool = False
+               ) -> list[dict]:
+    """Run the stage-3 model on unseen problems; keep its wrong answers as rejected.
+
+    Training mines ``dpo_model_pairs`` problems; the held-out set mines ``eval_n`` problems of
+    another seed, so no held-out problem is a training problem."""
+    n, seed = recipe.dpo_model_pairs, recipe.seed + MINE_SEED_OFFSET
+    if heldout:
+        n, seed = recipe.eval_n, seed + HELDOUT_SEED_OFFSET
+    rows = build_or_load("mavis-instruct", out / "data" / ("mined-problems-heldout" if heldout
+                                                            else "mined-problems"), n, seed, 224)
     rows = [rows[i] for i in range(len(rows))]
 
     def answer_fn(images, prompts):
@@ -64,14 +86,27 @@ def mine_pairs(model, processor, recipe: Recipe, out: Path) -> list[dict]:
 
 
 @torch.no_grad()
-def preference_accuracy(model, processor, pairs, batch: int = 8) -> float:
+def preference_accuracy(model, processor, pairs, batch: int = 8) -> dict:
+    """Share of pairs where log p(chosen) > log p(rejected) (summed over the response), overall
+    and per ``rejected_source``; ``per_token`` compares mean per-token log-probs instead, which
+    length differences between the two responses cannot decide."""
     model.eval()
-    right = 0
+    wins: dict[str, list[tuple[bool, bool]]] = {}
     for s in range(0, len(pairs), batch):
         chunk = [pairs[i] for i in range(s, min(s + batch, len(pairs)))]
         c, r = _pair_batches(processor, chunk, 256)
-        right += int((sequence_logps(model, c) > sequence_logps(model, r)).sum())
-    return right / len(pairs)
+        lc, lr = sequence_logps(model, c), sequence_logps(model, r)
+        tc, tr = lc / response_tokens(c).clamp(min=1), lr / response_tokens(r).clamp(min=1)
+        for p, a, b in zip(chunk, (lc > lr).tolist(), (tc > tr).tolist()):
+            wins.setdefault(p.get("rejected_source") or "unknown", []).append((a, b))
+    flat = [w for ws in wins.values() for w in ws]
+
+    def summary(ws):
+        return {"accuracy": sum(a for a, _ in ws) / len(ws),
+                "per_token": sum(b for _, b in ws) / len(ws), "n": len(ws)}
+
+    return {**(summary(flat) if flat else {"accuracy": 0.0, "per_token": 0.0, "n": 0}),
+            "by_source": {k: summary(v) for k, v in sorted(wins.items())}}
 
 
 def _pair_batches(processor, pairs, max_length):
@@ -91,10 +126,12 @@ def train_stage4(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
     mined = mine_pairs(model, processor, recipe, out)
     engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs", recipe.data_n, recipe.seed,
                            224)
-    held_pairs = build_or_load("dpo-pairs", out / "data" / "dpo-pairs-heldout", recipe.eval_n,
-                               recipe.seed + 10_007, 224)
+    held_engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs-heldout", recipe.eval_n,
+                                recipe.seed + HELDOUT_SEED_OFFSET, 224)
+    held_pairs = (mine_pairs(model, processor, recipe, out, heldout=True)
+                  + [held_engine[i] for i in range(len(held_engine))])
     held_per = build_or_load("mavis-perception", out / "data" / "mavis-perception-heldout",
-                             recipe.eval_n, recipe.seed + 10_007, 224)
+                             recipe.eval_n, recipe.seed + HELDOUT_SEED_OFFSET, 224)
     pairs = mined + [engine[i] for i in range(len(engine))]
     before = {"preference_accuracy": preference_accuracy(model, processor, held_pairs),
               "perception": perception_accuracy(model, processor, held_per)}
@@ -108,7 +145,7 @@ def train_stage4(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
         with torch.no_grad():
             ref_c, ref_r = sequence_logps(reference, c), sequence_logps(reference, r)
         return dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
-                        recipe.dpo_beta)
+                        recipe.dpo_beta, recipe.dpo_sft_weight, response_tokens(c))
 
     summary = run(recipe, StageTask(model, len(pairs), make_batch, loss), out,
                   progress=progress)
