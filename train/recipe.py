@@ -65,6 +65,8 @@ class Recipe:
     dpo_beta: float = 0.1  # stage 4
     dpo_model_pairs: int = 64  # stage 4: problems the stage-3 model answers to mine pairs
     dpo_sft_weight: float = 0.0  # stage 4: weight of the chosen responses' NLL (RPO)
+    dpo_replay_weight: float = 0.0  # stage 4: weight of the stage-3 loss on replayed rows
+    dpo_replay_n: int = 256  # stage 4: perception rows replayed when the weight is > 0
     blank_images: bool = False  # image-blind twin (the control for stage 3's evidence)
     perception_n: int | None = None  # stage 3: perception rows (None: data_n)
 

@@ -70,6 +70,8 @@ def test_each_stage_ran_its_steps_and_reported_evidence(tiny_run):
                         ("stage4", 2)):
         assert stages[name]["steps"] == steps
         assert math.isfinite(stages[name]["final_loss"])
+    # the tiny stage-4 recipe replays perception rows: DPO starts at log 2, plus their NLL
+    assert stages["stage4"]["first_loss"] > math.log(2) + 0.5
     ev = summary["evidence"]
     assert set(ev) == {"stage1", "stage2", "stage3", "stage4"} - {"stage2"}
     assert 0 <= ev["stage1"]["i2t_r1"] <= 1 and ev["stage1"]["goal_ratio"] == 5.0

@@ -6,7 +6,10 @@ with the engine's rationale, and tops the set up with engine-made wrong rational
 dataset kind). The loss is DPO's with a frozen reference (the stage-3 model):
 -log sigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))) over summed response log-probs, plus
 ``dpo_sft_weight`` times the mean per-token NLL of the chosen response (RPO, Pang et al. 2024:
-it keeps DPO from lowering both responses and pulling the model off its other skills). TRL's
+it keeps DPO from lowering both responses), plus ``dpo_replay_weight`` times the stage-3 loss on
+a batch of fresh perception rows (replay of the earlier objective, as InstructGPT's PPO-ptx mixes
+pre-training gradients into RL: DPO on rationales alone pulls the small model off the short
+answers it learned to read from pictures). TRL's
 trainer expects its own model and collator conventions for vision models; this loss is short
 and tested, so the one loop of train/loop.py runs it.
 
@@ -30,9 +33,11 @@ from mm.tokenizer import prompt_text
 from train.data import HELDOUT_SEED_OFFSET, build_or_load
 from train.loop import StageTask, run
 from train.recipe import Recipe
-from train.stages.sft import (_finish, encode, generate, perception_accuracy, set_trainable)
+from train.stages.sft import (Examples, _finish, _tower_size, encode, generate,
+                              perception_accuracy, set_trainable)
 
 MINE_SEED_OFFSET = 20_011
+REPLAY_SEED_OFFSET = 30_011
 
 
 def dpo_loss(pi_c: torch.Tensor, pi_r: torch.Tensor, ref_c: torch.Tensor, ref_r: torch.Tensor,
@@ -133,19 +138,33 @@ def train_stage4(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
     held_per = build_or_load("mavis-perception", out / "data" / "mavis-perception-heldout",
                              recipe.eval_n, recipe.seed + HELDOUT_SEED_OFFSET, 224)
     pairs = mined + [engine[i] for i in range(len(engine))]
+    replay = None
+    if recipe.dpo_replay_weight:
+        rows = build_or_load("mavis-perception", out / "data" / "replay-perception",
+                             recipe.dpo_replay_n, recipe.seed + REPLAY_SEED_OFFSET, 224)
+        replay = Examples([(rows, "mavis-perception")], _tower_size(model))
     before = {"preference_accuracy": preference_accuracy(model, processor, held_pairs),
               "perception": perception_accuracy(model, processor, held_per)}
     set_trainable(model, recipe.train_modules, recipe.lora)
 
     def make_batch(idx):
-        return _pair_batches(processor, [pairs[i] for i in idx], recipe.max_length)
+        c, r = _pair_batches(processor, [pairs[i] for i in idx], recipe.max_length)
+        if replay is None:
+            return c, r, None
+        ex = [replay[i % len(replay)] for i in idx]  # a fixed replay row per pair
+        return c, r, encode(processor, [e["image"] for e in ex],
+                            [prompt_text(e["q"]) for e in ex], [e["a"] for e in ex],
+                            recipe.max_length)
 
     def loss(m, batch):
-        c, r = batch
+        c, r, rep = batch
         with torch.no_grad():
             ref_c, ref_r = sequence_logps(reference, c), sequence_logps(reference, r)
-        return dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
-                        recipe.dpo_beta, recipe.dpo_sft_weight, response_tokens(c))
+        out = dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
+                       recipe.dpo_beta, recipe.dpo_sft_weight, response_tokens(c))
+        if rep is not None:
+            out = out + recipe.dpo_replay_weight * m(**rep).loss
+        return out
 
     summary = run(recipe, StageTask(model, len(pairs), make_batch, loss), out,
                   progress=progress)
