@@ -52,7 +52,9 @@ def training_section(p: dict) -> list[str]:
         drop = 100 * (e["perception_stage3"] - e["perception_stage4"])
         lines += ["### Stage 4, DPO", "",
                   f"- pairs: {e['pairs']['model']} from the stage-3 model's wrong answers, "
-                  f"{e['pairs']['engine']} engine-made",
+                  f"{e['pairs']['engine']} engine-made"
+                  + (f"; {e['replay_rows']} perception rows replayed with the stage-3 loss"
+                     if e.get("replay_rows") else ""),
                   f"- held-out preference accuracy: {_pct(e['preference_accuracy_stage3'])} -> "
                   f"{_pct(e['preference_accuracy_stage4'])} ({100 * up:+.1f} points; goal: up: "
                   f"**{'met' if up > 0 else 'missed'}**)",

@@ -2,7 +2,8 @@
 
 stage1 (CLIP-Math) -> stage2 (alignment) -> stage3 (instruction tuning, and its image-blind twin)
 -> stage4 (DPO) -> ``final/``: a folder plain ``transformers`` loads. A stage whose
-``metrics.json`` exists is done and skipped; an interrupted stage resumes from its checkpoint.
+``metrics.json`` exists and records the same recipe is done and skipped (a changed recipe trains
+that stage and every later one again); an interrupted stage resumes from its checkpoint.
 
     mm-train pipeline --preset tiny --out runs/tiny
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 import time
 from pathlib import Path
 
@@ -27,14 +29,25 @@ def preset_recipe(preset: str, stage: int, overrides: dict | None = None) -> Rec
 
 
 def run_stage(stage: int, recipe: Recipe, init: Path | None, out: Path,
-              progress: bool = True) -> dict:
+              progress: bool = True, retrain: bool = False) -> dict:
+    """Train one stage into ``out``; a finished stage made with the same recipe is reused
+    unless ``retrain`` (its input changed). The result carries ``trained``: whether it ran."""
     from train.stages.clip import train_stage1
     from train.stages.dpo import train_stage4
     from train.stages.sft import train_stage2, train_stage3
 
     done = out / "metrics.json"
+    want = json.loads(json.dumps(recipe.to_dict()))
     if done.exists():
-        return json.loads(done.read_text())
+        result = json.loads(done.read_text())
+        if result.get("recipe") == want and not retrain:
+            return {**result, "trained": False}
+        why = "its input stage was trained again" if retrain else "made with another recipe"
+        old = out.with_name(out.name + ".previous")
+        print(f"{out}: {why}; moved to {old.name}, training it again", file=sys.stderr)
+        if old.exists():
+            shutil.rmtree(old)
+        out.rename(old)
     t = time.time()
     if stage == 1:
         result = train_stage1(recipe, out, progress)
@@ -44,8 +57,9 @@ def run_stage(stage: int, recipe: Recipe, init: Path | None, out: Path,
         fn = {2: train_stage2, 3: train_stage3, 4: train_stage4}[stage]
         result = fn(recipe, init, out, progress)
     result["wall_seconds"] = round(time.time() - t, 1)
+    result["recipe"] = want
     done.write_text(json.dumps(result, indent=1))
-    return result
+    return {**result, "trained": True}
 
 
 def run_pipeline(preset: str, out: str | Path, data: str | None = None,
@@ -53,15 +67,18 @@ def run_pipeline(preset: str, out: str | Path, data: str | None = None,
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     results: dict[str, dict] = {}
-    prev = None
+    prev, retrain = None, False
     for stage in (1, 2, 3, 4):
         recipe = preset_recipe(preset, stage, {"data": data} if data and stage == 1 else None)
-        results[f"stage{stage}"] = run_stage(stage, recipe, prev, out / f"stage{stage}",
-                                             progress)
+        res = run_stage(stage, recipe, prev, out / f"stage{stage}", progress, retrain)
         if stage == 3 and blind_twin:
             twin = preset_recipe(preset, 3, {"blank_images": True})
-            results["stage3_blind"] = run_stage(3, twin, prev, out / "stage3-blind", progress)
+            results["stage3_blind"] = run_stage(3, twin, prev, out / "stage3-blind", progress,
+                                                retrain)
+        retrain = retrain or res.pop("trained")
+        results[f"stage{stage}"] = res
         prev = out / f"stage{stage}"
+    results.get("stage3_blind", {}).pop("trained", None)
     final = out / "final"
     if final.exists():
         shutil.rmtree(final)
@@ -98,5 +115,6 @@ def evidence(results: dict) -> dict:
             "preference_stage4": s4["stage4"]["preference_accuracy"],
             "perception_stage3": s4["stage3"]["perception"]["accuracy"],
             "perception_stage4": s4["stage4"]["perception"]["accuracy"],
-            "pairs": s4["pairs"], "goal_max_drop_points": 2}
+            "pairs": s4["pairs"], "replay_rows": s4.get("replay_rows", 0),
+            "goal_max_drop_points": 2}
     return ev

@@ -185,3 +185,22 @@ def test_quickstart_report_shows_the_learning_numbers(tiny_run, tmp_path):
                                                        100 * by4["model"]["accuracy"])) in text
     assert "Goal: R@1 >= 5x the untrained model." in text
     assert "### Stage 4, DPO" in text and "held-out preference accuracy:" in text
+
+
+def test_finished_stage_is_reused_only_with_the_same_recipe(tmp_path, capsys):
+    from train.pipeline import preset_recipe, run_stage
+
+    small = {"max_steps": 2, "data_n": 16, "eval_n": 8}
+    first = run_stage(1, preset_recipe("tiny", 1, small), None, tmp_path / "s1", False)
+    assert first["trained"] and first["steps"] == 2
+    again = run_stage(1, preset_recipe("tiny", 1, small), None, tmp_path / "s1", False)
+    assert not again["trained"] and again["final_loss"] == first["final_loss"]
+    changed = run_stage(1, preset_recipe("tiny", 1, {**small, "max_steps": 3}), None,
+                        tmp_path / "s1", False)
+    assert changed["trained"] and changed["steps"] == 3
+    assert "made with another recipe; moved to s1.previous" in capsys.readouterr().err
+    old = json.loads((tmp_path / "s1.previous" / "metrics.json").read_text())
+    assert old["steps"] == 2 and old["recipe"]["max_steps"] == 2
+    forced = run_stage(1, preset_recipe("tiny", 1, {**small, "max_steps": 3}), None,
+                       tmp_path / "s1", False, retrain=True)
+    assert forced["trained"]

@@ -172,6 +172,7 @@ def train_stage4(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
     after = {"preference_accuracy": preference_accuracy(model, processor, held_pairs),
              "perception": perception_accuracy(model, processor, held_per)}
     metrics = {"pairs": {"model": len(mined), "engine": len(engine)},
+               "replay_rows": len(replay) if replay is not None else 0,
                "stage3": before, "stage4": after}
     return _finish(recipe, model, processor, out, summary, metrics)
 
