@@ -211,12 +211,12 @@ def test_dynamath_variants_and_run():
     assert summary == ("Average-case accuracy 100.0% (3 of 3 variants right). Worst-case "
                        "accuracy 100.0% (the seed question counts only when every variant is "
                        "right). Reasoning robustness RR = worst / average = 1.00.")
-    # random guesses: half the variants right, so the worst case is 0
+    # random guesses: one variant of four right, so the worst case is 0
     rows, summary = app.on_dm_run("builtin:random", "algebra-function-type", 4, 0)
     assert rows["ground truth"].tolist() == ["B", "C", "B", "A"]
-    assert rows["model's answer"].tolist() == ["B", "A", "A", "A"]
-    assert rows["correct"].tolist() == ["yes", "no", "no", "yes"]
-    assert summary.startswith("Average-case accuracy 50.0% (2 of 4 variants right). "
+    assert rows["model's answer"].tolist() == ["A", "B", "C", "A"]
+    assert rows["correct"].tolist() == ["no", "no", "no", "yes"]
+    assert summary.startswith("Average-case accuracy 25.0% (1 of 4 variants right). "
                               "Worst-case accuracy 0.0%")
     assert summary.endswith("RR = worst / average = 0.00.")
     assert app.on_dm_generate("algebra-asymptote", 17, 0) == (
