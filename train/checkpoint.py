@@ -81,6 +81,16 @@ def latest_checkpoint(root: str | Path) -> Path | None:
     return done[-1] if done else None
 
 
+def checkpoint_recipe(path: str | Path) -> dict | None:
+    """The recipe (as a dict) a checkpoint was trained with; None when it does not say."""
+    return json.loads((Path(path) / "state.json").read_text()).get("recipe")
+
+
+def recipe_diff(a: dict, b: dict) -> list[str]:
+    """Names of the recipe fields whose values differ."""
+    return sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+
+
 def load_checkpoint(path: str | Path, model: torch.nn.Module,
                     optimizer: torch.optim.Optimizer, scheduler) -> dict:
     path = Path(path)

@@ -24,7 +24,8 @@ from typing import Any, Callable
 import numpy as np
 import torch
 
-from train.checkpoint import latest_checkpoint, load_checkpoint, save_checkpoint
+from train.checkpoint import (checkpoint_recipe, latest_checkpoint, load_checkpoint, recipe_diff,
+                              save_checkpoint)
 from train.recipe import Recipe
 
 
@@ -80,7 +81,13 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     log = out / "log.jsonl"
     start, losses = 0, []
     ckpt = latest_checkpoint(ckpt_root)
+    want = json.loads(json.dumps(recipe.to_dict()))
     if ckpt is not None:
+        made = checkpoint_recipe(ckpt)
+        if made is not None and made != want:
+            raise ValueError(f"{ckpt}: made with another recipe (differs in "
+                             f"{', '.join(recipe_diff(made, want))}); resume with that recipe "
+                             f"or train into a new folder")
         state = load_checkpoint(ckpt, model, optimizer, scheduler)
         start, losses = state["step"], state["losses"]
         _trim_log(log, start)
@@ -126,7 +133,7 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
             acc.wait_for_everyone()
             if acc.is_main_process:
                 save_checkpoint(ckpt_root, step + 1, acc.unwrap_model(model), optimizer,
-                                scheduler, {"losses": losses})
+                                scheduler, {"losses": losses, "recipe": want})
     bar.close()
     model.eval()
     return {"steps": recipe.max_steps, "resumed_from": start, "final_loss": losses[-1],

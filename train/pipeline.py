@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+from train.checkpoint import checkpoint_recipe, latest_checkpoint, recipe_diff
 from train.recipe import Recipe, load_recipe
 
 CONFIGS = Path(__file__).resolve().parent.parent / "configs"
@@ -38,16 +39,21 @@ def run_stage(stage: int, recipe: Recipe, init: Path | None, out: Path,
 
     done = out / "metrics.json"
     want = json.loads(json.dumps(recipe.to_dict()))
+    held = None  # recipe of what ``out`` holds already: a finished stage or a checkpoint
     if done.exists():
-        result = json.loads(done.read_text())
-        if result.get("recipe") == want and not retrain:
-            return {**result, "trained": False}
-        why = "its input stage was trained again" if retrain else "made with another recipe"
+        held = json.loads(done.read_text()).get("recipe", {})
+    elif (ckpt := latest_checkpoint(out / "checkpoints")) is not None:
+        held = checkpoint_recipe(ckpt) or want  # a checkpoint that does not say is resumed
+    if held is not None and (held != want or retrain):
+        why = (f"made with another recipe (differs in {', '.join(recipe_diff(held, want))})"
+               if held != want else "its input stage was trained again")
         old = out.with_name(out.name + ".previous")
         print(f"{out}: {why}; moved to {old.name}, training it again", file=sys.stderr)
         if old.exists():
             shutil.rmtree(old)
         out.rename(old)
+    elif done.exists():
+        return {**json.loads(done.read_text()), "trained": False}
     t = time.time()
     if stage == 1:
         result = train_stage1(recipe, out, progress)

@@ -74,6 +74,13 @@ def test_resume_reaches_the_same_final_loss(tmp_path):
     assert steps == list(range(1, 13))
 
 
+def test_resume_refuses_a_checkpoint_of_another_recipe(tmp_path):
+    run(_recipe(max_steps=4), _task(), tmp_path / "a", progress=False)
+    with pytest.raises(ValueError, match=r"step-000004: made with another recipe \(differs in "
+                                         r"lr, max_steps\); resume with that recipe"):
+        run(_recipe(max_steps=8, lr=0.05), _task(), tmp_path / "a", progress=False)
+
+
 def test_recipe_validation_messages():
     with pytest.raises(ValueError, match="train_modules: unknown"):
         Recipe(stage="align", train_modules=["wheels"])

@@ -198,9 +198,27 @@ def test_finished_stage_is_reused_only_with_the_same_recipe(tmp_path, capsys):
     changed = run_stage(1, preset_recipe("tiny", 1, {**small, "max_steps": 3}), None,
                         tmp_path / "s1", False)
     assert changed["trained"] and changed["steps"] == 3
-    assert "made with another recipe; moved to s1.previous" in capsys.readouterr().err
+    assert ("made with another recipe (differs in max_steps); moved to s1.previous"
+            in capsys.readouterr().err)
     old = json.loads((tmp_path / "s1.previous" / "metrics.json").read_text())
     assert old["steps"] == 2 and old["recipe"]["max_steps"] == 2
     forced = run_stage(1, preset_recipe("tiny", 1, {**small, "max_steps": 3}), None,
                        tmp_path / "s1", False, retrain=True)
     assert forced["trained"]
+
+
+def test_interrupted_stage_resumes_only_with_the_same_recipe(tmp_path, capsys):
+    from train.checkpoint import latest_checkpoint
+    from train.pipeline import preset_recipe, run_stage
+
+    small = {"max_steps": 3, "save_every": 1, "data_n": 16, "eval_n": 8}
+    run_stage(1, preset_recipe("tiny", 1, small), None, tmp_path / "s1", False)
+    (tmp_path / "s1" / "metrics.json").unlink()  # as if killed after its last checkpoint
+    resumed = run_stage(1, preset_recipe("tiny", 1, small), None, tmp_path / "s1", False)
+    assert resumed["resumed_from"] == 3 and not (tmp_path / "s1.previous").exists()
+    (tmp_path / "s1" / "metrics.json").unlink()
+    other = run_stage(1, preset_recipe("tiny", 1, {**small, "lr": 1e-4}), None,
+                      tmp_path / "s1", False)
+    assert other["resumed_from"] == 0
+    assert "made with another recipe (differs in lr); moved to s1.previous" in capsys.readouterr().err
+    assert latest_checkpoint(tmp_path / "s1.previous" / "checkpoints").name == "step-000003"

@@ -160,11 +160,11 @@ def train_stage4(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
         c, r, rep = batch
         with torch.no_grad():
             ref_c, ref_r = sequence_logps(reference, c), sequence_logps(reference, r)
-        out = dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
-                       recipe.dpo_beta, recipe.dpo_sft_weight, response_tokens(c))
+        total = dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
+                         recipe.dpo_beta, recipe.dpo_sft_weight, response_tokens(c))
         if rep is not None:
-            out = out + recipe.dpo_replay_weight * m(**rep).loss
-        return out
+            total = total + recipe.dpo_replay_weight * m(**rep).loss
+        return total
 
     summary = run(recipe, StageTask(model, len(pairs), make_batch, loss), out,
                   progress=progress)
