@@ -3,7 +3,10 @@
 Each finished sample is appended to ``OUT/samples_<task>.jsonl`` at once (id, prediction = the
 raw model output, target, correct, ...). Rerunning the same command skips the ids already there
 (a line cut by a kill is dropped), so an interrupted run ends with the same ``results.json`` as an
-uninterrupted one. A sample whose image is missing or corrupt is recorded with ``error`` and the
+uninterrupted one. ``samples_<task>.key.json`` records what made the samples (the model's
+fingerprint, with its weights' digest, decoding, generation settings, data, seed); samples of
+another key are moved to ``samples_<task>.jsonl.previous`` and the task runs again, so a
+retrained model is never scored with its predecessor's answers. A sample whose image is missing or corrupt is recorded with ``error`` and the
 run goes on. Under ``accelerate launch`` each process takes every k-th sample and the main
 process merges the parts.
 
@@ -15,6 +18,7 @@ import json
 import os
 import platform
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +84,9 @@ def run_task(task: Task, adapter: Adapter, ctx: TaskContext, out: Path, batch_si
         raise ValueError(f"task {task.name}: duplicate sample ids")
     path = out / (f"samples_{task.name}.jsonl" if world == 1 else
                   f"samples_{task.name}.jsonl.part{rank}")
+    _check_key(path, json.loads(json.dumps(
+        {"model": adapter.fingerprint(), "gen": gen.to_dict(), "data": ctx.data,
+         "seed": ctx.seed, "options": ctx.options}, sort_keys=True, default=_jsonable)))
     done = read_samples(path)
     mine = docs[rank::world]
     pending = [d for d in mine if d["id"] not in done]
@@ -108,6 +115,24 @@ def run_task(task: Task, adapter: Adapter, ctx: TaskContext, out: Path, batch_si
         bar.update(len(batch))
     bar.close()
     return [done[d["id"]] for d in mine]
+
+
+def _check_key(path: Path, key: dict) -> None:
+    """Keep the samples at ``path`` only if they were made under ``key``; else move them to
+    ``<path>.previous`` (saying which fields differ) so the task runs again."""
+    key_path = path.with_name(path.name.replace(".jsonl", ".key.json", 1))
+    if path.exists():
+        old = json.loads(key_path.read_text()) if key_path.exists() else None
+        if old == key:
+            return
+        diff = "no key recorded" if old is None else "differs in " + ", ".join(
+            sorted(k for k in key if old.get(k) != key[k]))
+        aside = path.with_name(path.name + ".previous")
+        os.replace(path, aside)
+        print(f"{path}: made by another model or settings ({diff}); moved to {aside.name}, "
+              f"running again", file=sys.stderr)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key_path.write_text(json.dumps(key, indent=1, sort_keys=True))
 
 
 def _versions() -> dict:

@@ -64,6 +64,34 @@ class Adapter:
     def info(self) -> dict:
         return {"name": self.name, "decoding": self.decoding}
 
+    def fingerprint(self) -> dict:
+        """What makes this model's outputs what they are (mm-eval reuses logged samples only
+        when it matches): ``info()``, plus the weights' digest for a model folder."""
+        return self.info()
+
+
+def weights_digest(folder: str | Path) -> str:
+    """Digest of a model folder: config files whole, and each weight file's name, size,
+    modification time and first and last MiB. Saving new weights rewrites the file (a new
+    mtime, even when training touched only a projector in the middle of it), so this tells two
+    trainings apart at the cost of reading 2 MiB per file; hashing a multi-GB checkpoint whole
+    would add seconds to every run. A copy that keeps mtimes (cp -p) keeps the digest."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for f in sorted(Path(folder).iterdir()):
+        if f.suffix == ".json":
+            h.update(f.name.encode() + f.read_bytes())
+        elif f.suffix in (".safetensors", ".bin", ".pt"):
+            st = f.stat()
+            size = st.st_size
+            h.update(f"{f.name}:{size}:{st.st_mtime_ns}".encode())
+            with f.open("rb") as fh:
+                h.update(fh.read(1 << 20))
+                fh.seek(max(0, size - (1 << 20)))
+                h.update(fh.read(1 << 20))
+    return h.hexdigest()[:16]
+
 
 # ----------------------------------------------------------------------------- builtins
 
@@ -89,6 +117,9 @@ class RandomModel(Adapter):
 
     def __init__(self, seed: int = 0):
         self.seed = seed
+
+    def fingerprint(self) -> dict:
+        return {**self.info(), "seed": self.seed}
 
     def _rng(self, prompt: str, image: Any = None) -> np.random.Generator:
         import zlib
@@ -177,7 +208,7 @@ class LlavaAdapter(Adapter):
         path = Path(path)
         if not (path / "config.json").exists():
             raise FileNotFoundError(f"--model: {path} is not a model folder (no config.json)")
-        self.name = str(path)
+        self.name, self.path, self.dtype = str(path), path, dtype
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
         cfg = AutoConfig.from_pretrained(path, local_files_only=True)
         self.processor = AutoProcessor.from_pretrained(path, local_files_only=True)
@@ -194,6 +225,9 @@ class LlavaAdapter(Adapter):
         self.tok.padding_side = "left"
         self.yes_ids, self.no_ids = yes_no_token_ids(self.tok)
         self._word_cache: dict = {}
+
+    def fingerprint(self) -> dict:
+        return {**self.info(), "weights": weights_digest(self.path), "dtype": self.dtype}
 
     # --- prompts ---
     def chat(self, prompt: str) -> str:

@@ -52,7 +52,7 @@ class Flaky:
 
     def __init__(self, inner, n):
         self.inner, self.n = inner, n
-        self.name, self.decoding = inner.name, inner.decoding
+        self.name, self.decoding, self.fingerprint = inner.name, inner.decoding, inner.fingerprint
 
     def generate(self, *a, **k):
         self.n -= 1
@@ -98,6 +98,28 @@ def test_resume_after_crash_no_duplicates_same_results(tmp_path):
     ids = [json.loads(x)["id"] for x in (out / "samples_toy-eval.jsonl").read_text().splitlines()]
     assert len(ids) == len(set(ids)) == 20
     assert again["tasks"] == ref["tasks"]
+
+
+def test_samples_of_another_model_are_moved_aside_not_reused(tmp_path, capsys):
+    a = evaluate(load_adapter("builtin:random", seed=1), ["toy-eval"], tmp_path, TaskContext(),
+                 progress=False)
+    same = evaluate(load_adapter("builtin:random", seed=1), ["toy-eval"], tmp_path,
+                    TaskContext(), progress=False)
+    assert same["tasks"] == a["tasks"] and capsys.readouterr().err == ""
+    b = evaluate(load_adapter("builtin:oracle"), ["toy-eval"], tmp_path, TaskContext(),
+                 progress=False)
+    assert b["tasks"]["toy-eval"]["acc"] == 1.0
+    err = capsys.readouterr().err
+    assert "samples_toy-eval.jsonl: made by another model or settings (differs in model); " \
+           "moved to samples_toy-eval.jsonl.previous, running again" in err
+    old = read_samples(tmp_path / "samples_toy-eval.jsonl.previous")
+    assert len(old) == 20
+    key = json.loads((tmp_path / "samples_toy-eval.key.json").read_text())
+    assert key["model"]["name"] == "builtin:oracle"
+    # other generation settings also make the samples stale
+    evaluate(load_adapter("builtin:oracle"), ["toy-eval"], tmp_path, TaskContext(),
+             gen=GenConfig(max_new_tokens=5), progress=False)
+    assert "(differs in gen)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("args,flag", [
@@ -157,3 +179,23 @@ def test_yes_no_prob_is_comfort_ratio(tiny_llava):
     assert ad.yes_no_prob([img], [prompt])[0] == pytest.approx(float(y / (y + n)), rel=1e-5)
     # "yes", " yes", "Yes", ... map to distinct first tokens, none shared with the no set
     assert len(ad.yes_ids) >= 3 and not set(ad.yes_ids) & set(ad.no_ids)
+
+
+def test_weights_digest_tells_a_retrained_model_apart(tiny_llava, tmp_path):
+    import shutil
+
+    import torch
+    from transformers import LlavaForConditionalGeneration
+
+    from mm.adapters import weights_digest
+
+    copy = tmp_path / "m"
+    shutil.copytree(tiny_llava, copy)
+    assert weights_digest(copy) == weights_digest(tiny_llava)
+    model = LlavaForConditionalGeneration.from_pretrained(copy)
+    with torch.no_grad():
+        model.lm_head.weight.add_(0.01)  # one training step's worth of change
+    model.save_pretrained(copy)
+    assert weights_digest(copy) != weights_digest(tiny_llava)
+    fp = LlavaAdapter(copy).fingerprint()
+    assert fp["weights"] == weights_digest(copy) and fp["name"] == str(copy)
