@@ -184,7 +184,9 @@ class PerceptionBuilder(Builder):
     count_columns = ("family", "answer")
     description = ("Perception questions: short questions answered by reading the diagram "
                    "(chart type, node count, solid, function type...), used to check that a "
-                   "model looks at the image.")
+                   "model looks at the image; with form yes_no, the same questions as claims "
+                   "to confirm or reject (\"Is this a pie chart? Please answer yes or no.\").")
+    FORMS = ("open", "yes_no")
 
     def features(self, cfg):
         return _features({"id": _str(), "image": _image(), "question": _str(),
@@ -194,16 +196,23 @@ class PerceptionBuilder(Builder):
         from engines.mavis.perception import families_with_questions
 
         _check_families(cfg, families_with_questions())
+        form = cfg.options.get("form", "open")
+        if form not in self.FORMS:
+            raise ValueError(f"--form: unknown {form}; valid: open, yes-no")
 
     def unit_rows(self, cfg, u):
-        from engines.mavis.perception import perception_question
+        from engines.mavis.perception import perception_question, yes_no_question
 
         s = unit_seed(cfg.seed, self.kind, u)
         rng = np.random.default_rng(s)
         name = _family(cfg, _perception_families(), u)
         fam = renderers.get_family(name)
         spec = fam.sample_spec(rng)
-        q = perception_question(name, fam.facts(spec), rng)
+        if cfg.options.get("form", "open") == "yes_no":
+            q = yes_no_question(name, fam.facts(spec), rng,
+                                lambda: fam.facts(fam.sample_spec(rng)))
+        else:
+            q = perception_question(name, fam.facts(spec), rng)
         if q is None:
             raise ValueError(f"{name}: no perception question for this spec")
         return [{"id": f"per-{u:08d}", "image": image_cell(fam.render(spec, cfg.image_size)),

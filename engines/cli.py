@@ -47,6 +47,9 @@ def parser() -> OneLineParser:
                            help="text_dominant text_lite vision_dominant (default: all)")
             p.add_argument("--question-type", default="mixed",
                            choices=["mixed", "multiple_choice", "free_form"])
+        if kind == "mavis-perception":
+            p.add_argument("--form", default="open", choices=["open", "yes-no"],
+                           help="open questions, or yes/no claims to confirm (MME's format)")
     d = sub.add_parser("dynamath", help="DynaMath-style variants of seed questions (or: list)")
     d.add_argument("action", nargs="?", choices=["list"], help="list the seed questions")
     d.add_argument("--seeds", default="all", help="all, or seed ids separated by commas")
@@ -107,6 +110,8 @@ def _config(a):
     options = {}
     if a.cmd in ("mavis-instruct", "dpo-pairs"):
         options = {"versions": split_list(a.versions) or None, "question_type": a.question_type}
+    elif a.cmd == "mavis-perception":
+        options = {"form": a.form.replace("-", "_")}
     return dataset.BuildConfig(kind=a.cmd, n=a.n, seed=a.seed, image_size=a.image_size,
                                families=split_list(a.families), chunk_size=a.chunk_size,
                                options=options)

@@ -46,6 +46,12 @@ def training_section(p: dict) -> list[str]:
                   f"{_pct(e['blind_twin_accuracy'])}",
                   f"- gain: {e['gain_points']:+.1f} points; goal >= +{e['goal_points']}: "
                   f"**{'met' if met else 'missed'}**", ""]
+        if e.get("yes_no"):
+            m, b = e["yes_no"]["model"], e["yes_no"]["blind_twin"]
+            lines += [f"Yes/no form of the same questions (MME's answer format; half the claims "
+                      f"true, {m['n']} held out): model {_pct(m['accuracy'])} (answers yes "
+                      f"{_pct(m['yes_ratio'])}), image-blind twin {_pct(b['accuracy'])} (yes "
+                      f"{_pct(b['yes_ratio'])}).", ""]
     if "stage4" in ev:
         e = ev["stage4"]
         up = e["preference_accuracy_stage4"] - e["preference_accuracy_stage3"]
@@ -60,7 +66,11 @@ def training_section(p: dict) -> list[str]:
                   f"**{'met' if up > 0 else 'missed'}**)",
                   f"- held-out perception accuracy: {_pct(e['perception_stage3'])} -> "
                   f"{_pct(e['perception_stage4'])} (goal: drop <= {e['goal_max_drop_points']} "
-                  f"points: **{'met' if drop <= e['goal_max_drop_points'] else 'missed'}**)", ""]
+                  f"points: **{'met' if drop <= e['goal_max_drop_points'] else 'missed'}**)"]
+        if "yes_no_stage3" in e:
+            lines.append(f"- held-out yes/no perception accuracy: {_pct(e['yes_no_stage3'])} -> "
+                         f"{_pct(e['yes_no_stage4'])}")
+        lines.append("")
         lines += _preference_table(e.get("preference_stage3"), e.get("preference_stage4"))
     return lines
 

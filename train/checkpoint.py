@@ -86,11 +86,6 @@ def checkpoint_recipe(path: str | Path) -> dict | None:
     return json.loads((Path(path) / "state.json").read_text()).get("recipe")
 
 
-def recipe_diff(a: dict, b: dict) -> list[str]:
-    """Names of the recipe fields whose values differ."""
-    return sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
-
-
 def load_checkpoint(path: str | Path, model: torch.nn.Module,
                     optimizer: torch.optim.Optimizer, scheduler) -> dict:
     path = Path(path)

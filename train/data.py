@@ -15,6 +15,7 @@ from engines import dataset
 from train.recipe import Recipe
 
 HELDOUT_SEED_OFFSET = 10_007
+YES_NO_SEED_OFFSET = 40_009
 
 
 def build_or_load(kind: str, out: Path, n: int, seed: int, image_size: int,
@@ -41,3 +42,13 @@ def stage_data(recipe: Recipe, kind: str, out: Path, image_size: int, heldout: b
         held = build_or_load(kind, out / "data" / f"{kind}-heldout", recipe.eval_n,
                              recipe.seed + HELDOUT_SEED_OFFSET, image_size, **options)
     return train, held
+
+
+def yes_no_data(recipe: Recipe, out: Path, n: int, image_size: int, heldout: bool = False,
+                seed_offset: int = 0):
+    """Perception questions in yes/no form (``mavis-perception`` with form yes_no): ``n`` rows
+    of the recipe's seed, or of the held-out seed."""
+    seed = recipe.seed + YES_NO_SEED_OFFSET + seed_offset + (HELDOUT_SEED_OFFSET if heldout else 0)
+    name = "mavis-perception-yes-no" + ("-heldout" if heldout else "")
+    return build_or_load("mavis-perception", out / "data" / name, n, seed, image_size,
+                         form="yes_no")

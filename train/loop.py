@@ -24,9 +24,9 @@ from typing import Any, Callable
 import numpy as np
 import torch
 
-from train.checkpoint import (checkpoint_recipe, latest_checkpoint, load_checkpoint, recipe_diff,
+from train.checkpoint import (checkpoint_recipe, latest_checkpoint, load_checkpoint,
                               save_checkpoint)
-from train.recipe import Recipe
+from train.recipe import Recipe, recipe_diff
 
 
 @dataclass
@@ -84,10 +84,9 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     want = json.loads(json.dumps(recipe.to_dict()))
     if ckpt is not None:
         made = checkpoint_recipe(ckpt)
-        if made is not None and made != want:
-            raise ValueError(f"{ckpt}: made with another recipe (differs in "
-                             f"{', '.join(recipe_diff(made, want))}); resume with that recipe "
-                             f"or train into a new folder")
+        if made is not None and (diff := recipe_diff(made, recipe)):
+            raise ValueError(f"{ckpt}: made with another recipe (differs in {', '.join(diff)}); "
+                             f"resume with that recipe or train into a new folder")
         state = load_checkpoint(ckpt, model, optimizer, scheduler)
         start, losses = state["step"], state["losses"]
         _trim_log(log, start)

@@ -15,8 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from train.checkpoint import checkpoint_recipe, latest_checkpoint, recipe_diff
-from train.recipe import Recipe, load_recipe
+from train.checkpoint import checkpoint_recipe, latest_checkpoint
+from train.recipe import Recipe, load_recipe, recipe_diff
 
 CONFIGS = Path(__file__).resolve().parent.parent / "configs"
 
@@ -44,9 +44,10 @@ def run_stage(stage: int, recipe: Recipe, init: Path | None, out: Path,
         held = json.loads(done.read_text()).get("recipe", {})
     elif (ckpt := latest_checkpoint(out / "checkpoints")) is not None:
         held = checkpoint_recipe(ckpt) or want  # a checkpoint that does not say is resumed
-    if held is not None and (held != want or retrain):
-        why = (f"made with another recipe (differs in {', '.join(recipe_diff(held, want))})"
-               if held != want else "its input stage was trained again")
+    diff = recipe_diff(held, recipe) if held is not None else []
+    if held is not None and (diff or retrain):
+        why = (f"made with another recipe (differs in {', '.join(diff)})" if diff
+               else "its input stage was trained again")
         old = out.with_name(out.name + ".previous")
         print(f"{out}: {why}; moved to {old.name}, training it again", file=sys.stderr)
         if old.exists():
@@ -112,6 +113,11 @@ def evidence(results: dict) -> dict:
         a, b = s3["perception"]["accuracy"], blind["perception"]["accuracy"]
         ev["stage3"] = {"accuracy": a, "blind_twin_accuracy": b,
                         "gain_points": round(100 * (a - b), 1), "goal_points": 15}
+        if "yes_no" in s3 and "yes_no" in blind:
+            ev["stage3"]["yes_no"] = {k: {"accuracy": m["yes_no"]["accuracy"],
+                                          "yes_ratio": m["yes_no"]["yes_ratio"],
+                                          "n": m["yes_no"]["n"]}
+                                      for k, m in (("model", s3), ("blind_twin", blind))}
     s4 = results.get("stage4", {}).get("metrics")
     if s4:
         ev["stage4"] = {
@@ -123,4 +129,7 @@ def evidence(results: dict) -> dict:
             "perception_stage4": s4["stage4"]["perception"]["accuracy"],
             "pairs": s4["pairs"], "replay_rows": s4.get("replay_rows", 0),
             "goal_max_drop_points": 2}
+        if "yes_no" in s4["stage3"]:
+            ev["stage4"]["yes_no_stage3"] = s4["stage3"]["yes_no"]["accuracy"]
+            ev["stage4"]["yes_no_stage4"] = s4["stage4"]["yes_no"]["accuracy"]
     return ev

@@ -69,6 +69,7 @@ class Recipe:
     dpo_replay_n: int = 256  # stage 4: perception rows replayed when the weight is > 0
     blank_images: bool = False  # image-blind twin (the control for stage 3's evidence)
     perception_n: int | None = None  # stage 3: perception rows (None: data_n)
+    yes_no_n: int = 0  # stage 3: yes/no perception rows (MME's format); stage 4: replayed
 
     def __post_init__(self) -> None:
         if self.stage not in STAGES:
@@ -130,4 +131,27 @@ def parse_overrides(items: list[str] | None) -> dict:
             raise ValueError(f"--set: expected key=value, got {item!r}")
         k, v = item.split("=", 1)
         out[k.strip()] = _coerce(v)
+    return out
+
+
+def recipe_diff(recorded: dict, recipe: Recipe) -> list[str]:
+    """Fields whose recorded value (a ``to_dict()`` saved with a checkpoint or a finished stage)
+    differs from ``recipe``'s. A field the record lacks (one added since) counts as its
+    default, so new options with defaults do not make finished stages stale."""
+    import json
+    from dataclasses import MISSING
+
+    now = json.loads(json.dumps(recipe.to_dict()))
+    out = []
+    for f in fields(Recipe):
+        if f.name in recorded:
+            old = recorded[f.name]
+        elif f.default is not MISSING:
+            old = json.loads(json.dumps(f.default))
+        elif f.default_factory is not MISSING:
+            old = json.loads(json.dumps(f.default_factory()))
+        else:
+            old = None
+        if old != now[f.name]:
+            out.append(f.name)
     return out

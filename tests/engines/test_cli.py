@@ -29,6 +29,7 @@ def run(*args, **kw):
     (["mavis-instruct", "--n", "5", "--out", "X", "--versions", "pictorial"], "--versions"),
     (["mavis-instruct", "--n", "5", "--out", "X", "--question-type", "essay"],
      "--question-type"),
+    (["mavis-perception", "--n", "5", "--out", "X", "--form", "maybe"], "--form"),
     (["mavis-caption", "--n", "5"], "--out"),
     (["mavis-caption", "--n", "5", "--out", "X", "--bogus"], "--bogus"),
     (["dynamath", "--seeds", "no-such-seed", "--out", "X"], "--seeds"),

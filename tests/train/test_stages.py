@@ -90,6 +90,14 @@ def test_each_stage_ran_its_steps_and_reported_evidence(tiny_run):
         assert 0 <= pref["per_token"] <= 1
     assert ev["stage4"]["preference_accuracy_stage4"] == ev["stage4"]["preference_stage4"][
         "accuracy"]
+    # yes/no claims: 12 held out at stage 3 (model and twin) and before/after stage 4; stage 4
+    # replays 4 open and 4 yes/no perception rows
+    yn = ev["stage3"]["yes_no"]
+    assert yn["model"]["n"] == yn["blind_twin"]["n"] == 12
+    assert all(0 <= v[k] <= 1 for v in yn.values() for k in ("accuracy", "yes_ratio"))
+    assert ev["stage4"]["replay_rows"] == 8
+    assert 0 <= ev["stage4"]["yes_no_stage4"] <= 1
+    assert (out / "stage3" / "data" / "mavis-perception-yes-no" / "README.md").exists()
     logs = (out / "stage3" / "log.jsonl").read_text().splitlines()
     assert [json.loads(x)["step"] for x in logs] == [1, 2, 3]
     assert (out / "stage1" / "vision" / "config.json").exists()
@@ -185,6 +193,12 @@ def test_quickstart_report_shows_the_learning_numbers(tiny_run, tmp_path):
                                                        100 * by4["model"]["accuracy"])) in text
     assert "Goal: R@1 >= 5x the untrained model." in text
     assert "### Stage 4, DPO" in text and "held-out preference accuracy:" in text
+    m = summary["evidence"]["stage3"]["yes_no"]["model"]
+    assert ("Yes/no form of the same questions (MME's answer format; half the claims true, 12 "
+            "held out): model {:.1f}% (answers yes {:.1f}%)".format(
+                100 * m["accuracy"], 100 * m["yes_ratio"])) in text
+    assert "- held-out yes/no perception accuracy: {:.1f}% -> {:.1f}%".format(
+        100 * e["yes_no_stage3"], 100 * e["yes_no_stage4"]) in text
 
 
 def test_finished_stage_is_reused_only_with_the_same_recipe(tmp_path, capsys):

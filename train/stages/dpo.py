@@ -7,7 +7,7 @@ dataset kind). The loss is DPO's with a frozen reference (the stage-3 model):
 -log sigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))) over summed response log-probs, plus
 ``dpo_sft_weight`` times the mean per-token NLL of the chosen response (RPO, Pang et al. 2024:
 it keeps DPO from lowering both responses), plus ``dpo_replay_weight`` times the stage-3 loss on
-a batch of fresh perception rows (replay of the earlier objective, as InstructGPT's PPO-ptx mixes
+a batch of fresh perception rows, open and, with ``yes_no_n``, yes/no (replay of the earlier objective, as InstructGPT's PPO-ptx mixes
 pre-training gradients into RL: DPO on rationales alone pulls the small model off the short
 answers it learned to read from pictures). TRL's
 trainer expects its own model and collator conventions for vision models; this loss is short
@@ -30,7 +30,7 @@ import torch.nn.functional as F
 from engines.mavis.dpo import pairs_from_model
 from mm.llava import load as load_llava
 from mm.tokenizer import prompt_text
-from train.data import HELDOUT_SEED_OFFSET, build_or_load
+from train.data import HELDOUT_SEED_OFFSET, build_or_load, yes_no_data
 from train.loop import StageTask, run
 from train.recipe import Recipe
 from train.stages.sft import (Examples, _finish, _tower_size, encode, generate,
@@ -138,13 +138,26 @@ def train_stage4(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
     held_per = build_or_load("mavis-perception", out / "data" / "mavis-perception-heldout",
                              recipe.eval_n, recipe.seed + HELDOUT_SEED_OFFSET, 224)
     pairs = mined + [engine[i] for i in range(len(engine))]
+    held_yn = (yes_no_data(recipe, out, recipe.eval_n, 224, heldout=True)
+               if recipe.yes_no_n else None)
     replay = None
     if recipe.dpo_replay_weight:
         rows = build_or_load("mavis-perception", out / "data" / "replay-perception",
                              recipe.dpo_replay_n, recipe.seed + REPLAY_SEED_OFFSET, 224)
-        replay = Examples([(rows, "mavis-perception")], _tower_size(model))
-    before = {"preference_accuracy": preference_accuracy(model, processor, held_pairs),
-              "perception": perception_accuracy(model, processor, held_per)}
+        parts = [(rows, "mavis-perception")]
+        if recipe.yes_no_n:
+            parts.append((yes_no_data(recipe, out, recipe.yes_no_n, 224,
+                                      seed_offset=REPLAY_SEED_OFFSET), "mavis-perception"))
+        replay = Examples(parts, _tower_size(model))
+
+    def evaluate():
+        res = {"preference_accuracy": preference_accuracy(model, processor, held_pairs),
+               "perception": perception_accuracy(model, processor, held_per)}
+        if held_yn is not None:
+            res["yes_no"] = perception_accuracy(model, processor, held_yn)
+        return res
+
+    before = evaluate()
     set_trainable(model, recipe.train_modules, recipe.lora)
 
     def make_batch(idx):
@@ -169,8 +182,7 @@ def train_stage4(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
     summary = run(recipe, StageTask(model, len(pairs), make_batch, loss), out,
                   progress=progress)
     model = summary["model"]
-    after = {"preference_accuracy": preference_accuracy(model, processor, held_pairs),
-             "perception": perception_accuracy(model, processor, held_per)}
+    after = evaluate()
     metrics = {"pairs": {"model": len(mined), "engine": len(engine)},
                "replay_rows": len(replay) if replay is not None else 0,
                "stage3": before, "stage4": after}

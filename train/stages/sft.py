@@ -7,7 +7,9 @@ for from-scratch presets). Stage 2 builds the MLLM from stage 1's exported tower
 from stage 2's folder.
 
 Evidence (stage 3): held-out accuracy on perception questions (answer in the picture) against an
-image-blind twin trained by the same recipe on blank images.
+image-blind twin trained by the same recipe on blank images. With ``yes_no_n``, the mix also
+holds perception questions as yes/no claims (MME's answer format, which neither CoT problems nor
+open questions teach), and their held-out accuracy and share of "yes" answers are reported.
 
     mm-train stage2 --recipe configs/small/stage2.yaml --init runs/s1 --out runs/s2
 """
@@ -22,7 +24,7 @@ from PIL import Image
 from mm.llava import build_llava, save
 from mm.llava import load as load_llava
 from mm.tokenizer import prompt_text, train_tokenizer
-from train.data import build_or_load, stage_data
+from train.data import build_or_load, stage_data, yes_no_data
 from train.loop import StageTask, run
 from train.recipe import Recipe
 
@@ -177,8 +179,10 @@ def answer_matches(output: str, answer: str) -> bool:
 
 
 def perception_accuracy(model, processor, rows, blank: bool = False, batch: int = 16) -> dict:
+    """Share of outputs that start with the row's short answer; ``yes_ratio``: share starting
+    with "yes" (a yes/no set's bias)."""
     model.eval()
-    right = 0
+    right = said_yes = 0
     per_family: dict[str, list[int]] = {}
     for s in range(0, len(rows), batch):
         chunk = [rows[i] for i in range(s, min(s + batch, len(rows)))]
@@ -187,8 +191,9 @@ def perception_accuracy(model, processor, rows, blank: bool = False, batch: int 
         for r, o in zip(chunk, outs):
             ok = answer_matches(o, r["answer"])
             right += ok
+            said_yes += answer_matches(o, "yes")
             per_family.setdefault(r["family"], []).append(ok)
-    return {"accuracy": right / len(rows), "n": len(rows),
+    return {"accuracy": right / len(rows), "n": len(rows), "yes_ratio": said_yes / len(rows),
             "per_family": {k: sum(v) / len(v) for k, v in sorted(per_family.items())}}
 
 
@@ -250,11 +255,17 @@ def train_stage3(recipe: Recipe, init: str | Path, out: str | Path, progress: bo
     per_recipe = recipe if recipe.perception_n is None else \
         Recipe(**{**recipe.to_dict(), "data_n": recipe.perception_n, "data": None})
     per, held = stage_data(per_recipe, "mavis-perception", out, image_size=224)
+    parts = [(ins, "mavis-instruct"), (per, "mavis-perception")]
+    if recipe.yes_no_n:
+        parts.append((yes_no_data(recipe, out, recipe.yes_no_n, 224), "mavis-perception"))
     set_trainable(model, recipe.train_modules, recipe.lora)
-    summary = run(recipe, _task(recipe, model, processor,
-                                Examples([(ins, "mavis-instruct"), (per, "mavis-perception")],
-                                         _tower_size(model))), out, progress=progress)
+    summary = run(recipe, _task(recipe, model, processor, Examples(parts, _tower_size(model))),
+                  out, progress=progress)
     model = summary["model"]
     metrics = {"perception": perception_accuracy(model, processor, held,
                                                  blank=recipe.blank_images)}
+    if recipe.yes_no_n:
+        metrics["yes_no"] = perception_accuracy(
+            model, processor, yes_no_data(recipe, out, recipe.eval_n, 224, heldout=True),
+            blank=recipe.blank_images)
     return _finish(recipe, model, processor, out, summary, metrics)

@@ -1,0 +1,79 @@
+"""Perception questions in yes/no form: MME's answer format, half true claims, wrong answers
+that the family can produce, deterministic per seed."""
+import numpy as np
+import pytest
+
+from engines import dataset
+from engines.mavis.perception import YES_NO_SUFFIX, families_with_questions, yes_no_question
+
+
+def _ask(family, facts, other, seed):
+    return yes_no_question(family, facts, np.random.default_rng(seed), lambda: other)
+
+
+def test_claims_about_a_cube():
+    seen = {_ask("solid_geometry", {"kind": "cube"}, {"kind": "cone"}, s) for s in range(200)}
+    truth = {"Is the solid shown a cube?": "Yes", "Is this picture a solid?": "Yes",
+             "Is the solid shown a cone?": "No"}
+    for text, answer in seen:
+        assert text.endswith(YES_NO_SUFFIX)
+        claim = text[:-len(YES_NO_SUFFIX)]
+        # "Is this picture a chart?" etc.: another family's kind of picture is a false claim
+        assert truth.get(claim, "No") == answer, text
+    assert {t for t, _ in seen} >= {c + YES_NO_SUFFIX for c in truth}
+    assert "Is this picture an everyday object?" + YES_NO_SUFFIX in {t for t, _ in seen}
+
+
+def test_counts_are_off_by_one_or_two_and_yes_no_questions_stay():
+    facts = {"n_nodes": 3, "n_edges": 2, "directed": True}
+    answers = {}
+    for s in range(300):
+        text, a = _ask("graph", facts, facts, s)
+        answers.setdefault(text.split("?")[0], set()).add(a)
+    assert answers["Is the graph directed"] == {"Yes"}
+    assert answers["Does the graph have 3 nodes"] == {"Yes"}
+    wrong_nodes = {k for k, v in answers.items() if "node" in k and v == {"No"}}
+    assert wrong_nodes == {"Does the graph have 1 node"} | {
+        f"Does the graph have {n} nodes" for n in (2, 4, 5)}
+
+
+def test_no_other_answer_means_a_true_claim():
+    # another picture that answers the same: the false claim cannot be made
+    scene = {"objects": [{"kind": "cat", "horizontal": "left"}]}
+    out = {_ask("object_scene", scene, scene, s) for s in range(100)}
+    assert ("Is the object on the left a cat?" + YES_NO_SUFFIX, "Yes") in out
+    assert not any("a cat" in t and a == "No" for t, a in out)
+    # counts of one read in the singular
+    assert ("Is there 1 object in the scene?" + YES_NO_SUFFIX, "Yes") in out
+    assert ("Are there 2 objects in the scene?" + YES_NO_SUFFIX, "No") in out
+
+
+def test_yes_no_dataset_is_balanced_and_deterministic(tmp_path):
+    cfg = dict(kind="mavis-perception", n=80, seed=3, image_size=64, options={"form": "yes_no"})
+    dataset.build(dataset.BuildConfig(**cfg), tmp_path / "a")
+    dataset.build(dataset.BuildConfig(**cfg), tmp_path / "b")
+    a, b = dataset.load(tmp_path / "a"), dataset.load(tmp_path / "b")
+    assert a["question"] == b["question"] and a["answer"] == b["answer"]
+    assert set(a["answer"]) == {"Yes", "No"}
+    assert 0.35 <= a["answer"].count("Yes") / 80 <= 0.65
+    assert all(q.endswith(YES_NO_SUFFIX) for q in a["question"])
+    assert set(a["family"]) == set(families_with_questions())
+
+
+def test_unknown_form_names_the_flag():
+    cfg = dataset.BuildConfig(kind="mavis-perception", n=4, seed=0, options={"form": "maybe"})
+    with pytest.raises(ValueError, match="^--form: unknown maybe; valid: open, yes-no$"):
+        dataset.get_builder("mavis-perception").validate(cfg)
+
+
+def test_cli_builds_the_yes_no_form(tmp_path):
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "engines.cli", "mavis-perception", "--form",
+                        "yes-no", "--n", "6", "--image-size", "64", "--out", str(tmp_path / "d"),
+                        "--no-progress"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    rows = dataset.load(tmp_path / "d")
+    assert len(rows) == 6 and set(rows["answer"]) <= {"Yes", "No"}
+    assert "options:\n    form: yes_no" in (tmp_path / "d" / "README.md").read_text()
