@@ -88,3 +88,16 @@ def test_recipe_validation_messages():
         Recipe(stage="stage9", train_modules=["llm"])
     with pytest.raises(ValueError, match="lr: must be positive"):
         Recipe(stage="align", train_modules=["llm"], lr=0)
+
+
+def test_recipe_diff_reads_missing_fields_as_their_defaults():
+    from train.recipe import recipe_diff
+
+    r = _recipe()
+    recorded = r.to_dict()
+    assert recipe_diff(recorded, r) == []
+    del recorded["yes_no_n"]  # a record written before the field existed
+    assert recipe_diff(recorded, r) == []
+    assert recipe_diff({**recorded, "yes_no_n": 5, "lr": 0.5}, r) == ["lr", "yes_no_n"]
+    assert sorted(recipe_diff({}, r)) == ["batch_size", "grad_accum", "lr", "max_steps", "save_every",
+                                  "schedule", "stage", "train_modules", "warmup_steps"]
