@@ -111,7 +111,7 @@ def _config(a):
     if a.cmd in ("mavis-instruct", "dpo-pairs"):
         options = {"versions": split_list(a.versions) or None, "question_type": a.question_type}
     elif a.cmd == "mavis-perception":
-        options = {"form": a.form.replace("-", "_")}
+        options = {"form": "yes_no"} if a.form == "yes-no" else {}  # open: as before
     return dataset.BuildConfig(kind=a.cmd, n=a.n, seed=a.seed, image_size=a.image_size,
                                families=split_list(a.families), chunk_size=a.chunk_size,
                                options=options)
