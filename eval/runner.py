@@ -6,9 +6,9 @@ raw model output, target, correct, ...). Rerunning the same command skips the id
 uninterrupted one. ``samples_<task>.key.json`` records what made the samples (the model's
 fingerprint, with its weights' digest, decoding, generation settings, data, seed); samples of
 another key are moved to ``samples_<task>.jsonl.previous`` and the task runs again, so a
-retrained model is never scored with its predecessor's answers. A sample whose image is missing or corrupt is recorded with ``error`` and the
-run goes on. Under ``accelerate launch`` each process takes every k-th sample and the main
-process merges the parts.
+retrained model is never scored with its predecessor's answers. A sample whose image is missing
+or corrupt is recorded with ``error`` and the run goes on. Under ``accelerate launch`` each
+process takes every k-th sample and the main process merges the parts.
 
     mm-eval run --model builtin:oracle --tasks mme-synth --output-path runs/eval
 """

@@ -48,7 +48,9 @@ def yes_no_data(recipe: Recipe, out: Path, n: int, image_size: int, heldout: boo
                 seed_offset: int = 0):
     """Perception questions in yes/no form (``mavis-perception`` with form yes_no): ``n`` rows
     of the recipe's seed, or of the held-out seed."""
-    seed = recipe.seed + YES_NO_SEED_OFFSET + seed_offset + (HELDOUT_SEED_OFFSET if heldout else 0)
+    seed = recipe.seed + YES_NO_SEED_OFFSET + seed_offset
+    if heldout:
+        seed += HELDOUT_SEED_OFFSET
     name = "mavis-perception-yes-no" + ("-heldout" if heldout else "")
     return build_or_load("mavis-perception", out / "data" / name, n, seed, image_size,
                          form="yes_no")

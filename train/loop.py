@@ -81,7 +81,6 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     log = out / "log.jsonl"
     start, losses = 0, []
     ckpt = latest_checkpoint(ckpt_root)
-    want = json.loads(json.dumps(recipe.to_dict()))
     if ckpt is not None:
         made = checkpoint_recipe(ckpt)
         if made is not None and (diff := recipe_diff(made, recipe)):
@@ -132,7 +131,7 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
             acc.wait_for_everyone()
             if acc.is_main_process:
                 save_checkpoint(ckpt_root, step + 1, acc.unwrap_model(model), optimizer,
-                                scheduler, {"losses": losses, "recipe": want})
+                                scheduler, {"losses": losses, "recipe": recipe.record()})
     bar.close()
     model.eval()
     return {"steps": recipe.max_steps, "resumed_from": start, "final_loss": losses[-1],

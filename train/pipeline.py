@@ -38,12 +38,12 @@ def run_stage(stage: int, recipe: Recipe, init: Path | None, out: Path,
     from train.stages.sft import train_stage2, train_stage3
 
     done = out / "metrics.json"
-    want = json.loads(json.dumps(recipe.to_dict()))
+    finished = json.loads(done.read_text()) if done.exists() else None
     held = None  # recipe of what ``out`` holds already: a finished stage or a checkpoint
-    if done.exists():
-        held = json.loads(done.read_text()).get("recipe", {})
+    if finished is not None:
+        held = finished.get("recipe", {})
     elif (ckpt := latest_checkpoint(out / "checkpoints")) is not None:
-        held = checkpoint_recipe(ckpt) or want  # a checkpoint that does not say is resumed
+        held = checkpoint_recipe(ckpt) or recipe.record()  # one that does not say is resumed
     diff = recipe_diff(held, recipe) if held is not None else []
     if held is not None and (diff or retrain):
         why = (f"made with another recipe (differs in {', '.join(diff)})" if diff
@@ -53,8 +53,8 @@ def run_stage(stage: int, recipe: Recipe, init: Path | None, out: Path,
         if old.exists():
             shutil.rmtree(old)
         out.rename(old)
-    elif done.exists():
-        return {**json.loads(done.read_text()), "trained": False}
+    elif finished is not None:
+        return {**finished, "trained": False}
     t = time.time()
     if stage == 1:
         result = train_stage1(recipe, out, progress)
@@ -64,7 +64,7 @@ def run_stage(stage: int, recipe: Recipe, init: Path | None, out: Path,
         fn = {2: train_stage2, 3: train_stage3, 4: train_stage4}[stage]
         result = fn(recipe, init, out, progress)
     result["wall_seconds"] = round(time.time() - t, 1)
-    result["recipe"] = want
+    result["recipe"] = recipe.record()
     done.write_text(json.dumps(result, indent=1))
     return {**result, "trained": True}
 

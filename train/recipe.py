@@ -8,6 +8,7 @@ code defaults -> recipe YAML -> CLI flags (``--set key=value``).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Literal
@@ -92,6 +93,11 @@ class Recipe:
     def to_dict(self) -> dict:
         return asdict(self)
 
+    def record(self) -> dict:
+        """``to_dict()`` as it reads back from JSON (tuples as lists): what checkpoints and
+        ``metrics.json`` store, and what ``recipe_diff`` compares."""
+        return json.loads(json.dumps(self.to_dict()))
+
 
 def _coerce(value: str):
     v = yaml.safe_load(value)
@@ -138,10 +144,9 @@ def recipe_diff(recorded: dict, recipe: Recipe) -> list[str]:
     """Fields whose recorded value (a ``to_dict()`` saved with a checkpoint or a finished stage)
     differs from ``recipe``'s. A field the record lacks (one added since) counts as its
     default, so new options with defaults do not make finished stages stale."""
-    import json
     from dataclasses import MISSING
 
-    now = json.loads(json.dumps(recipe.to_dict()))
+    now = recipe.record()
     out = []
     for f in fields(Recipe):
         if f.name in recorded:

@@ -99,5 +99,6 @@ def test_recipe_diff_reads_missing_fields_as_their_defaults():
     del recorded["yes_no_n"]  # a record written before the field existed
     assert recipe_diff(recorded, r) == []
     assert recipe_diff({**recorded, "yes_no_n": 5, "lr": 0.5}, r) == ["lr", "yes_no_n"]
-    assert sorted(recipe_diff({}, r)) == ["batch_size", "grad_accum", "lr", "max_steps", "save_every",
-                                  "schedule", "stage", "train_modules", "warmup_steps"]
+    assert sorted(recipe_diff({}, r)) == ["batch_size", "grad_accum", "lr", "max_steps",
+                                          "save_every", "schedule", "stage", "train_modules",
+                                          "warmup_steps"]

@@ -234,5 +234,6 @@ def test_interrupted_stage_resumes_only_with_the_same_recipe(tmp_path, capsys):
     other = run_stage(1, preset_recipe("tiny", 1, {**small, "lr": 1e-4}), None,
                       tmp_path / "s1", False)
     assert other["resumed_from"] == 0
-    assert "made with another recipe (differs in lr); moved to s1.previous" in capsys.readouterr().err
+    assert ("made with another recipe (differs in lr); moved to s1.previous"
+            in capsys.readouterr().err)
     assert latest_checkpoint(tmp_path / "s1.previous" / "checkpoints").name == "step-000003"
