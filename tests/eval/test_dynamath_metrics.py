@@ -10,8 +10,7 @@ import pytest
 from eval.dynamath import (Record, judge, metrics, parse_output, read_results_csv,
                            repetition_consistency, to_float)
 
-# shared/ sits beside the checkout (here and in CI)
-FIX = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "dynamath-results"
+FIX = Path(__file__).resolve().parents[1] / "fixtures" / "dynamath-results"
 
 
 def test_json_parse_between_first_and_last_brace():
