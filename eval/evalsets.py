@@ -4,8 +4,8 @@ Without ``--data`` a task builds the rows it needs into its work folder (cached:
 reads them back); with ``--data DIR`` it reads a folder built by ``mm-data <kind>``. Either way
 the rows come from the same builder (engines/builders/<kind>.py), so they are the same bytes.
 
-    mm-data mme-synth --n-images 30 --out data/mme-synth && \
-        mm-eval run --model builtin:oracle --tasks mme-synth --data data/mme-synth --output-path runs/m
+    mm-data mme-synth --n-images 30 --out data/mme-synth
+    mm-eval run --model builtin:oracle --tasks mme-synth --data data/mme-synth --output-path r
 """
 from __future__ import annotations
 

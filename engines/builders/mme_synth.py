@@ -295,7 +295,8 @@ def make_item(subtask: str, seed: int, i: int):
     i) alone. A draw that cannot give a clean yes and a clean no is drawn again."""
     s = SUBTASKS.index(subtask)
     for attempt in range(200):
-        item = GENERATORS[subtask](np.random.default_rng([seed, STREAMS["mme-synth"], s, i, attempt]))
+        rng = np.random.default_rng([seed, STREAMS["mme-synth"], s, i, attempt])
+        item = GENERATORS[subtask](rng)
         if item is not None:
             return item
     raise RuntimeError(f"mme-synth: no item for {subtask} image {i} in 200 draws")

@@ -1,6 +1,6 @@
 """Column types of the built datasets (``datasets.Features``), shared by every builder.
 
-    python -c "from engines.dataset.columns import features, string; print(features({'id': string()}))"
+    python -c "from engines.dataset import columns as c; print(c.features({'id': c.string()}))"
 """
 from __future__ import annotations
 

@@ -11,6 +11,10 @@ the data (changing one changes bytes), so they live here, in one place, and nowh
 - the offsets below: added to the build seed, or a fixed entry of a seed list, each named for
   the draw it separates.
 
+Other seed lists, made of their inputs alone: dynamath variants ``[seed, crc32(seed_id),
+variant]`` (engines/dynamath/seed.py), contact sheets ``[seed, k, len(family)]``
+(engines/sheet.py).
+
     python -c "from engines.dataset.streams import STREAMS; print(STREAMS)"
 """
 from __future__ import annotations
