@@ -334,7 +334,8 @@ COMFORT_PREFIXES = {"ball": ("none", "camera"), "car": ("none", "camera", "addre
 def comfort_scene(kind: str, relatum: str, facing: str = "left", variation: int = 0):
     """The base scene (target at 0 degrees): comfort-ball's variation ``variation``, or a
     COMFORT-CAR scene with the chosen relatum and facing (mm-eval --seed 0 draws)."""
-    from eval.tasks.comfort import ball_scenes
+    from engines.builders.comfort import ball_scene
+    from engines.dataset.streams import COMFORT_CAR_OFFSET
     from renderers.scene3d import ComfortScene
 
     if kind not in COMFORT_RELATA:
@@ -346,10 +347,10 @@ def comfort_scene(kind: str, relatum: str, facing: str = "left", variation: int 
     if not 0 <= v < 100:
         raise DemoError(f"Variation: between 0 and 99, got {v}.")
     if kind == "ball":
-        return ball_scenes(v + 1, 0)[v]
-    return ComfortScene().sample_spec(np.random.default_rng([0, 1000 + v]), scene="car",
-                                      relatum=relatum, facing=facing, target_angle=0.0,
-                                      labels=False)
+        return ball_scene(0, v)
+    return ComfortScene().sample_spec(np.random.default_rng([0, COMFORT_CAR_OFFSET + v]),
+                                      scene="car", relatum=relatum, facing=facing,
+                                      target_angle=0.0, labels=False)
 
 
 @dataclass

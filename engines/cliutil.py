@@ -1,4 +1,8 @@
-"""Argument parsing shared by the four CLIs: bad input -> one line naming the flag, exit 2."""
+"""Argument parsing shared by the four CLIs: bad input -> one line naming the flag, exit 2;
+the flags every ``mm-data`` build takes.
+
+    python -m engines.cli mavis-caption --help
+"""
 from __future__ import annotations
 
 import argparse
@@ -26,3 +30,27 @@ def split_list(values: list[str] | None) -> list[str]:
     for v in values or []:
         out += [x for x in v.split(",") if x]
     return out
+
+
+def add_build_arguments(p: argparse.ArgumentParser, rows: bool = True,
+                        families: bool = True) -> None:
+    """The flags every ``mm-data`` build takes (``rows``: --n; ``families``: --families)."""
+    if rows:
+        p.add_argument("--n", type=int, required=True, help="number of rows")
+    p.add_argument("--out", required=True, help="output dataset folder")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--image-size", type=int, default=336, help="image side in pixels")
+    if families:
+        p.add_argument("--families", nargs="+",
+                       help="renderer families (space or comma separated)")
+    add_run_arguments(p)
+
+
+def add_run_arguments(p: argparse.ArgumentParser) -> None:
+    """How a build runs (none of these changes a byte of the dataset)."""
+    p.add_argument("--num-proc", type=int, default=1)
+    p.add_argument("--shard-index", type=int, default=0)
+    p.add_argument("--num-shards", type=int, default=1)
+    p.add_argument("--chunk-size", type=int, default=256, help="units per parquet file")
+    p.add_argument("--overwrite", action="store_true", help="replace a DIR built otherwise")
+    p.add_argument("--no-progress", action="store_true")

@@ -13,9 +13,11 @@ acc, eps_cos, eps_hemi, sigma, eta, c_sym, c_opp and the preferred frame of refe
   facing right (COMFORT-CAR); prefixes none, camera, addressee, relatum; frames camera,
   relatum, addressee.
 
-Scenes are rendered in memory from ``--seed`` (renderers.scene3d, no text in the images);
-``--data DIR`` may hold ``scenes.jsonl``, one comfort_scene spec per line (one variation each).
-``--limit N`` keeps whole 36-point curves. Options (TaskContext.options): language (en, zh, es,
+Scenes and their 36 views come from the comfort dataset builder (engines/builders/comfort.py),
+seeded by ``--seed`` and built into the task's work folder (cached). ``--data DIR`` reads a
+folder built by ``mm-data comfort --scene ball|car``, or ``DIR/scenes.jsonl``, one
+comfort_scene spec per line (one variation each; rendered in memory). ``--limit N`` keeps whole
+36-point curves. Options (TaskContext.options): language (en, zh, es,
 fr, de, ja; default en), variations (int), prefixes (comma list), image_size (default 336),
 answer_hint (default true: "Answer yes or no." in the prompt's language).
 
@@ -23,6 +25,7 @@ answer_hint (default true: "Answer yes or no." in the prompt's language).
 """
 from __future__ import annotations
 
+import io
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -32,8 +35,9 @@ import numpy as np
 
 from eval import comfort as cm
 from eval.task import Task, TaskContext, register_task
-from renderers.scene3d import (BALL_COLORS, FRONTED, GROUNDS, ComfortScene, ComfortSceneSpec,
-                               Thing)
+from engines.builders.comfort import comfort_config, views
+from eval.evalsets import built_rows, cached_rows
+from renderers.scene3d import BALL_COLORS, FRONTED, ComfortScene, ComfortSceneSpec, Thing
 
 PREFIX_FRAME = {"none": "camera", "camera": "camera", "addressee": "addressee",
                 "relatum": "relatum"}
@@ -132,29 +136,6 @@ def question(language: str, relation: str, prefix: str, target: Thing, relatum: 
 # ----------------------------------------------------------------------------- scenes
 
 
-def ball_scenes(n: int, seed: int) -> list[ComfortSceneSpec]:
-    """COMFORT-BALL variations: v0 is the default scene (red target, blue relatum); the others
-    change colours, sizes and camera height, every second one adds a distractor."""
-    fam = ComfortScene()
-    out = [ComfortSceneSpec(relatum=Thing("ball", "blue", 0.5), target=Thing("ball", "red", 0.38),
-                            orbit=1.6, elevation=28.0, ground=list(GROUNDS[0]), labels=False)]
-    for v in range(1, n):
-        rng = np.random.default_rng([seed, v])
-        out.append(fam.sample_spec(rng, scene="ball", target_angle=0.0, distractor=v % 2 == 1,
-                                   labels=False))
-    return out[:n]
-
-
-def car_scenes(n: int, seed: int) -> list[ComfortSceneSpec]:
-    """COMFORT-CAR variations: (car, horse, chair) x (facing left, facing right), in that order,
-    then again with new colours and sizes; the addressee always faces right."""
-    fam = ComfortScene()
-    order = [(k, f) for k in ("car", "horse", "chair") for f in ("left", "right")]
-    return [fam.sample_spec(np.random.default_rng([seed, 1000 + v]), scene="car",
-                            relatum=order[v % 6][0], facing=order[v % 6][1], target_angle=0.0,
-                            labels=False) for v in range(n)]
-
-
 def load_scenes(data: str, need_fronted: bool) -> list[ComfortSceneSpec]:
     """``DIR/scenes.jsonl``: one comfort_scene spec per line, each one variation."""
     path = Path(data) / "scenes.jsonl"
@@ -171,12 +152,36 @@ def load_scenes(data: str, need_fronted: bool) -> list[ComfortSceneSpec]:
                 raise ValueError("relatum and target must be objects")
         except (ValueError, TypeError, AttributeError) as e:
             raise ValueError(f"--data: {path} line {i}: not a comfort_scene spec ({e})") from None
-        if need_fronted and (spec.relatum.kind not in FRONTED or spec.addressee is None):
-            raise ValueError(f"--data: {path} line {i}: comfort-car needs a fronted relatum "
-                             f"({', '.join(FRONTED)}) and an addressee")
+        _check_fronted(spec, need_fronted, f"{path} line {i}")
         out.append(spec.replace(labels=False))
     if not out:
         raise ValueError(f"--data: {path} holds no scenes")
+    return out
+
+
+def _check_fronted(spec: ComfortSceneSpec, need_fronted: bool, where: str) -> None:
+    if need_fronted and (spec.relatum.kind not in FRONTED or spec.addressee is None):
+        raise ValueError(f"--data: {where}: comfort-car needs a fronted relatum "
+                         f"({', '.join(FRONTED)}) and an addressee")
+
+
+def built_variations(data: str, need_fronted: bool) -> list[tuple[ComfortSceneSpec, list]] | None:
+    """A folder built by ``mm-data comfort``: per variation, its scene (view 0) and the PNG
+    bytes of its 36 views; None when DIR is not one."""
+    rows = built_rows(data, "comfort")
+    if rows is None:
+        return None
+    by: dict[int, list[dict]] = {}
+    for r in rows:
+        by.setdefault(int(r["variation"]), []).append(r)
+    out = []
+    for v, rs in sorted(by.items()):
+        rs.sort(key=lambda r: r["pos"])
+        if len(rs) != cm.N_POS:
+            raise ValueError(f"--data: {data}: variation {v} has {len(rs)} of {cm.N_POS} views")
+        base = ComfortSceneSpec.from_dict(json.loads(rs[0]["spec"]))
+        _check_fronted(base, need_fronted, f"{data} variation {v}")
+        out.append((base, [r["image"]["bytes"] for r in rs]))
     return out
 
 
@@ -221,18 +226,31 @@ class ComfortTask(Task):
                 "image_size": int(o.get("image_size", 336)),
                 "answer_hint": _flag(o.get("answer_hint", True))}
 
-    def scenes(self, ctx: TaskContext, n: int) -> list[ComfortSceneSpec]:
+    def scenes(self, ctx: TaskContext, o: dict) -> list[tuple[ComfortSceneSpec, list | None]]:
+        """Per variation: the scene and the PNG bytes of its views (None: render them)."""
+        fronted = self.scene == "car"
         if ctx.data:
-            return load_scenes(ctx.data, self.scene == "car")
-        return ball_scenes(n, ctx.seed) if self.scene == "ball" else car_scenes(n, ctx.seed)
+            built = built_variations(ctx.data, fronted)
+            return built if built is not None else \
+                [(s, None) for s in load_scenes(ctx.data, fronted)]
+        n = o["variations"]
+        if ctx.limit is not None:  # only the variations whose curves the limit keeps
+            curves = max(1, ctx.limit // cm.N_POS)
+            n = min(n, -(-curves // (len(o["prefixes"]) * len(cm.RELATIONS))))
+        size = o["image_size"]
+        rows = cached_rows(comfort_config(self.scene, n, ctx.seed, size), ctx.work,
+                           f"{self.scene}-seed{ctx.seed}-{size}px-{n}variations")
+        return [(ComfortSceneSpec.from_dict(json.loads(rows[v * cm.N_POS]["spec"])),
+                 [r["image"]["bytes"] for r in rows[v * cm.N_POS:(v + 1) * cm.N_POS]])
+                for v in range(n)]
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         o = self.options(ctx)
         fam = ComfortScene()
         lang = LANGS[o["language"]]
         docs = []
-        for v, base in enumerate(self.scenes(ctx, o["variations"])):
-            specs = [base.replace(target_angle=float(cm.STEP * k)) for k in range(cm.N_POS)]
+        for v, (base, pngs) in enumerate(self.scenes(ctx, o)):
+            specs = views(base)
             facts = [fam.facts(s) for s in specs]
             jsons = [s.to_json() for s in specs]
             for prefix in o["prefixes"]:
@@ -253,12 +271,19 @@ class ComfortTask(Task):
                             "target": "yes" if cos[frame] > 0 else "no", "variation": v,
                             "prefix": prefix, "relation": rel, "frame": frame, "angle": angle,
                             "pos": k, "cos": cos, "language": o["language"],
-                            "yes_words": list(lang["yes"]), "no_words": list(lang["no"])})
+                            "yes_words": list(lang["yes"]), "no_words": list(lang["no"]),
+                            "image_bytes": pngs[k] if pngs else None})
         if ctx.limit is not None:  # whole curves only: 36 positions each
             docs = docs[: max(1, ctx.limit // cm.N_POS) * cm.N_POS]
         return docs
 
     def image(self, doc: dict):
+        if doc.get("image_bytes"):
+            from PIL import Image
+
+            img = Image.open(io.BytesIO(doc["image_bytes"]))
+            img.load()
+            return img
         return _render(doc["spec"], int(doc["size"])).copy()
 
     def prompt(self, doc: dict) -> str:

@@ -80,7 +80,7 @@ class DynaMath(Task):
             rows = _load_rows(ctx.data)
         else:
             from engines import dataset
-            from engines.dynamath.builder import dynamath_config
+            from engines.builders.dynamath import dynamath_config
             from engines.dynamath.seed import load_seeds
 
             seeds = sorted(load_seeds())

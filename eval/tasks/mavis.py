@@ -2,8 +2,8 @@
 
 Data: ``--data DIR`` is a dataset built by ``mm-data mavis-instruct`` (DIR/data/*.parquet);
 without it the task builds one with the data engine (kind "mavis-instruct", every problem in
-its three versions) from seed ``--seed + HELDOUT_SEED_OFFSET``, so it shares no problem with
-training builds (which use ``seed``, ``seed + 10_007`` and ``seed + 20_011``). ``--limit N``
+its three versions) from seed ``--seed + MAVIS_HELDOUT_OFFSET`` (engines/dataset/streams.py),
+so it shares no problem with training builds (whose seeds lie far below it). ``--limit N``
 keeps a problem's versions together.
 
 The prompt is the row's question as trained (choices included for multiple choice); a rationale
@@ -21,12 +21,13 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+from engines import dataset
+from engines.dataset.streams import MAVIS_HELDOUT_OFFSET
 from engines.mavis.dpo import extract_answer, is_correct
 from eval.plots import grouped_bars
 from eval.task import Task, TaskContext, register_task
 
 VERSIONS = ("text_dominant", "text_lite", "vision_dominant")
-HELDOUT_SEED_OFFSET = 1_000_003
 DEFAULT_PROBLEMS = 200
 COLUMNS = ("id", "image", "question", "version", "question_type", "choices", "cot", "answer",
            "family")
@@ -52,10 +53,8 @@ def _read_rows(data: str) -> list[dict]:
 
 
 def _build_rows(ctx: TaskContext) -> list[dict]:
-    from engines import dataset
-
     problems = DEFAULT_PROBLEMS if ctx.limit is None else max(1, ctx.limit // len(VERSIONS))
-    seed = ctx.seed + HELDOUT_SEED_OFFSET
+    seed = ctx.seed + MAVIS_HELDOUT_OFFSET
     cfg = dataset.BuildConfig(kind="mavis-instruct", n=problems * len(VERSIONS), seed=seed,
                               chunk_size=64)
     # a folder per (seed, size): another --limit in the same output folder builds beside it

@@ -10,9 +10,10 @@ POPE (Li et al., 2023) asks "Is there a <object> in the image?" for objects that
   bottle, bowl, apple...), ranked by how often they co-occur with the present kinds in the set.
 
 Per image and split: 3 present + 3 absent probes, alternating (POPE's 6 per image); the present
-probes are shared by the splits. Data: without ``--data``, ``n_images`` (default 100) scenes
-from the ``object_scene`` renderer, seeded by ``--seed`` and cached under the task's work folder
-(PNG files + ``questions.jsonl``). ``--data DIR`` reads either such a folder or POPE's released
+probes are shared by the splits (the probes are made by engines/builders/pope_synth.py).
+Data: without ``--data``, ``n_images`` (default 100) scenes from the ``object_scene`` renderer,
+seeded by ``--seed``, built by the pope-synth dataset builder into the task's work folder
+(cached). ``--data DIR`` reads either a folder built by ``mm-data pope-synth`` or POPE's released
 files (``*pope_random.json`` etc., JSON lines with image, text, label; images in DIR/images,
 DIR/val2014 or DIR). Options (``ctx.options``): ``split`` (random | popular | adversarial | all,
 default all: each reported separately), ``n_images``, ``image_size``. ``--limit`` keeps whole
@@ -28,24 +29,17 @@ recall, F1, yes-ratio; the top-level values average the splits.
 from __future__ import annotations
 
 import json
-import os
 import re
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
-from engines.dataset import png_bytes
+from engines.builders.pope_synth import N_IMAGES, ROWS_PER_IMAGE, SPLITS, pope_synth_config
+from eval.evalsets import built_rows, cached_rows, doc_image, keep_whole_groups
 from eval.plots import grouped_bars
 from eval.task import Task, TaskContext, register_task
-from renderers.objects import GROUPS, KIND_NAMES, ObjectSceneFamily, ObjectSceneSpec
 
-SPLITS = ("random", "popular", "adversarial")
-PROBES = 3  # present (and as many absent) objects per image and split, as in POPE
-N_IMAGES = 100
 IMAGE_SIZE = 336
-VERSION = 1  # bump when generation changes: cached folders are keyed by it
-_STREAM = 6  # engines.dataset's stream id of "pope-synth"
 
 
 # ----------------------------------------------------------------------------- parsing, metrics
@@ -85,163 +79,7 @@ def auroc(scores: list[float], targets: list[str]) -> float | None:
     return wins / (len(pos) * len(neg))
 
 
-# ----------------------------------------------------------------------------- the synthetic set
-
-
-def sample_scenes(seed: int, n: int) -> list[ObjectSceneSpec]:
-    """``n`` POPE scenes: no sign, at least PROBES distinct kinds; scene i depends on (seed, i)
-    alone, so a smaller set is a prefix of a larger one."""
-    fam = ObjectSceneFamily()
-    out = []
-    for i in range(n):
-        for attempt in range(100):
-            rng = np.random.default_rng([seed, _STREAM, i, attempt])
-            spec = fam.sample_spec(rng, sign="", frame=i + 1)
-            if len({o.kind for o in spec.objects}) >= PROBES:
-                break
-        out.append(spec)
-    return out
-
-
-def kind_stats(kind_sets: list[set[str]]) -> tuple[Counter, dict[str, Counter]]:
-    """Per-image frequency of each kind, and co-occurrence counts of kind pairs."""
-    freq: Counter = Counter()
-    co: dict[str, Counter] = {k: Counter() for k in KIND_NAMES}
-    for ks in kind_sets:
-        freq.update(ks)
-        for a in ks:
-            co.setdefault(a, Counter()).update(b for b in ks if b != a)
-    return freq, co
-
-
-def negatives(split: str, present: set[str], rng: np.random.Generator, freq: Counter,
-              co: dict[str, Counter], k: int = PROBES) -> list[str]:
-    """``k`` absent kinds by POPE's three strategies (ties broken by name)."""
-    absent = [a for a in KIND_NAMES if a not in present]
-    if split == "random":
-        return [absent[int(i)] for i in rng.choice(len(absent), size=k, replace=False)]
-    if split == "popular":
-        return sorted(absent, key=lambda a: (-freq[a], a))[:k]
-    if split == "adversarial":
-        def score(a: str) -> int:
-            return sum(co.get(p, Counter())[a] for p in present)
-        grouped = {a for g in GROUPS.values() if present & set(g) for a in g} - present
-        first = sorted(grouped, key=lambda a: (-score(a), -freq[a], a))
-        rest = sorted(set(absent) - grouped, key=lambda a: (-score(a), -freq[a], a))
-        return (first + rest)[:k]
-    raise ValueError(f"unknown POPE split {split!r}; valid: {', '.join(SPLITS)}")
-
-
-def _article(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-def question(kind: str) -> str:
-    return f"Is there {_article(kind)} in the image?"
-
-
-def build_probes(seed: int, n_images: int, splits: tuple[str, ...]) -> list[dict]:
-    """Per image: its spec and, per split, 2 * PROBES (object, label) probes alternating
-    yes / no. Statistics (popularity, co-occurrence) are over all ``n_images`` scenes."""
-    specs = sample_scenes(seed, n_images)
-    kind_sets = [{o.kind for o in s.objects} for s in specs]
-    freq, co = kind_stats(kind_sets)
-    out = []
-    for i, (spec, ks) in enumerate(zip(specs, kind_sets)):
-        rng = np.random.default_rng([seed, _STREAM, i, 1000])
-        pos_pool = sorted(ks)
-        pos = [pos_pool[int(j)] for j in rng.choice(len(pos_pool), PROBES, replace=False)]
-        probes = {}
-        for split in SPLITS:  # every split draws, so a split's probes do not depend on others
-            neg = negatives(split, ks, rng, freq, co)
-            if split in splits:
-                probes[split] = [x for pair in zip([(p, "yes") for p in pos],
-                                                   [(q, "no") for q in neg]) for x in pair]
-        out.append({"image": f"scene-{i:04d}", "spec": spec, "probes": probes})
-    return out
-
-
-# ----------------------------------------------------------------------------- data on disk
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + f".tmp{os.getpid()}")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-
-
-def save_png(img, path: Path) -> None:
-    """Write a PNG atomically (a killed run never leaves a half file that looks cached)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _write_atomic(path, png_bytes(img))
-
-
-def write_manifest(folder: Path, docs: list[dict]) -> None:
-    lines = "".join(json.dumps({k: v for k, v in d.items() if k != "image_path"},
-                               sort_keys=True) + "\n" for d in docs)
-    folder.mkdir(parents=True, exist_ok=True)
-    _write_atomic(folder / "questions.jsonl", lines.encode())
-
-
-def read_manifest(folder: Path, required: tuple[str, ...]) -> list[dict]:
-    """A folder written by these tasks: ``questions.jsonl`` + the files its ``image_file``
-    fields name. A malformed line becomes a doc with ``error`` (recorded, the run goes on)."""
-    path = folder / "questions.jsonl"
-    docs = []
-    for k, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            d = json.loads(line)
-            missing = [r for r in required if r not in d]
-            if missing:
-                raise ValueError(f"missing field(s) {', '.join(missing)}")
-        except ValueError as e:
-            docs.append({"id": f"{path.name}:{k}", "target": None,
-                         "error": f"{path}:{k}: malformed line ({e})", "group": f"bad-{k}"})
-            continue
-        d["image_path"] = str(folder / d["image_file"])
-        docs.append(d)
-    return docs
-
-
-def load_image(doc: dict):
-    """The doc's image: an error recorded for it, its file, or a render of its spec."""
-    from PIL import Image
-
-    if doc.get("error"):
-        raise ValueError(doc["error"])
-    if doc.get("image_path"):
-        p = Path(doc["image_path"])
-        if not p.is_file():
-            raise FileNotFoundError(f"{p}: image file does not exist")
-        img = Image.open(p)
-        img.load()
-        return img.convert("RGB")
-    import renderers
-
-    return renderers.render(renderers.spec_from_json(doc["spec"]), doc.get("image_size",
-                                                                           IMAGE_SIZE))
-
-
-def keep_whole_groups(docs: list[dict], limit: int | None) -> list[dict]:
-    """The first groups (docs sharing "group", in order of first appearance) holding at most
-    ``limit`` docs; at least one group."""
-    if limit is None:
-        return docs
-    order: list[str] = []
-    by: dict[str, list[dict]] = {}
-    for d in docs:
-        if d["group"] not in by:
-            order.append(d["group"])
-            by[d["group"]] = []
-        by[d["group"]].append(d)
-    out: list[dict] = []
-    for g in order:
-        if out and len(out) + len(by[g]) > limit:
-            break
-        out += by[g]
-    return out
+# ----------------------------------------------------------------------------- data
 
 
 def _released(folder: Path, splits: tuple[str, ...]) -> list[dict] | None:
@@ -294,31 +132,23 @@ def _splits(ctx: TaskContext) -> tuple[str, ...]:
     return tuple(x for x in SPLITS if x in chosen)
 
 
+def _doc(row: dict, size: int) -> dict:
+    return {"id": row["id"], "split": row["split"], "image": row["image_id"],
+            "group": row["image_id"], "object": row["object"], "question": row["question"],
+            "target": row["answer"], "spec": row["spec"], "image_size": size,
+            "image_bytes": row["image"]["bytes"]}
+
+
 def synthetic_docs(ctx: TaskContext, splits: tuple[str, ...]) -> list[dict]:
     n = int(ctx.options.get("n_images", N_IMAGES))
     size = int(ctx.options.get("image_size", IMAGE_SIZE))
     if n < 1:
         raise ValueError(f"option n_images must be >= 1, got {n}")
-    per_image = 2 * PROBES * len(splits)
+    per_image = ROWS_PER_IMAGE // len(SPLITS) * len(splits)
     keep = n if ctx.limit is None else min(n, max(1, ctx.limit // per_image))
-    images = build_probes(ctx.seed, n, splits)[:keep]
-    folder = Path(ctx.work) / f"seed{ctx.seed}-n{n}-{size}px-v{VERSION}" if ctx.work else None
-    docs = []
-    for im in images:
-        spec_json = im["spec"].to_json()
-        rel = f"images/{im['image']}.png"
-        if folder is not None and not (folder / rel).is_file():
-            save_png(ObjectSceneFamily().render(im["spec"], size), folder / rel)
-        for split, probes in im["probes"].items():
-            for j, (obj, label) in enumerate(probes):
-                docs.append({"id": f"{split}/{im['image']}/{j}", "split": split,
-                             "image": im["image"], "group": im["image"], "object": obj,
-                             "question": question(obj), "target": label, "spec": spec_json,
-                             "image_size": size, "image_file": rel,
-                             "image_path": str(folder / rel) if folder else None})
-    if folder is not None:
-        write_manifest(folder, docs)
-    return docs
+    rows = cached_rows(pope_synth_config(n, ctx.seed, size, images=keep), ctx.work,
+                       f"seed{ctx.seed}-n{n}-{size}px-{keep}images")
+    return [_doc(r, size) for r in rows if r["split"] in splits]
 
 
 @register_task
@@ -333,22 +163,22 @@ class PopeSynth(Task):
         splits = _splits(ctx)
         if ctx.data:
             folder = Path(ctx.data)
-            if (folder / "questions.jsonl").is_file():
-                docs = [d for d in read_manifest(folder, ("id", "split", "question", "target",
-                                                          "image_file", "group"))
-                        if d.get("split") in splits or d.get("error")]
+            rows = built_rows(folder, "pope-synth")
+            if rows is not None:
+                size = int(ctx.options.get("image_size", IMAGE_SIZE))
+                docs = [_doc(r, size) for r in rows if r["split"] in splits]
             else:
                 docs = _released(folder, splits)
                 if docs is None:
-                    raise ValueError(f"--data {folder}: not a POPE folder (expected "
-                                     f"questions.jsonl with images/, or POPE's released "
+                    raise ValueError(f"--data {folder}: not a POPE folder (expected a dataset "
+                                     f"built by mm-data pope-synth, or POPE's released "
                                      f"*pope_random.json / *pope_popular.json / "
                                      f"*pope_adversarial.json)")
             return keep_whole_groups(docs, ctx.limit)
         return synthetic_docs(ctx, splits)
 
     def image(self, doc):
-        return load_image(doc)
+        return doc_image(doc)
 
     def prompt(self, doc):
         return doc["question"]

@@ -105,7 +105,7 @@ def test_caption_writers_never_fail(name):
 
 def test_scientific_caption_with_every_value_hidden():
     """Unit 2538 of a seed-0 caption build: a spring figure showing no value at all."""
-    from engines.builders import CaptionBuilder
+    from engines.builders.mavis_caption import CaptionBuilder
     from engines.dataset import BuildConfig
 
     row = CaptionBuilder().unit_rows(BuildConfig(kind="mavis-caption", n=10000, seed=0), 2538)[0]

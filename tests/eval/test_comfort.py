@@ -208,7 +208,8 @@ def test_bad_data_folder_and_bad_spec(tmp_path):
         get_task("comfort-car").docs(TaskContext(data=str(tmp_path)))
     doc = ball.docs(TaskContext(limit=36))[0]
     with pytest.raises(ValueError, match="unknown object kind"):
-        ball.image({**doc, "spec": json.dumps({"relatum": {"kind": "boat"}})})
+        ball.image({**doc, "image_bytes": None,  # rendered from its spec (scenes.jsonl)
+                    "spec": json.dumps({"relatum": {"kind": "boat"}})})
 
 
 def test_ball_task_reference_models(tmp_path):

@@ -10,7 +10,8 @@ from engines.dataset import unit_seed
 from engines.mavis.dpo import is_correct
 from eval.runner import evaluate
 from eval.task import TaskContext, get_task
-from eval.tasks.mavis import HELDOUT_SEED_OFFSET, mavis_metrics
+from engines.dataset.streams import MAVIS_HELDOUT_OFFSET
+from eval.tasks.mavis import mavis_metrics
 from mm.adapters import load_adapter
 
 
@@ -29,7 +30,7 @@ def test_generated_set_uses_heldout_seeds_and_whole_problems(tmp_path):
     assert [d["id"] for d in docs] == [f"ins-0000000{u}-{v}" for u in (0, 1) for v in
                                        ("text_dominant", "text_lite", "vision_dominant")]
     # unit u of the build seeded seed + offset, never the training seeds (seed, +10_007, +20_011)
-    assert docs[0]["problem"] == str(unit_seed(HELDOUT_SEED_OFFSET, "mavis-instruct", 0))
+    assert docs[0]["problem"] == str(unit_seed(MAVIS_HELDOUT_OFFSET, "mavis-instruct", 0))
     train = {str(unit_seed(s, "mavis-instruct", u)) for s in (0, 10_007, 20_011)
              for u in range(2)}
     assert not {d["problem"] for d in docs} & train

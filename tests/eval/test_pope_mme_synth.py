@@ -1,15 +1,21 @@
 """pope-synth and mme-synth: POPE's answer parsing and metrics against hand-computed values, the
-three negative-sampling strategies, MME pairs whose answers are re-derived from the specs, the
-reference models' sanity values, whole-image limits, and bad data recorded without a crash."""
+three negative-sampling strategies (engines/builders/pope_synth.py), MME pairs whose answers are
+re-derived from the specs (engines/builders/mme_synth.py), the reference models' sanity values,
+whole-image limits, the sets cached as datasets, and bad data recorded without a crash."""
 import json
 import re
 from collections import Counter
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from PIL import Image
 
 import renderers
+from engines import dataset
+from engines.builders import mme_synth as mb
+from engines.builders import pope_synth as ps
 from eval.runner import evaluate
 from eval.task import TaskContext
 from eval.tasks import mme_synth as ms
@@ -50,23 +56,23 @@ def test_auroc_hand_computed():
 
 def test_negative_strategies_on_hand_built_statistics():
     freq = Counter({"book": 9, "chair": 8, "clock": 7, "cup": 6, "apple": 5, "tree": 1})
-    co = {k: Counter() for k in pope.KIND_NAMES}
+    co = {k: Counter() for k in ps.KIND_NAMES}
     co["cup"].update({"bottle": 5, "bowl": 4, "banana": 1})
     present = {"cup", "book"}
     rng = np.random.default_rng(0)
-    assert pope.negatives("popular", present, rng, freq, co) == ["chair", "clock", "apple"]
+    assert ps.negatives("popular", present, rng, freq, co) == ["chair", "clock", "apple"]
     # cup and book are in the kitchen and office groups; bottle and bowl co-occur most with cup
-    adv = pope.negatives("adversarial", present, rng, freq, co)
+    adv = ps.negatives("adversarial", present, rng, freq, co)
     assert adv[:2] == ["bottle", "bowl"]
-    assert all(any(a in g for g in pope.GROUPS.values() if present & set(g)) for a in adv)
-    rnd = pope.negatives("random", present, rng, freq, co)
+    assert all(any(a in g for g in ps.GROUPS.values() if present & set(g)) for a in adv)
+    rnd = ps.negatives("random", present, rng, freq, co)
     assert len(set(rnd)) == 3 and not set(rnd) & present
     with pytest.raises(ValueError, match="unknown POPE split 'hard'"):
-        pope.negatives("hard", present, rng, freq, co)
+        ps.negatives("hard", present, rng, freq, co)
 
 
 def test_probes_half_present_half_absent_and_deterministic():
-    ims = pope.build_probes(0, 12, pope.SPLITS)
+    ims = ps.build_probes(0, 12, pope.SPLITS)
     kind_sets = [{o.kind for o in im["spec"].objects} for im in ims]
     freq = Counter(k for ks in kind_sets for k in ks)
     for im, ks in zip(ims, kind_sets):
@@ -79,14 +85,14 @@ def test_probes_half_present_half_absent_and_deterministic():
             assert pos is None or yes == pos  # positives shared by the splits
             pos = yes
             if split == "popular":  # the most frequent absent kinds, in order
-                top = sorted((k for k in pope.KIND_NAMES if k not in ks),
+                top = sorted((k for k in ps.KIND_NAMES if k not in ks),
                              key=lambda k: (-freq[k], k))[:3]
                 assert no == top
-    again = pope.build_probes(0, 12, pope.SPLITS)
+    again = ps.build_probes(0, 12, pope.SPLITS)
     assert [im["probes"] for im in again] == [im["probes"] for im in ims]
-    assert [im["spec"] for im in pope.build_probes(0, 5, ("random",))] == \
+    assert [im["spec"] for im in ps.build_probes(0, 5, ("random",))] == \
         [im["spec"] for im in ims[:5]]  # a smaller set is a prefix of a larger one
-    assert pope.build_probes(1, 3, ("random",))[0]["spec"] != ims[0]["spec"]
+    assert ps.build_probes(1, 3, ("random",))[0]["spec"] != ims[0]["spec"]
 
 
 def test_pope_docs_limit_split_option_and_cache(tmp_path):
@@ -95,8 +101,10 @@ def test_pope_docs_limit_split_option_and_cache(tmp_path):
     assert len(docs) == 36  # 40 // 18 = 2 whole images, 3 splits x 6 probes each
     assert Counter(d["image"] for d in docs) == {"scene-0000": 18, "scene-0001": 18}
     assert len({d["id"] for d in docs}) == 36
-    pngs = sorted(p.name for p in tmp_path.rglob("*.png"))
-    assert pngs == ["scene-0000.png", "scene-0001.png"]
+    folder, = tmp_path.glob("seed0-*")  # the two images, cached as a pope-synth dataset
+    rows = dataset.load(folder)
+    assert len(rows) == 36 and sorted(set(rows["image_id"])) == ["scene-0000", "scene-0001"]
+    assert POPE.docs(TaskContext(data=str(folder), limit=40)) == docs
     img = POPE.image(docs[0])
     assert img.size == (336, 336)
     one = POPE.docs(TaskContext(limit=40, seed=0, options={"n_images": 6, "split": "popular"}))
@@ -211,17 +219,17 @@ def _check(subtask, spec, q):
 @pytest.mark.parametrize("subtask", ms.SUBTASKS)
 def test_mme_pairs_are_one_yes_one_no_and_true(subtask):
     for i in range(12):
-        spec, qa = ms.make_item(subtask, 0, i)
+        spec, qa = mb.make_item(subtask, 0, i)
         assert [a for _, a in qa] == ["Yes", "No"] and qa[0][0] != qa[1][0]
         for q, a in qa:
             assert _check(subtask, spec, q) == (a == "Yes"), (subtask, i, q, a)
 
 
 def test_arithmetic_hand_computed():
-    assert ms.evaluate([20, "-", 4, "×", 3]) == 8
-    assert ms.left_to_right([20, "-", 4, "×", 3]) == 48
-    assert ms.evaluate([24, "÷", 6, "+", 5]) == 9
-    assert ms.evaluate([3, "×", 4, "-", 2]) == 10
+    assert mb.evaluate([20, "-", 4, "×", 3]) == 8
+    assert mb.left_to_right([20, "-", 4, "×", 3]) == 48
+    assert mb.evaluate([24, "÷", 6, "+", 5]) == 9
+    assert mb.evaluate([3, "×", 4, "-", 2]) == 10
 
 
 def _rec(sub, img, target, parsed, nq, ni):
@@ -263,7 +271,7 @@ def test_mme_docs_limit_round_robin_and_cache(tmp_path):
     assert [(d["id"], d["question"], d["spec"]) for d in again] == \
         [(d["id"], d["question"], d["spec"]) for d in docs]
     folder = next(tmp_path.glob("seed0-*"))
-    assert len(list(folder.rglob("*.png"))) == 4
+    assert len(dataset.load(folder)) == 8
     reread = MME.docs(TaskContext(data=str(folder)))
     assert [(d["id"], d["target"]) for d in reread] == [(d["id"], d["target"]) for d in docs]
     assert np.array_equal(np.asarray(MME.image(reread[0])), np.asarray(MME.image(again[0])))
@@ -282,15 +290,18 @@ def test_mme_reference_models_and_bad_data(tmp_path):
     assert (y["total_score"], y["acc"], y["yes_ratio"]) == (450.0, 0.5, 1.0)
     assert all(m["acc_plus"] == 0.0 for m in y["per_subtask"].values())
     assert (tmp_path / "y" / "mme-synth.png").stat().st_size > 1000
-    # a corrupt image and a malformed line: recorded as errors, counted as wrong
+    # a corrupt image: its two questions recorded as errors, counted as wrong
     folder = next((tmp_path / "work" / "mme-synth").glob("seed0-*"))
-    (folder / "images" / "count" / "000.png").write_bytes(b"not a png")
-    with (folder / "questions.jsonl").open("a") as f:
-        f.write("{broken\n")
+    chunk, = dataset.data_files(folder)
+    t = pq.read_table(chunk)
+    cells = [{"bytes": b"not a png", "path": None} if i.startswith("count/000") else c
+             for i, c in zip(t["id"].to_pylist(), t["image"].to_pylist())]
+    pq.write_table(t.set_column(t.column_names.index("image"), "image",
+                                pa.array(cells, type=t.schema.field("image").type)), chunk)
     b = evaluate(load_adapter("builtin:oracle"), ["mme-synth"], tmp_path / "b",
                  TaskContext(data=str(folder)), batch_size=18, progress=False)["tasks"]
     m = b["mme-synth"]
-    assert (m["n_samples"], m["n_errors"]) == (19, 3)
+    assert (m["n_samples"], m["n_errors"]) == (18, 2)
     assert m["per_subtask"]["count"]["score"] == 0.0 and m["total_score"] == 1600.0
     with pytest.raises(ValueError, match="not an mme-synth folder"):
         MME.docs(TaskContext(data=str(tmp_path / "o")))

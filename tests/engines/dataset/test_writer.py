@@ -40,7 +40,12 @@ class ToyBuilder(Builder):
         return rows
 
 
-BUILDERS.setdefault("toy", ToyBuilder())
+@pytest.fixture(autouse=True)
+def toy_kind():
+    """The toy kind is registered for each test and gone after it."""
+    with BUILDERS.isolated():
+        BUILDERS.register(ToyBuilder)
+        yield
 
 
 def _cfg(**kw):

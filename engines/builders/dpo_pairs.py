@@ -1,0 +1,59 @@
+"""``dpo-pairs``: preference pairs (chosen: the engine's rationale; rejected: a wrong one).
+
+Unit u is one problem in one drawn version, from an RNG seeded by ``unit_seed(seed, kind, u)``;
+takes mavis-instruct's ``--versions`` and ``--question-type``.
+
+    mm-data dpo-pairs --n 2000 --out data/dpo --seed 0
+"""
+from __future__ import annotations
+
+import numpy as np
+
+import renderers
+from engines.builders.mavis_instruct import (add_problem_arguments, problem_options,
+                                             question_type, validate_problems, versions)
+from engines.dataset import Builder, image_cell, register_builder, round_robin_family, unit_seed
+from engines.dataset import columns as col
+from engines.mavis import registry
+from engines.mavis.dpo import engine_pair
+
+
+@register_builder
+class DPOBuilder(Builder):
+    kind = "dpo-pairs"
+    order = 30
+    count_columns = ("family", "version", "rejected_source")
+    description = ("Preference pairs for DPO: chosen = the engine's chain-of-thought and answer; "
+                   "rejected = a model's wrong answer (stage 4) or an engine-made wrong "
+                   "rationale (a wrong step, or a wrong final value).")
+
+    def add_arguments(self, p):
+        super().add_arguments(p)
+        add_problem_arguments(p)
+
+    def options_from_args(self, a):
+        return problem_options(a)
+
+    def features(self, cfg):
+        return col.features({
+            "id": col.string(), "image": col.image(), "prompt": col.string(),
+            "chosen": col.string(), "rejected": col.string(), "rejected_source": col.string(),
+            "answer": col.string(), "choices": col.string_list(), "version": col.string(),
+            "family": col.string(), "spec": col.string(), "seed": col.int64()})
+
+    def validate(self, cfg):
+        validate_problems(cfg)
+
+    def unit_rows(self, cfg, u):
+        s = unit_seed(cfg.seed, self.kind, u)
+        rng = np.random.default_rng(s)
+        name = round_robin_family(cfg, registry.instruct_families(), u)
+        p = registry.get_problem_maker(name)(rng)
+        vs = versions(cfg)
+        version = vs[int(rng.integers(len(vs)))]
+        mc = question_type(cfg, rng) == "multiple_choice"
+        pair = engine_pair(p, version, rng, multiple_choice=mc)
+        spec = p.vision_spec if version == "vision_dominant" else p.spec
+        return [{"id": f"dpo-{u:08d}", "image": image_cell(renderers.render(spec, cfg.image_size)),
+                 **pair, "version": version, "family": name, "spec": spec.to_json(),
+                 "seed": s}]

@@ -1,0 +1,63 @@
+"""The dataset card: DIR/README.md written from build.json and the chunk files present.
+
+    mm-data card DIR
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from engines.dataset.config import BuildConfig, get_builder
+from engines.dataset.files import CARD_NAME, CONFIG_NAME, chunk_path
+
+
+def write_card(out: str | Path) -> dict:
+    """Write DIR/README.md from build.json and the chunks present; returns the counts."""
+    import pyarrow.parquet as pq
+    import yaml
+
+    out = Path(out)
+    cfg = json.loads((out / CONFIG_NAME).read_text())
+    builder = get_builder(cfg["kind"])
+    n_units = builder.n_units(BuildConfig(**cfg))
+    n_chunks = -(-n_units // cfg["chunk_size"])
+    files = [chunk_path(out, c, n_chunks) for c in range(n_chunks)]
+    present = [f for f in files if f.exists()]
+    counts: dict[str, Counter] = {col: Counter() for col in builder.count_columns}
+    n_rows = 0
+    for f in present:
+        t = pq.read_table(f, columns=list(builder.count_columns))
+        n_rows += t.num_rows
+        for col in builder.count_columns:
+            for v in t.column(col).to_pylist():
+                for item in (v if isinstance(v, list) else [v]):
+                    counts[col][str(item)] += 1
+    errors = []
+    for e in sorted((out / "data").glob("errors-*.json")):
+        errors += json.loads(e.read_text())
+    complete = len(present) == n_chunks
+    header = {
+        "configs": [{"config_name": "default",
+                     "data_files": [{"split": "train", "path": "data/*.parquet"}]}],
+        "build_config": cfg,
+        "num_rows": n_rows,
+        "complete": complete,
+    }
+    lines = ["---", yaml.safe_dump(header, sort_keys=True).rstrip(), "---", "",
+             f"# {cfg['kind']}", "", builder.description, "",
+             f"- rows: {n_rows} of {cfg['n']} "
+             f"({len(present)} of {n_chunks} chunk files present"
+             f"{'' if complete else '; build not complete: rerun the same command'})",
+             f"- seed: {cfg['seed']}, image size: {cfg['image_size']} px",
+             f"- failed units: {len(errors)}" + (" (see data/errors-*.json)" if errors else ""),
+             "", "Load it with:", "", "```python", "import datasets",
+             f"ds = datasets.load_dataset(\"parquet\", data_files=\"{out.name}/data/*.parquet\", "
+             "split=\"train\")", "```", ""]
+    for col, cnt in counts.items():
+        lines += [f"## Counts by {col}", "", f"| {col} | rows |", "|---|---:|"]
+        lines += [f"| {k} | {v} |" for k, v in sorted(cnt.items())]
+        lines.append("")
+    (out / CARD_NAME).write_text("\n".join(lines))
+    return {"rows": n_rows, "complete": complete,
+            "counts": {k: dict(v) for k, v in counts.items()}}

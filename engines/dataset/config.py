@@ -1,0 +1,115 @@
+"""What a build is: ``BuildConfig`` (what determines the bytes), ``Builder`` (the rows of one
+dataset kind, and the ``mm-data <kind>`` options that fill its config) and ``BUILDERS``.
+
+A dataset kind is one module under ``engines/builders/`` holding a registered ``Builder``;
+``mm-data`` makes a subcommand of every one:
+
+    @register_builder
+    class MyBuilder(Builder):
+        kind = "my-kind"
+        def features(self, cfg): ...
+        def unit_rows(self, cfg, u): ...
+
+    mm-data my-kind --n 100 --out data/my --seed 0
+"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import asdict, dataclass, field
+
+from engines.cliutil import add_build_arguments, split_list
+from mm.registry import Registry
+
+
+@dataclass
+class BuildConfig:
+    """What determines the bytes of a dataset (sharding and process count do not)."""
+
+    kind: str
+    n: int
+    seed: int = 0
+    image_size: int = 336
+    families: list[str] = field(default_factory=list)
+    chunk_size: int = 256  # units per parquet file
+    options: dict = field(default_factory=dict)  # kind-specific settings
+
+    def __post_init__(self) -> None:
+        if self.n <= 0:
+            raise ValueError(f"n must be positive, got {self.n}")
+        if not 32 <= self.image_size <= 4096:
+            raise ValueError(f"image_size must be in [32, 4096], got {self.image_size}")
+        if self.chunk_size <= 0:
+            raise ValueError(f"chunk_size must be positive, got {self.chunk_size}")
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class Builder:
+    """Makes the rows of one dataset kind. Subclasses set ``kind``, ``features()``,
+    ``unit_rows(cfg, u)`` and, when a unit makes several rows, ``unit_size(cfg)``;
+    ``count_columns`` feed the card.
+
+    Command line: ``add_arguments`` declares the subcommand's flags (by default the flags every
+    build takes), ``options_from_args`` turns the kind's own flags into ``cfg.options`` and
+    ``config_from_args`` the whole parse into a config. Either raises ValueError("--flag:
+    message") for a bad value. ``help`` is the subcommand's line in ``mm-data --help`` and
+    ``order`` its place there."""
+
+    kind: str = ""
+    count_columns: tuple[str, ...] = ("family",)
+    description: str = ""
+    help: str = ""
+    order: int = 100
+
+    def features(self, cfg: BuildConfig):
+        raise NotImplementedError
+
+    def unit_rows(self, cfg: BuildConfig, u: int) -> list[dict]:
+        raise NotImplementedError
+
+    def unit_size(self, cfg: BuildConfig) -> int:
+        """Rows per unit (the last unit is cut so that the build has exactly n rows)."""
+        return 1
+
+    def n_units(self, cfg: BuildConfig) -> int:
+        return -(-cfg.n // self.unit_size(cfg))
+
+    def validate(self, cfg: BuildConfig) -> None:
+        """Raise ValueError naming the bad setting."""
+
+    # ------------------------------------------------------------------ command line
+
+    def add_arguments(self, p: argparse.ArgumentParser) -> None:
+        add_build_arguments(p)
+
+    def options_from_args(self, a: argparse.Namespace) -> dict:
+        return {}
+
+    def config_from_args(self, a: argparse.Namespace) -> BuildConfig:
+        return BuildConfig(kind=self.kind, n=a.n, seed=a.seed, image_size=a.image_size,
+                           families=split_list(getattr(a, "families", None)),
+                           chunk_size=a.chunk_size, options=self.options_from_args(a))
+
+    def command(self, a: argparse.Namespace) -> int | None:
+        """Run a subcommand action that is not a build (``mm-data dynamath list``) and return
+        its exit code; None: build."""
+        return None
+
+
+BUILDERS: Registry[Builder] = Registry("dataset kind", package="engines.builders", key="kind",
+                                       instantiate=True)
+register_builder = BUILDERS.register
+get_builder = BUILDERS.get
+
+
+def check_families(cfg: BuildConfig, valid: list[str]) -> None:
+    bad = [f for f in cfg.families if f not in valid]
+    if bad:
+        raise ValueError(f"--families: unknown {', '.join(bad)}; valid: {', '.join(valid)}")
+
+
+def round_robin_family(cfg: BuildConfig, valid: list[str], u: int) -> str:
+    """Round-robin over the requested families: exact balance, independent of sharding."""
+    fams = cfg.families or valid
+    return fams[u % len(fams)]
