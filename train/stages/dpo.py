@@ -7,9 +7,10 @@ dataset kind). The loss is DPO's with a frozen reference (the stage-3 model):
 -log sigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))) over summed response log-probs, plus
 ``dpo_sft_weight`` times the mean per-token NLL of the chosen response (RPO, Pang et al. 2024:
 it keeps DPO from lowering both responses), plus ``dpo_replay_weight`` times the stage-3 loss on
-a batch of fresh perception rows, open and, with ``dpo_replay_yes_no_n``, yes/no (replay of the earlier
-objective, as InstructGPT's PPO-ptx mixes pre-training gradients into RL: DPO on rationales
-alone pulls the small model off the short answers it learned to read from pictures). TRL's
+a batch of fresh perception rows, open and, with ``dpo_replay_yes_no_n``, yes/no (replay of the
+earlier objective, as InstructGPT's PPO-ptx mixes pre-training gradients into RL: DPO on
+rationales alone pulls the small model off the short answers it learned to read from
+pictures). TRL's
 trainer expects its own model and collator conventions for vision models; this loss is short
 and tested, so the one loop of train/loop.py runs it.
 
