@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 from engines.cliutil import OneLineParser, fail
+from train.stage import STAGES
 
 PROG = "mm-train"
 
@@ -22,15 +23,15 @@ PROG = "mm-train"
 def parser() -> OneLineParser:
     ap = OneLineParser(prog=PROG, description="Train the math MLLM (MAVIS stages 1-4).")
     sub = ap.add_subparsers(dest="cmd", required=True, parser_class=OneLineParser)
-    for n in (1, 2, 3, 4):
-        p = sub.add_parser(f"stage{n}", help=f"run stage {n}")
+    for key, stage in STAGES.items():
+        p = sub.add_parser(key, help=f"run {key}: {stage.title} ('{stage.name}' recipes)")
         p.add_argument("--recipe", required=True, help="recipe YAML")
         p.add_argument("--out", required=True)
         p.add_argument("--data", help="dataset folder (default: the stage builds its own)")
         p.add_argument("--init", help="previous stage's output folder")
         p.add_argument("--set", nargs="+", metavar="KEY=VALUE", help="override recipe keys")
         p.add_argument("--no-progress", action="store_true")
-    p = sub.add_parser("pipeline", help="all four stages on a preset")
+    p = sub.add_parser("pipeline", help="every stage on a preset")
     p.add_argument("--preset", required=True, choices=["tiny", "small", "base"])
     p.add_argument("--out", required=True)
     p.add_argument("--data", help="caption dataset folder for stage 1")
@@ -41,7 +42,7 @@ def parser() -> OneLineParser:
 
 def main(argv: list[str] | None = None) -> None:
     from train.pipeline import run_pipeline, run_stage
-    from train.recipe import STAGE_NAMES, load_recipe, parse_overrides
+    from train.recipe import load_recipe, parse_overrides
 
     a = parser().parse_args(argv)
     if a.cmd == "pipeline":
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
                            blind_twin=not a.no_blind_twin)
         print(json.dumps(res["evidence"], indent=1))
         raise SystemExit(0)
-    stage = int(a.cmd[-1])
+    stage = STAGES.get(a.cmd)
     try:
         overrides = parse_overrides(a.set)
     except ValueError as e:
@@ -62,14 +63,14 @@ def main(argv: list[str] | None = None) -> None:
         fail(PROG, "--recipe", str(e))
     except ValueError as e:
         fail(PROG, "--recipe", str(e))
-    if recipe.stage != STAGE_NAMES[a.cmd]:
+    if recipe.stage != stage.name:
         fail(PROG, "--recipe", f"{a.recipe} is a '{recipe.stage}' recipe, not {a.cmd} "
-             f"('{STAGE_NAMES[a.cmd]}')")
-    if stage > 1 and not a.init:
+             f"('{stage.name}')")
+    if stage.needs_init and not a.init:
         fail(PROG, "--init", f"{a.cmd} needs the previous stage's output folder")
     if a.init and not Path(a.init).is_dir():
         fail(PROG, "--init", f"no such folder: {a.init}")
-    res = run_stage(stage, recipe, Path(a.init) if a.init else None, Path(a.out),
+    res = run_stage(recipe, Path(a.init) if a.init else None, Path(a.out),
                     progress=not a.no_progress)
     print(json.dumps({k: v for k, v in res.items() if k != "losses"}, indent=1))
 

@@ -2,7 +2,8 @@
 
 Stages read rows by index (the loop's deterministic order); images decode lazily through
 ``datasets``. Held-out evaluation rows come from a build with another seed, so they are never
-seen in training.
+seen in training. Each build's seed is the recipe's seed plus the recipe's offset for that
+build (``heldout_seed_offset``, ``yes_no_seed_offset``, and the stages' own).
 
     from train.data import stage_data
     train_ds, heldout = stage_data(recipe, "mavis-caption", out)
@@ -14,9 +15,6 @@ from pathlib import Path
 from engines import dataset
 from train.recipe import Recipe
 
-HELDOUT_SEED_OFFSET = 10_007
-YES_NO_SEED_OFFSET = 40_009
-
 
 def build_or_load(kind: str, out: Path, n: int, seed: int, image_size: int,
                   families: list[str] | None = None, progress: bool = False, **options):
@@ -26,9 +24,11 @@ def build_or_load(kind: str, out: Path, n: int, seed: int, image_size: int,
     return dataset.load(out)
 
 
-def stage_data(recipe: Recipe, kind: str, out: Path, image_size: int, heldout: bool = True,
-               **options):
-    """(train rows, held-out rows or None). ``recipe.data`` wins over the stage's own build."""
+def stage_data(recipe: Recipe, kind: str, out: Path, image_size: int | None = None,
+               heldout: bool = True, **options):
+    """(train rows, held-out rows or None). ``recipe.data`` wins over the stage's own build.
+    Pictures are drawn at ``image_size`` (default: the recipe's)."""
+    image_size = image_size or recipe.image_size
     if recipe.data:
         if not (Path(recipe.data) / "data").is_dir():
             raise FileNotFoundError(f"data: {recipe.data} is not a dataset folder "
@@ -40,17 +40,17 @@ def stage_data(recipe: Recipe, kind: str, out: Path, image_size: int, heldout: b
     held = None
     if heldout:
         held = build_or_load(kind, out / "data" / f"{kind}-heldout", recipe.eval_n,
-                             recipe.seed + HELDOUT_SEED_OFFSET, image_size, **options)
+                             recipe.seed + recipe.heldout_seed_offset, image_size, **options)
     return train, held
 
 
-def yes_no_data(recipe: Recipe, out: Path, n: int, image_size: int, heldout: bool = False,
+def yes_no_data(recipe: Recipe, out: Path, n: int, heldout: bool = False,
                 seed_offset: int = 0):
     """Perception questions in yes/no form (``mavis-perception`` with form yes_no): ``n`` rows
-    of the recipe's seed, or of the held-out seed."""
-    seed = recipe.seed + YES_NO_SEED_OFFSET + seed_offset
+    of the recipe's yes/no seed (+ ``seed_offset``), or of its held-out seed."""
+    seed = recipe.seed + recipe.yes_no_seed_offset + seed_offset
     if heldout:
-        seed += HELDOUT_SEED_OFFSET
+        seed += recipe.heldout_seed_offset
     name = "mavis-perception-yes-no" + ("-heldout" if heldout else "")
-    return build_or_load("mavis-perception", out / "data" / name, n, seed, image_size,
+    return build_or_load("mavis-perception", out / "data" / name, n, seed, recipe.image_size,
                          form="yes_no")

@@ -1,24 +1,29 @@
 """Training recipes: typed, validated, saved beside every checkpoint.
 
 The four MAVIS stages differ only in their recipe (which modules train, data, learning rate,
-schedule, batch, init checkpoint), never in ``if stage == 3`` branches of the loop. Flow:
-code defaults -> recipe YAML -> CLI flags (``--set key=value``).
+schedule, batch, init checkpoint), never in ``if stage == 3`` branches of the loop. A recipe is
+the fields every stage shares (``Recipe``) plus ``settings``, the dataclass of the stage's own
+keys that its file in ``train/stages/`` declares. Recipe YAML stays flat: the loader routes each
+key to the common part or to the stage's part. Flow: code defaults -> recipe YAML -> CLI flags
+(``--set key=value``).
 
     python -c "from train.recipe import load_recipe; print(load_recipe('configs/small/stage3.yaml'))"
 """
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+import typing
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 
-Stage = Literal["clip", "align", "instruct", "dpo"]
-STAGES = ("clip", "align", "instruct", "dpo")
-STAGE_NAMES = {"stage1": "clip", "stage2": "align", "stage3": "instruct", "stage4": "dpo"}
-MODULES = ("vision", "text_tower", "projector", "llm", "lora")
+from train.stage import STAGES, stage_named
+
+Preset = Literal["tiny", "small", "base"]
+Module = Literal["vision", "text_tower", "projector", "llm", "lora"]
+MODULES = typing.get_args(Module)
 
 
 @dataclass
@@ -30,15 +35,31 @@ class LoraSettings:
         default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"])
 
 
+def check_literals(obj) -> None:
+    """ValueError naming the field when a ``Literal``-typed field holds another value."""
+    for name, hint in typing.get_type_hints(type(obj)).items():
+        if typing.get_origin(hint) is Literal and getattr(obj, name) not in typing.get_args(hint):
+            raise ValueError(f"{name}: {getattr(obj, name)!r}; valid: "
+                             f"{', '.join(map(str, typing.get_args(hint)))}")
+
+
+def check_counts(obj, *names: str, positive: bool = False) -> None:
+    """ValueError when one of ``names`` is negative (or, with ``positive``, not above zero)."""
+    for name in names:
+        v = getattr(obj, name)
+        if v is not None and (v <= 0 if positive else v < 0):
+            raise ValueError(f"{name}: must be {'positive' if positive else '>= 0'}, got {v}")
+
+
 @dataclass
 class Recipe:
-    stage: Stage
-    preset: Literal["tiny", "small", "base"] = "tiny"
+    stage: str  # a registered stage's name (clip, align, instruct, dpo)
+    preset: Preset = "tiny"
     # data: a dataset folder built by mm-data (None: the stage builds its own small set)
     data: str | None = None
     data_n: int = 256  # rows of the stage's own data build when data is None
     init: str | None = None  # previous stage's output folder
-    train_modules: list[str] = field(default_factory=list)
+    train_modules: list[Module] = field(default_factory=list)
     lora: LoraSettings | None = None
     # optimisation
     lr: float = 1e-3
@@ -50,33 +71,25 @@ class Recipe:
     grad_accum: int = 1
     max_grad_norm: float = 1.0
     seed: int = 0
+    # data builds: pictures are drawn at image_size (>= 224 px keeps labels legible; the
+    # vision tower's preprocessing resizes them); each build of a stage has its own seed, the
+    # recipe's seed plus an offset, so no held-out or yes/no row is a training row
+    image_size: int = 224
+    heldout_seed_offset: int = 10_007
+    yes_no_seed_offset: int = 40_009
     # bookkeeping
     save_every: int = 10
     log_every: int = 1
     eval_n: int = 64  # held-out rows for the stage's learning numbers
     # model
-    clip_arch: str | None = None  # default: the preset's CLIP architecture
-    clip_checkpoint: str | None = None  # local open_clip checkpoint file (base preset)
-    lm_path: str | None = None  # local HF causal LM folder (None: from scratch)
-    vocab_size: int = 2048  # BPE vocabulary of a from-scratch LM
     max_length: int = 256  # text tokens per example (image tokens excluded)
     mixed_precision: Literal["no", "bf16", "fp16"] = "no"
-    # stage-specific
-    unfreeze_text: bool = False  # stage 1: also train the CLIP text tower
-    dpo_beta: float = 0.1  # stage 4
-    dpo_model_pairs: int = 64  # stage 4: problems the stage-3 model answers to mine pairs
-    dpo_sft_weight: float = 0.0  # stage 4: weight of the chosen responses' NLL (RPO)
-    dpo_replay_weight: float = 0.0  # stage 4: weight of the stage-3 loss on replayed rows
-    dpo_replay_n: int = 256  # stage 4: perception rows replayed when the weight is > 0
-    blank_images: bool = False  # image-blind twin (the control for stage 3's evidence)
-    perception_n: int | None = None  # stage 3: perception rows (None: data_n)
-    yes_no_n: int = 0  # stage 3: yes/no perception rows (MME's format); stage 4: replayed
+    # the stage's own keys (its settings dataclass; default: that class's defaults)
+    settings: Any = None
 
     def __post_init__(self) -> None:
-        if self.stage not in STAGES:
-            raise ValueError(f"stage: {self.stage!r}; valid: {', '.join(STAGES)}")
-        if self.preset not in ("tiny", "small", "base"):
-            raise ValueError(f"preset: {self.preset!r}; valid: tiny, small, base")
+        cls = stage_named(self.stage).settings
+        check_literals(self)
         bad = [m for m in self.train_modules if m not in MODULES]
         if bad:
             raise ValueError(f"train_modules: unknown {bad}; valid: {', '.join(MODULES)}")
@@ -86,12 +99,61 @@ class Recipe:
             self.lora = LoraSettings()
         if isinstance(self.lora, dict):
             self.lora = LoraSettings(**self.lora)
-        for name in ("lr", "max_steps", "batch_size", "grad_accum", "save_every"):
-            if getattr(self, name) <= 0:
-                raise ValueError(f"{name}: must be positive, got {getattr(self, name)}")
+        check_counts(self, "lr", "max_steps", "batch_size", "grad_accum", "save_every",
+                     "image_size", positive=True)
+        if self.settings is None:
+            self.settings = cls()
+        elif isinstance(self.settings, dict):
+            self.settings = cls(**self.settings)
+        elif not isinstance(self.settings, cls):
+            raise ValueError(f"settings: a {type(self.settings).__name__}; stage "
+                             f"{self.stage} takes {cls.__name__}")
+
+    @classmethod
+    def from_dict(cls, raw: dict, source: str = "recipe") -> "Recipe":
+        """A recipe from flat keys (a YAML file's), each routed to the common part or to the
+        stage's settings. A key of another stage or an unknown key fails naming it."""
+        if "stage" not in raw:
+            raise ValueError(f"{source}: no 'stage' key; valid: "
+                             f"{', '.join(s.name for s in STAGES.values())}")
+        try:
+            own = stage_named(raw["stage"]).settings
+        except ValueError as e:
+            raise ValueError(f"{source}: {e}") from None
+        common = {f.name for f in fields(cls)} - {"settings"}
+        mine = {f.name for f in fields(own)}
+        elsewhere = {}
+        for key, stage in STAGES.items():
+            if stage.name != raw["stage"]:
+                for f in fields(stage.settings):
+                    if f.name not in mine:
+                        elsewhere.setdefault(f.name, []).append(f"{stage.name} ({key})")
+        if "settings" in raw:
+            elsewhere.setdefault("settings", ["none: write the stage's keys at the top level"])
+        foreign = sorted(k for k in raw if k in elsewhere)
+        if foreign:
+            k = foreign[0]
+            raise ValueError(f"{source}: key {k!r} belongs to stage {', '.join(elsewhere[k])}, "
+                             f"not {raw['stage']}")
+        unknown = sorted(set(raw) - common - mine)
+        if unknown:
+            raise ValueError(f"{source}: unknown key(s) {', '.join(unknown)}; valid: "
+                             f"{', '.join(sorted(common | mine))}")
+        try:
+            return cls(**{k: v for k, v in raw.items() if k in common},
+                       settings=own(**{k: v for k, v in raw.items() if k in mine}))
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"{source}: {e}") from None
+
+    def with_overrides(self, **changes) -> "Recipe":
+        """A copy with some flat keys changed (common or the stage's own)."""
+        return Recipe.from_dict({**self.to_dict(), **changes})
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The flat form: common fields, then the stage's own."""
+        common = asdict(self)
+        del common["settings"]
+        return {**common, **asdict(self.settings)}
 
     def record(self) -> dict:
         """``to_dict()`` as it reads back from JSON (tuples as lists): what checkpoints and
@@ -110,7 +172,7 @@ def _coerce(value: str):
 
 
 def load_recipe(path: str | Path, overrides: dict | None = None) -> Recipe:
-    """Recipe from YAML (+ overrides); unknown keys fail naming the file and the key."""
+    """Recipe from YAML (+ overrides); a wrong key fails naming the file and the key."""
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"recipe {path} does not exist")
@@ -118,15 +180,7 @@ def load_recipe(path: str | Path, overrides: dict | None = None) -> Recipe:
     if not isinstance(raw, dict):
         raise ValueError(f"{path}: a recipe is a mapping of keys to values")
     raw.update(overrides or {})
-    names = {f.name for f in fields(Recipe)}
-    unknown = sorted(set(raw) - names)
-    if unknown:
-        raise ValueError(f"{path}: unknown key(s) {', '.join(unknown)}; valid: "
-                         f"{', '.join(sorted(names))}")
-    try:
-        return Recipe(**raw)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"{path}: {e}") from None
+    return Recipe.from_dict(raw, source=str(path))
 
 
 def parse_overrides(items: list[str] | None) -> dict:
@@ -140,23 +194,24 @@ def parse_overrides(items: list[str] | None) -> dict:
     return out
 
 
+def _default(f):
+    if f.default is not MISSING:
+        return json.loads(json.dumps(f.default))
+    if f.default_factory is not MISSING:
+        return json.loads(json.dumps(f.default_factory()))
+    return None
+
+
 def recipe_diff(recorded: dict, recipe: Recipe) -> list[str]:
-    """Fields whose recorded value (a ``to_dict()`` saved with a checkpoint or a finished stage)
+    """Fields whose recorded value (a ``record()`` saved with a checkpoint or a finished stage)
     differs from ``recipe``'s. A field the record lacks (one added since) counts as its
     default, so new options with defaults do not make finished stages stale."""
-    from dataclasses import MISSING
-
     now = recipe.record()
     out = []
-    for f in fields(Recipe):
-        if f.name in recorded:
-            old = recorded[f.name]
-        elif f.default is not MISSING:
-            old = json.loads(json.dumps(f.default))
-        elif f.default_factory is not MISSING:
-            old = json.loads(json.dumps(f.default_factory()))
-        else:
-            old = None
+    for f in [*fields(Recipe), *fields(recipe.settings)]:
+        if f.name == "settings":
+            continue
+        old = recorded[f.name] if f.name in recorded else _default(f)
         if old != now[f.name]:
             out.append(f.name)
     return out

@@ -14,7 +14,8 @@ import pytest
 import torch
 
 from train.pipeline import CONFIGS, run_pipeline
-from train.recipe import STAGE_NAMES, load_recipe
+from train.recipe import load_recipe
+from train.stage import STAGES
 from train.stages.dpo import dpo_loss, sequence_logps
 
 RECIPES = sorted(CONFIGS.glob("*/stage*.yaml"))
@@ -23,21 +24,86 @@ RECIPES = sorted(CONFIGS.glob("*/stage*.yaml"))
 def test_recipes_exist_for_each_preset():
     names = {(p.parent.name, p.stem) for p in RECIPES}
     for preset in ("tiny", "small", "base"):
-        assert {(preset, f"stage{i}") for i in (1, 2, 3, 4)} <= names, preset
+        assert {(preset, key) for key in STAGES.names()} <= names, preset
+
+
+def test_registry_lists_the_four_stages_in_order():
+    assert STAGES.names() == ["stage1", "stage2", "stage3", "stage4"]
+    assert [s.name for s in STAGES.values()] == ["clip", "align", "instruct", "dpo"]
+    with pytest.raises(KeyError, match="unknown training stage 'stage9'; valid: stage1, "):
+        STAGES.get("stage9")
 
 
 @pytest.mark.parametrize("path", RECIPES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_shipped_recipe_parses(path):
     r = load_recipe(path)
-    assert r.stage == STAGE_NAMES[path.stem]
+    stage = STAGES.get(path.stem)
+    assert r.stage == stage.name
+    assert type(r.settings) is stage.settings
     assert r.preset == path.parent.name
 
 
 def test_recipe_errors_name_file_and_key(tmp_path):
     bad = tmp_path / "r.yaml"
     bad.write_text("stage: clip\ntrain_modules: [vision]\nlearning_rate: 1\n")
-    with pytest.raises(ValueError, match=r"r.yaml: unknown key\(s\) learning_rate"):
+    with pytest.raises(ValueError, match=r"r.yaml: unknown key\(s\) learning_rate; valid: "
+                                         r"batch_size, .*unfreeze_text"):
         load_recipe(bad)
+
+
+def test_a_key_of_another_stage_fails_naming_its_stage(tmp_path):
+    bad = tmp_path / "r.yaml"
+    bad.write_text("stage: clip\ntrain_modules: [vision]\ndpo_beta: 0.2\n")
+    with pytest.raises(ValueError, match=r"^\S*r.yaml: key 'dpo_beta' belongs to stage dpo "
+                                         r"\(stage4\), not clip$"):
+        load_recipe(bad)
+    with pytest.raises(ValueError, match="key 'yes_no_n' belongs to stage instruct"):
+        load_recipe(CONFIGS / "tiny" / "stage4.yaml", {"yes_no_n": 3})
+
+
+def test_overrides_route_to_the_stage_settings_and_validate():
+    r = load_recipe(CONFIGS / "tiny" / "stage3.yaml", {"blank_images": True, "lr": 0.5})
+    assert r.settings.blank_images is True and r.lr == 0.5
+    assert r.record()["blank_images"] is True and "settings" not in r.record()
+    with pytest.raises(ValueError, match=r"stage3.yaml: yes_no_n: must be >= 0, got -1"):
+        load_recipe(CONFIGS / "tiny" / "stage3.yaml", {"yes_no_n": -1})
+    with pytest.raises(ValueError, match=r"schedule: 'cosinus'; valid: cosine, linear"):
+        load_recipe(CONFIGS / "tiny" / "stage3.yaml", {"schedule": "cosinus"})
+
+
+def test_a_new_stage_is_one_registered_file(tmp_path):
+    """What a contributor writes to add a stage (and a knob of it): one class, registered."""
+    from dataclasses import dataclass
+
+    from train.stage import Goal, TrainingStage
+
+    @dataclass
+    class EchoSettings:
+        echo_n: int = 1  # the knob: declared here, read in train()
+
+    with STAGES.isolated():
+        @STAGES.register
+        class Echo(TrainingStage):
+            key, name, title, settings = "stage5", "echo", "echo", EchoSettings
+            goals = (Goal("n", ">=", 2, "n >= 2"),)
+
+            def train(self, recipe, init, out, progress=True):
+                out.mkdir()
+                return {"stage": self.name, "metrics": {"n": recipe.settings.echo_n}}
+
+            def evidence(self, results):
+                return {"n": results["stage5"]["metrics"]["n"]}
+
+        assert STAGES.names()[-1] == "stage5"
+        path = tmp_path / "stage5.yaml"
+        path.write_text("stage: echo\ntrain_modules: [llm]\necho_n: 3\n")
+        from train.pipeline import evidence, run_stage
+
+        res = run_stage(load_recipe(path), tmp_path, tmp_path / "s5", False)
+        assert res["metrics"] == {"n": 3} and res["recipe"]["echo_n"] == 3
+        goal = evidence({"stage5": res})["stage5"]["goals"][0]
+        assert goal["met"] and goal["value"] == 3 and goal["text"] == "n >= 2"
+    assert "stage5" not in STAGES
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +141,11 @@ def test_each_stage_ran_its_steps_and_reported_evidence(tiny_run):
     ev = summary["evidence"]
     assert set(ev) == {"stage1", "stage2", "stage3", "stage4"} - {"stage2"}
     assert 0 <= ev["stage1"]["i2t_r1"] <= 1 and ev["stage1"]["goal_ratio"] == 5.0
+    assert [g["metric"] for g in ev["stage1"]["goals"]] == ["ratio"]
+    assert [g["metric"] for g in ev["stage4"]["goals"]] == ["preference_gain_points",
+                                                            "perception_drop_points"]
+    g = ev["stage3"]["goals"][0]
+    assert g["met"] == (ev["stage3"]["gain_points"] >= 15) and g["threshold"] == 15
     assert ev["stage4"]["pairs"]["engine"] == 8
     # the stage-3 model answers 4 unseen problems; a tiny model gets them wrong -> 4 pairs
     assert ev["stage4"]["pairs"]["model"] == 4
@@ -191,7 +262,10 @@ def test_quickstart_report_shows_the_learning_numbers(tiny_run, tmp_path):
     by3, by4 = e["preference_stage3"]["by_source"], e["preference_stage4"]["by_source"]
     assert ("| model | 6 | {:.1f}% | {:.1f}% |".format(100 * by3["model"]["accuracy"],
                                                        100 * by4["model"]["accuracy"])) in text
-    assert "Goal: R@1 >= 5x the untrained model." in text
+    assert "Goal: R@1 >= 5x the untrained model. Measured {:.1f}x: **{}**.".format(
+        summary["evidence"]["stage1"]["ratio"],
+        "met" if summary["evidence"]["stage1"]["ratio"] >= 5 else "missed") in text
+    assert "Goal: held-out perception accuracy drops by at most 2 points. Measured" in text
     assert "### Stage 4, DPO" in text and "held-out preference accuracy:" in text
     m = summary["evidence"]["stage3"]["yes_no"]["model"]
     assert ("Yes/no form of the same questions (MME's answer format; half the claims true, 12 "
@@ -205,18 +279,18 @@ def test_finished_stage_is_reused_only_with_the_same_recipe(tmp_path, capsys):
     from train.pipeline import preset_recipe, run_stage
 
     small = {"max_steps": 2, "data_n": 16, "eval_n": 8}
-    first = run_stage(1, preset_recipe("tiny", 1, small), None, tmp_path / "s1", False)
+    first = run_stage(preset_recipe("tiny", "stage1", small), None, tmp_path / "s1", False)
     assert first["trained"] and first["steps"] == 2
-    again = run_stage(1, preset_recipe("tiny", 1, small), None, tmp_path / "s1", False)
+    again = run_stage(preset_recipe("tiny", "stage1", small), None, tmp_path / "s1", False)
     assert not again["trained"] and again["final_loss"] == first["final_loss"]
-    changed = run_stage(1, preset_recipe("tiny", 1, {**small, "max_steps": 3}), None,
+    changed = run_stage(preset_recipe("tiny", "stage1", {**small, "max_steps": 3}), None,
                         tmp_path / "s1", False)
     assert changed["trained"] and changed["steps"] == 3
     assert ("made with another recipe (differs in max_steps); moved to s1.previous"
             in capsys.readouterr().err)
     old = json.loads((tmp_path / "s1.previous" / "metrics.json").read_text())
     assert old["steps"] == 2 and old["recipe"]["max_steps"] == 2
-    forced = run_stage(1, preset_recipe("tiny", 1, {**small, "max_steps": 3}), None,
+    forced = run_stage(preset_recipe("tiny", "stage1", {**small, "max_steps": 3}), None,
                        tmp_path / "s1", False, retrain=True)
     assert forced["trained"]
 
@@ -226,12 +300,12 @@ def test_interrupted_stage_resumes_only_with_the_same_recipe(tmp_path, capsys):
     from train.pipeline import preset_recipe, run_stage
 
     small = {"max_steps": 3, "save_every": 1, "data_n": 16, "eval_n": 8}
-    run_stage(1, preset_recipe("tiny", 1, small), None, tmp_path / "s1", False)
+    run_stage(preset_recipe("tiny", "stage1", small), None, tmp_path / "s1", False)
     (tmp_path / "s1" / "metrics.json").unlink()  # as if killed after its last checkpoint
-    resumed = run_stage(1, preset_recipe("tiny", 1, small), None, tmp_path / "s1", False)
+    resumed = run_stage(preset_recipe("tiny", "stage1", small), None, tmp_path / "s1", False)
     assert resumed["resumed_from"] == 3 and not (tmp_path / "s1.previous").exists()
     (tmp_path / "s1" / "metrics.json").unlink()
-    other = run_stage(1, preset_recipe("tiny", 1, {**small, "lr": 1e-4}), None,
+    other = run_stage(preset_recipe("tiny", "stage1", {**small, "lr": 1e-4}), None,
                       tmp_path / "s1", False)
     assert other["resumed_from"] == 0
     assert ("made with another recipe (differs in lr); moved to s1.previous"

@@ -3,7 +3,8 @@
 open_clip model and ``ClipLoss``; the text tower is frozen as in MAVIS (``unfreeze_text`` to
 train it too, which a from-scratch text tower needs to learn anything beyond random features).
 Captions longer than the context use sentence sampling (mm.clip_math.fit_caption). Evidence:
-held-out image->caption and caption->image R@1 / R@5, trained vs untrained.
+held-out image->caption and caption->image R@1 / R@5, trained vs untrained; goal: image->caption
+R@1 at least 5x the untrained model's.
 
 Output folder: ``clip.safetensors`` + ``clip.json`` (open_clip architecture), ``vision/`` (the
 tower exported to ``CLIPVisionModel`` with its ``CLIPImageProcessor``), ``metrics.json``.
@@ -13,18 +14,29 @@ tower exported to ``CLIPVisionModel`` with its ``CLIPImageProcessor``), ``metric
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import torch
+from safetensors.torch import save_file
 
 from mm.clip_math import create_clip, fit_caption, freeze_text_tower, image_size, token_counter
 from mm.export import export_vision_tower, image_processor_for
 from train.data import stage_data
 from train.loop import StageTask, run
 from train.recipe import Recipe
+from train.stage import STAGES, Goal, TrainingStage
 
 PRESET_ARCH = {"tiny": "tiny", "small": "small", "base": "base"}
+RATIO_GOAL = Goal("ratio", ">=", 5.0, "R@1 >= 5x the untrained model", measured="{:.1f}x")
+
+
+@dataclass
+class ClipSettings:
+    unfreeze_text: bool = False  # also train the CLIP text tower
+    clip_arch: str | None = None  # default: the preset's CLIP architecture
+    clip_checkpoint: str | None = None  # local open_clip checkpoint file (base preset)
 
 
 def _encode(model, pre, tok, rows, n_tokens, ctx, rng):
@@ -69,52 +81,79 @@ def retrieval(model, pre, tok, rows, batch: int = 64) -> dict:
             "t2i_r5": recall(sim.T, 5), "n": int(sim.shape[0]), "chance_r1": 1 / sim.shape[0]}
 
 
-def train_stage1(recipe: Recipe, out: str | Path, progress: bool = True) -> dict:
-    import open_clip
+@STAGES.register
+class ClipStage(TrainingStage):
+    key = "stage1"
+    name = "clip"
+    title = "CLIP-Math"
+    settings = ClipSettings
+    needs_init = False
+    takes_pipeline_data = True
+    goals = (RATIO_GOAL,)
 
-    out = Path(out)
-    arch = recipe.clip_arch or PRESET_ARCH[recipe.preset]
-    model, _, pre, tok = create_clip(arch, checkpoint=recipe.clip_checkpoint, seed=recipe.seed)
-    untrained = create_clip(arch, checkpoint=recipe.clip_checkpoint, seed=recipe.seed)[0]
-    freeze_text_tower(model, frozen=not recipe.unfreeze_text)
-    if "vision" not in recipe.train_modules:
-        for p in model.visual.parameters():
-            p.requires_grad_(False)
-    # diagrams are drawn at >= 224 px (legible labels) and resized by the preprocessing
-    train_rows, held = stage_data(recipe, "mavis-caption", out,
-                                  image_size=max(image_size(model), 224))
-    n_tokens, ctx = token_counter(tok), tok.context_length
-    loss_fn = open_clip.ClipLoss()
+    def train(self, recipe: Recipe, init: Path | None, out: Path, progress: bool = True
+              ) -> dict:
+        import open_clip
 
-    pixels = PixelCache(train_rows, pre)
-    captions = train_rows["caption"]
+        own: ClipSettings = recipe.settings
+        out = Path(out)
+        arch = own.clip_arch or PRESET_ARCH[recipe.preset]
+        model, _, pre, tok = create_clip(arch, checkpoint=own.clip_checkpoint, seed=recipe.seed)
+        untrained = create_clip(arch, checkpoint=own.clip_checkpoint, seed=recipe.seed)[0]
+        freeze_text_tower(model, frozen=not own.unfreeze_text)
+        if "vision" not in recipe.train_modules:
+            for p in model.visual.parameters():
+                p.requires_grad_(False)
+        # diagrams are drawn at least at the recipe's size (legible labels) and resized by the
+        # preprocessing
+        train_rows, held = stage_data(recipe, "mavis-caption", out,
+                                      image_size=max(image_size(model), recipe.image_size))
+        n_tokens, ctx = token_counter(tok), tok.context_length
+        loss_fn = open_clip.ClipLoss()
 
-    def make_batch(idx):
-        rng = np.random.default_rng([recipe.seed, *idx[:2]])
-        images = torch.stack([pixels(i) for i in idx])
-        return images, tok([fit_caption(captions[i], n_tokens, ctx, rng) for i in idx])
+        pixels = PixelCache(train_rows, pre)
+        captions = train_rows["caption"]
 
-    def loss(m, batch):
-        images, texts = batch
-        f_img, f_txt, scale = m(images, texts)[:3]
-        return loss_fn(f_img, f_txt, scale)
+        def make_batch(idx):
+            rng = np.random.default_rng([recipe.seed, *idx[:2]])
+            images = torch.stack([pixels(i) for i in idx])
+            return images, tok([fit_caption(captions[i], n_tokens, ctx, rng) for i in idx])
 
-    summary = run(recipe, StageTask(model, len(train_rows), make_batch, loss), out,
-                  progress=progress)
-    model = summary.pop("model")
-    metrics = {"trained": retrieval(model, pre, tok, held),
-               "untrained": retrieval(untrained, pre, tok, held)}
-    base = max(metrics["untrained"]["i2t_r1"], 1 / len(held))
-    metrics["i2t_r1_ratio_vs_untrained"] = metrics["trained"]["i2t_r1"] / base
-    from safetensors.torch import save_file
+        def loss(m, batch):
+            images, texts = batch
+            f_img, f_txt, scale = m(images, texts)[:3]
+            return loss_fn(f_img, f_txt, scale)
 
-    save_file({k: v.contiguous() for k, v in model.state_dict().items()},
-              str(out / "clip.safetensors"))
-    (out / "clip.json").write_text(json.dumps({"arch": arch}))
-    vision = export_vision_tower(model)
-    vision.save_pretrained(out / "vision")
-    image_processor_for(model).save_pretrained(out / "vision")
-    result = {"stage": "clip", **{k: v for k, v in summary.items() if k != "losses"},
-              "metrics": metrics}
-    (out / "metrics.json").write_text(json.dumps(result, indent=1))
-    return result
+        summary = run(recipe, StageTask(model, len(train_rows), make_batch, loss), out,
+                      progress=progress)
+        model = summary.pop("model")
+        metrics = self.evaluate(model, untrained, pre, tok, held)
+        save_file({k: v.contiguous() for k, v in model.state_dict().items()},
+                  str(out / "clip.safetensors"))
+        (out / "clip.json").write_text(json.dumps({"arch": arch}))
+        vision = export_vision_tower(model)
+        vision.save_pretrained(out / "vision")
+        image_processor_for(model).save_pretrained(out / "vision")
+        result = {"stage": "clip", **{k: v for k, v in summary.items() if k != "losses"},
+                  "metrics": metrics}
+        (out / "metrics.json").write_text(json.dumps(result, indent=1))
+        return result
+
+    def evaluate(self, model, untrained, pre, tok, held) -> dict:
+        """Held-out retrieval of the trained and the untrained model."""
+        metrics = {"trained": retrieval(model, pre, tok, held),
+                   "untrained": retrieval(untrained, pre, tok, held)}
+        base = max(metrics["untrained"]["i2t_r1"], 1 / len(held))
+        metrics["i2t_r1_ratio_vs_untrained"] = metrics["trained"]["i2t_r1"] / base
+        return metrics
+
+    def evidence(self, results: dict) -> dict | None:
+        s1 = results.get(self.key, {}).get("metrics")
+        if not s1:
+            return None
+        return {"i2t_r1": s1["trained"]["i2t_r1"],
+                "i2t_r1_untrained": s1["untrained"]["i2t_r1"],
+                "t2i_r1": s1["trained"]["t2i_r1"],
+                "t2i_r1_untrained": s1["untrained"]["t2i_r1"],
+                "i2t_r5": s1["trained"]["i2t_r5"],
+                "ratio": s1["i2t_r1_ratio_vs_untrained"], "goal_ratio": RATIO_GOAL.threshold}

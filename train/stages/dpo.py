@@ -7,21 +7,24 @@ dataset kind). The loss is DPO's with a frozen reference (the stage-3 model):
 -log sigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))) over summed response log-probs, plus
 ``dpo_sft_weight`` times the mean per-token NLL of the chosen response (RPO, Pang et al. 2024:
 it keeps DPO from lowering both responses), plus ``dpo_replay_weight`` times the stage-3 loss on
-a batch of fresh perception rows, open and, with ``yes_no_n``, yes/no (replay of the earlier
-objective, as InstructGPT's PPO-ptx mixes pre-training gradients into RL: DPO on rationales
-alone pulls the small model off the short answers it learned to read from pictures). TRL's
+a batch of fresh perception rows, open and, with ``dpo_replay_yes_no_n``, yes/no (replay of the
+earlier objective, as InstructGPT's PPO-ptx mixes pre-training gradients into RL: DPO on
+rationales alone pulls the small model off the short answers it learned to read from
+pictures). TRL's
 trainer expects its own model and collator conventions for vision models; this loss is short
 and tested, so the one loop of train/loop.py runs it.
 
 Evidence: held-out preference accuracy (policy log p(chosen) > log p(rejected)) stage 3 vs 4 on
 pairs of both training sources, made from problems no training pair uses (the stage-3 model's
 wrong answers to other problems, and engine-made pairs of another seed), reported overall, per
-source and per token; and held-out perception accuracy (must not drop by more than 2 points).
+source and per token (goal: up); and held-out perception accuracy (goal: drops by at most 2
+points); with ``dpo_replay_yes_no_n``, held-out yes/no accuracy before and after.
 
     mm-train stage4 --recipe configs/small/stage4.yaml --init runs/s3 --out runs/s4
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import torch
@@ -30,14 +33,37 @@ import torch.nn.functional as F
 from engines.mavis.dpo import pairs_from_model
 from mm.llava import load as load_llava
 from mm.tokenizer import prompt_text
-from train.data import HELDOUT_SEED_OFFSET, build_or_load, yes_no_data
+from train.data import build_or_load, yes_no_data
 from train.loop import StageTask, run
-from train.recipe import Recipe
-from train.stages.sft import (Examples, _finish, _tower_size, encode, generate,
-                              perception_accuracy, set_trainable)
+from train.recipe import Recipe, check_counts
+from train.sft import (Examples, encode, finish, generate, perception_accuracy, set_trainable,
+                       tower_size)
+from train.stage import STAGES, Goal, TrainingStage
 
-MINE_SEED_OFFSET = 20_011
-REPLAY_SEED_OFFSET = 30_011
+PREFERENCE_GOAL = Goal("preference_gain_points", ">", 0,
+                       "held-out preference accuracy goes up", measured="{:+.1f} points")
+PERCEPTION_GOAL = Goal("perception_drop_points", "<=", 2,
+                       "held-out perception accuracy drops by at most 2 points",
+                       measured="{:+.1f} points")
+
+
+@dataclass
+class DpoSettings:
+    dpo_beta: float = 0.1
+    dpo_model_pairs: int = 64  # problems the stage-3 model answers to mine pairs
+    dpo_sft_weight: float = 0.0  # weight of the chosen responses' NLL (RPO)
+    dpo_replay_weight: float = 0.0  # weight of the stage-3 loss on replayed rows
+    dpo_replay_n: int = 256  # perception rows replayed when the weight is > 0
+    # yes/no perception rows replayed when the weight is > 0; above 0 also measures held-out
+    # yes/no accuracy before and after
+    dpo_replay_yes_no_n: int = 0
+    mine_seed_offset: int = 20_011  # seed of the problems mined for pairs
+    replay_seed_offset: int = 30_011  # seed of the replayed rows
+
+    def __post_init__(self) -> None:
+        check_counts(self, "dpo_model_pairs", "dpo_sft_weight", "dpo_replay_weight",
+                     "dpo_replay_n", "dpo_replay_yes_no_n")
+        check_counts(self, "dpo_beta", positive=True)
 
 
 def dpo_loss(pi_c: torch.Tensor, pi_r: torch.Tensor, ref_c: torch.Tensor, ref_r: torch.Tensor,
@@ -74,11 +100,13 @@ def mine_pairs(model, processor, recipe: Recipe, out: Path, heldout: bool = Fals
 
     Training mines ``dpo_model_pairs`` problems; the held-out set mines ``eval_n`` problems of
     another seed, so no held-out problem is a training problem."""
-    n, seed = recipe.dpo_model_pairs, recipe.seed + MINE_SEED_OFFSET
+    own: DpoSettings = recipe.settings
+    n, seed = own.dpo_model_pairs, recipe.seed + own.mine_seed_offset
     if heldout:
-        n, seed = recipe.eval_n, seed + HELDOUT_SEED_OFFSET
+        n, seed = recipe.eval_n, seed + recipe.heldout_seed_offset
     rows = build_or_load("mavis-instruct", out / "data" / ("mined-problems-heldout" if heldout
-                                                            else "mined-problems"), n, seed, 224)
+                                                            else "mined-problems"), n, seed,
+                         recipe.image_size)
     rows = [rows[i] for i in range(len(rows))]
 
     def answer_fn(images, prompts):
@@ -121,70 +149,102 @@ def _pair_batches(processor, pairs, max_length):
             encode(processor, imgs, prompts, [p["rejected"] for p in pairs], max_length))
 
 
-def train_stage4(recipe: Recipe, init: str | Path, out: str | Path, progress: bool = True
-                 ) -> dict:
-    out = Path(out)
-    model, processor = load_llava(Path(init) / "model")
-    reference, _ = load_llava(Path(init) / "model")
-    for p in reference.parameters():
-        p.requires_grad_(False)
-    mined = mine_pairs(model, processor, recipe, out)
-    engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs", recipe.data_n, recipe.seed,
-                           224)
-    held_engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs-heldout", recipe.eval_n,
-                                recipe.seed + HELDOUT_SEED_OFFSET, 224)
-    held_pairs = (mine_pairs(model, processor, recipe, out, heldout=True)
-                  + [held_engine[i] for i in range(len(held_engine))])
-    held_per = build_or_load("mavis-perception", out / "data" / "mavis-perception-heldout",
-                             recipe.eval_n, recipe.seed + HELDOUT_SEED_OFFSET, 224)
-    pairs = mined + [engine[i] for i in range(len(engine))]
-    held_yn = (yes_no_data(recipe, out, recipe.eval_n, 224, heldout=True)
-               if recipe.yes_no_n else None)
-    replay = None
-    if recipe.dpo_replay_weight:
-        rows = build_or_load("mavis-perception", out / "data" / "replay-perception",
-                             recipe.dpo_replay_n, recipe.seed + REPLAY_SEED_OFFSET, 224)
-        parts = [(rows, "mavis-perception")]
-        if recipe.yes_no_n:
-            parts.append((yes_no_data(recipe, out, recipe.yes_no_n, 224,
-                                      seed_offset=REPLAY_SEED_OFFSET), "mavis-perception"))
-        replay = Examples(parts, _tower_size(model))
+@STAGES.register
+class DpoStage(TrainingStage):
+    key = "stage4"
+    name = "dpo"
+    title = "DPO"
+    settings = DpoSettings
+    goals = (PREFERENCE_GOAL, PERCEPTION_GOAL)
 
-    def evaluate():
+    def train(self, recipe: Recipe, init: Path | None, out: Path, progress: bool = True
+              ) -> dict:
+        own: DpoSettings = recipe.settings
+        out = Path(out)
+        size, held_seed = recipe.image_size, recipe.seed + recipe.heldout_seed_offset
+        model, processor = load_llava(Path(init) / "model")
+        reference, _ = load_llava(Path(init) / "model")
+        for p in reference.parameters():
+            p.requires_grad_(False)
+        mined = mine_pairs(model, processor, recipe, out)
+        engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs", recipe.data_n,
+                               recipe.seed, size)
+        held_engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs-heldout",
+                                    recipe.eval_n, held_seed, size)
+        held_pairs = (mine_pairs(model, processor, recipe, out, heldout=True)
+                      + [held_engine[i] for i in range(len(held_engine))])
+        held_per = build_or_load("mavis-perception", out / "data" / "mavis-perception-heldout",
+                                 recipe.eval_n, held_seed, size)
+        pairs = mined + [engine[i] for i in range(len(engine))]
+        held_yn = (yes_no_data(recipe, out, recipe.eval_n, heldout=True)
+                   if own.dpo_replay_yes_no_n else None)
+        replay = None
+        if own.dpo_replay_weight:
+            rows = build_or_load("mavis-perception", out / "data" / "replay-perception",
+                                 own.dpo_replay_n, recipe.seed + own.replay_seed_offset, size)
+            parts = [(rows, "mavis-perception")]
+            if own.dpo_replay_yes_no_n:
+                parts.append((yes_no_data(recipe, out, own.dpo_replay_yes_no_n,
+                                          seed_offset=own.replay_seed_offset),
+                              "mavis-perception"))
+            replay = Examples(parts, tower_size(model))
+
+        before = self.evaluate(model, processor, held_pairs, held_per, held_yn)
+        set_trainable(model, recipe.train_modules, recipe.lora)
+
+        def make_batch(idx):
+            c, r = _pair_batches(processor, [pairs[i] for i in idx], recipe.max_length)
+            if replay is None:
+                return c, r, None
+            ex = [replay[i % len(replay)] for i in idx]  # a fixed replay row per pair
+            return c, r, encode(processor, [e["image"] for e in ex],
+                                [prompt_text(e["q"]) for e in ex], [e["a"] for e in ex],
+                                recipe.max_length)
+
+        def loss(m, batch):
+            c, r, rep = batch
+            with torch.no_grad():
+                ref_c, ref_r = sequence_logps(reference, c), sequence_logps(reference, r)
+            total = dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
+                             own.dpo_beta, own.dpo_sft_weight, response_tokens(c))
+            if rep is not None:
+                total = total + own.dpo_replay_weight * m(**rep).loss
+            return total
+
+        summary = run(recipe, StageTask(model, len(pairs), make_batch, loss), out,
+                      progress=progress)
+        model = summary["model"]
+        after = self.evaluate(model, processor, held_pairs, held_per, held_yn)
+        metrics = {"pairs": {"model": len(mined), "engine": len(engine)},
+                   "replay_rows": len(replay) if replay is not None else 0,
+                   "stage3": before, "stage4": after}
+        return finish(recipe, model, processor, out, summary, metrics)
+
+    def evaluate(self, model, processor, held_pairs, held_perception, held_yes_no=None) -> dict:
         res = {"preference_accuracy": preference_accuracy(model, processor, held_pairs),
-               "perception": perception_accuracy(model, processor, held_per)}
-        if held_yn is not None:
-            res["yes_no"] = perception_accuracy(model, processor, held_yn)
+               "perception": perception_accuracy(model, processor, held_perception)}
+        if held_yes_no is not None:
+            res["yes_no"] = perception_accuracy(model, processor, held_yes_no)
         return res
 
-    before = evaluate()
-    set_trainable(model, recipe.train_modules, recipe.lora)
-
-    def make_batch(idx):
-        c, r = _pair_batches(processor, [pairs[i] for i in idx], recipe.max_length)
-        if replay is None:
-            return c, r, None
-        ex = [replay[i % len(replay)] for i in idx]  # a fixed replay row per pair
-        return c, r, encode(processor, [e["image"] for e in ex],
-                            [prompt_text(e["q"]) for e in ex], [e["a"] for e in ex],
-                            recipe.max_length)
-
-    def loss(m, batch):
-        c, r, rep = batch
-        with torch.no_grad():
-            ref_c, ref_r = sequence_logps(reference, c), sequence_logps(reference, r)
-        total = dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
-                         recipe.dpo_beta, recipe.dpo_sft_weight, response_tokens(c))
-        if rep is not None:
-            total = total + recipe.dpo_replay_weight * m(**rep).loss
-        return total
-
-    summary = run(recipe, StageTask(model, len(pairs), make_batch, loss), out,
-                  progress=progress)
-    model = summary["model"]
-    after = evaluate()
-    metrics = {"pairs": {"model": len(mined), "engine": len(engine)},
-               "replay_rows": len(replay) if replay is not None else 0,
-               "stage3": before, "stage4": after}
-    return _finish(recipe, model, processor, out, summary, metrics)
-
+    def evidence(self, results: dict) -> dict | None:
+        s4 = results.get(self.key, {}).get("metrics")
+        if not s4:
+            return None
+        before, after = s4["stage3"], s4["stage4"]
+        ev = {"preference_accuracy_stage3": before["preference_accuracy"]["accuracy"],
+              "preference_accuracy_stage4": after["preference_accuracy"]["accuracy"],
+              "preference_stage3": before["preference_accuracy"],
+              "preference_stage4": after["preference_accuracy"],
+              "perception_stage3": before["perception"]["accuracy"],
+              "perception_stage4": after["perception"]["accuracy"],
+              "pairs": s4["pairs"], "replay_rows": s4.get("replay_rows", 0),
+              "goal_max_drop_points": PERCEPTION_GOAL.threshold}
+        if "yes_no" in before:
+            ev["yes_no_stage3"] = before["yes_no"]["accuracy"]
+            ev["yes_no_stage4"] = after["yes_no"]["accuracy"]
+        ev["preference_gain_points"] = 100 * (ev["preference_accuracy_stage4"]
+                                              - ev["preference_accuracy_stage3"])
+        ev["perception_drop_points"] = 100 * (ev["perception_stage3"]
+                                              - ev["perception_stage4"])
+        return ev

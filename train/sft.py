@@ -1,17 +1,11 @@
-"""Stages 2 and 3: alignment (captions) and instruction tuning (CoT problems + perception QA).
+"""Supervised fine-tuning machinery of the LLaVA stages (alignment, instruction tuning, DPO).
 
-Both are next-token training of the LLaVA model on (image, prompt) -> response, the loss on
-response tokens only; the recipe says which modules train (stage 2: projector, and the LLM for a
-from-scratch preset, whose LLM has never seen text; stage 3: projector + LoRA, or the whole LLM
-for from-scratch presets). Stage 2 builds the MLLM from stage 1's exported tower; stage 3 starts
-from stage 2's folder.
+Next-token training on (image, prompt) -> response with the loss on response tokens only:
+which modules train (``set_trainable``, LoRA through peft), tokenised batches (``encode``), a
+lazy example view over datasets (``Examples``), greedy generation and the held-out perception
+accuracy the stages report, and saving a finished stage's model folder.
 
-Evidence (stage 3): held-out accuracy on perception questions (answer in the picture) against an
-image-blind twin trained by the same recipe on blank images. With ``yes_no_n``, the mix also
-holds perception questions as yes/no claims (MME's answer format, which neither CoT problems nor
-open questions teach), and their held-out accuracy and share of "yes" answers are reported.
-
-    mm-train stage2 --recipe configs/small/stage2.yaml --init runs/s1 --out runs/s2
+    python -c "from train.sft import answer_matches; print(answer_matches('cube.', 'cube'))"
 """
 from __future__ import annotations
 
@@ -21,15 +15,12 @@ from pathlib import Path
 import torch
 from PIL import Image
 
-from mm.llava import build_llava, save
-from mm.llava import load as load_llava
-from mm.tokenizer import prompt_text, train_tokenizer
-from train.data import build_or_load, stage_data, yes_no_data
-from train.loop import StageTask, run
+from mm.llava import save
+from mm.tokenizer import prompt_text
+from train.loop import StageTask
 from train.recipe import Recipe
 
 CAPTION_PROMPT = "Describe the diagram."
-LM_PRESET = {"tiny": "tiny", "small": "small"}
 
 
 # ----------------------------------------------------------------------------- model set-up
@@ -62,22 +53,6 @@ def merge_lora(model):
     if hasattr(lm, "merge_and_unload"):
         model.model.language_model = lm.merge_and_unload()
     return model
-
-
-def build_stage2_model(recipe: Recipe, init: Path, texts: list[str]):
-    """LLaVA from stage 1's exported tower + a local LLM or a from-scratch one."""
-    from transformers import CLIPImageProcessor, CLIPVisionModel
-
-    vdir = Path(init) / "vision"
-    if not vdir.is_dir():
-        raise FileNotFoundError(f"init: {init} has no vision/ folder (run stage1 first)")
-    vision = CLIPVisionModel.from_pretrained(vdir, local_files_only=True)
-    ip = CLIPImageProcessor.from_pretrained(vdir, local_files_only=True)
-    if recipe.lm_path:
-        return build_llava(vision, ip, lm_path=recipe.lm_path, seed=recipe.seed)
-    tok = train_tokenizer(texts, vocab_size=recipe.vocab_size)
-    return build_llava(vision, ip, tokenizer=tok, lm_preset=LM_PRESET[recipe.preset],
-                       seed=recipe.seed)
 
 
 # ----------------------------------------------------------------------------- batches
@@ -200,11 +175,13 @@ def perception_accuracy(model, processor, rows, blank: bool = False, batch: int 
 # ----------------------------------------------------------------------------- stages
 
 
-def _task(recipe: Recipe, model, processor, examples) -> StageTask:
+def sft_task(recipe: Recipe, model, processor, examples, blank_images: bool = False
+             ) -> StageTask:
+    """Next-token loss on the examples' responses (on blank pictures with ``blank_images``)."""
     def make_batch(idx):
         exs = [examples[i] for i in idx]
         imgs = [e["image"] for e in exs]
-        if recipe.blank_images:
+        if blank_images:
             imgs = [blank_like(i) for i in imgs]
         return encode(processor, imgs, [prompt_text(e["q"]) for e in exs],
                       [e["a"] for e in exs], recipe.max_length)
@@ -215,57 +192,16 @@ def _task(recipe: Recipe, model, processor, examples) -> StageTask:
     return StageTask(model, len(examples), make_batch, loss)
 
 
-def _tower_size(model) -> int:
+def tower_size(model) -> int:
+    """The vision tower's input size in pixels."""
     return int(model.config.vision_config.image_size)
 
 
-def _finish(recipe: Recipe, model, processor, out: Path, summary: dict, metrics: dict) -> dict:
+def finish(recipe: Recipe, model, processor, out: Path, summary: dict, metrics: dict) -> dict:
+    """Merge LoRA, save ``out/model`` with the recipe, write and return the stage's result."""
     merge_lora(model)
     save(model, processor, out / "model", recipe=recipe.to_dict())
     result = {"stage": recipe.stage, **{k: v for k, v in summary.items()
                                          if k not in ("losses", "model")}, "metrics": metrics}
     (out / "metrics.json").write_text(json.dumps(result, indent=1))
     return result
-
-
-def train_stage2(recipe: Recipe, init: str | Path, out: str | Path, progress: bool = True
-                 ) -> dict:
-    out = Path(out)
-    caps, _ = stage_data(recipe, "mavis-caption", out, image_size=224, heldout=False)
-    texts = [r["caption"] for r in caps.select_columns(["caption"])]
-    # the from-scratch tokenizer also sees problem text so that stage 3 needs no new vocabulary
-    ins = build_or_load("mavis-instruct", out / "data" / "tokenizer-text", 300, recipe.seed, 64)
-    texts += [r["question"] + "\n" + r["cot"] for r in
-              ins.select_columns(["question", "cot"])]
-    model, processor = build_stage2_model(recipe, Path(init), texts)
-    set_trainable(model, recipe.train_modules, recipe.lora)
-    summary = run(recipe, _task(recipe, model, processor,
-                                Examples([(caps, "mavis-caption")], _tower_size(model))), out,
-                  progress=progress)
-    metrics = {"caption_loss_first": summary["first_loss"],
-               "caption_loss_final": summary["final_loss"]}
-    return _finish(recipe, summary["model"], processor, out, summary, metrics)
-
-
-def train_stage3(recipe: Recipe, init: str | Path, out: str | Path, progress: bool = True
-                 ) -> dict:
-    out = Path(out)
-    model, processor = load_llava(Path(init) / "model")
-    ins, _ = stage_data(recipe, "mavis-instruct", out, image_size=224, heldout=False)
-    per_recipe = recipe if recipe.perception_n is None else \
-        Recipe(**{**recipe.to_dict(), "data_n": recipe.perception_n, "data": None})
-    per, held = stage_data(per_recipe, "mavis-perception", out, image_size=224)
-    parts = [(ins, "mavis-instruct"), (per, "mavis-perception")]
-    if recipe.yes_no_n:
-        parts.append((yes_no_data(recipe, out, recipe.yes_no_n, 224), "mavis-perception"))
-    set_trainable(model, recipe.train_modules, recipe.lora)
-    summary = run(recipe, _task(recipe, model, processor, Examples(parts, _tower_size(model))),
-                  out, progress=progress)
-    model = summary["model"]
-    metrics = {"perception": perception_accuracy(model, processor, held,
-                                                 blank=recipe.blank_images)}
-    if recipe.yes_no_n:
-        metrics["yes_no"] = perception_accuracy(
-            model, processor, yes_no_data(recipe, out, recipe.eval_n, 224, heldout=True),
-            blank=recipe.blank_images)
-    return _finish(recipe, model, processor, out, summary, metrics)
