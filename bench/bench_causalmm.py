@@ -6,7 +6,7 @@ ignored, so every run makes N tokens) for:
 
     greedy-hf    transformers' ``generate`` (what ``LlavaAdapter`` runs)
     greedy-loop  our decoding loop with the factual branch only (same code path, K = 1)
-    batched      CausalMM, the K branches as one forward per step (mm/causal_generate.py)
+    batched      CausalMM, the K branches as one forward per step (mm/decoding/causalmm/generate.py)
     sequential   CausalMM, one forward per branch per step, each with its own cache (the
                  original's method, minus its shared-cache bug)
 
@@ -62,8 +62,8 @@ def per_token(run, n: int, repeats: int) -> float:
 
 def bench_size(path: Path, levels, cf_type: str, b: int, n: int, repeats: int) -> dict:
     from mm.adapters import LlavaAdapter
-    from mm.causal_generate import Plan, causal_generate, make_plan
-    from mm.causalmm import CausalMMConfig
+    from mm.decoding.causalmm.config import CausalMMConfig
+    from mm.decoding.causalmm.generate import Plan, causal_generate, make_plan
 
     ad = LlavaAdapter(path, device="cpu")
     prompts = [f"Question {i}: what is the area of the triangle? " * (1 + i % 2) for i in range(b)]

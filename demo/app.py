@@ -1,7 +1,8 @@
 """The Gradio app of ``mm-demo``: four tabs over the suite (Ask, DynaMath, COMFORT, data engine).
 
 Why: one page to see what the pipeline makes and what a model does with it: ask a question about
-an uploaded or rendered diagram (greedy or CausalMM, with the top tokens of each branch), watch a
+an uploaded or rendered diagram (with any registered decoding method, e.g. greedy or CausalMM,
+and the top tokens of each branch; each method's controls come from its config), watch a
 model's answers hold or break across DynaMath variants, plot its P(yes) around a COMFORT scene,
 and read MAVIS caption / instruct samples. ``build_demo`` is the layout; each event is a plain
 module-level function (``on_*``) that calls demo/logic.py and returns the outputs' values, so
@@ -85,17 +86,19 @@ def on_upload(path: str | None):
 
 
 def on_method(method: str):
-    """Show the CausalMM settings only when CausalMM is chosen."""
-    return gr.update(visible=method == "CausalMM")
+    """Show the settings of the chosen decoding method only."""
+    updates = tuple(gr.update(visible=method == label) for label in method_boxes())
+    return updates[0] if len(updates) == 1 else updates
 
 
 @guarded("", EMPTY_TOP)
-def on_ask(model: str | None, image: str | None, question: str, method: str, level: str,
-           cf_type: str, gamma: float, alpha: float, max_new_tokens: int):
-    """Answer the question about the current image with the served model."""
+def on_ask(model: str | None, image: str | None, question: str, method: str, *values):
+    """Answer the question about the current image with the served model. ``values``: every
+    decoding control (``logic.decoding_controls`` order), then the max new tokens."""
+    *controls, max_new_tokens = values
     res = logic.ask(model, logic.load_image(image), question, method,
-                    {"level": level, "cf_type": cf_type, "gamma": float(gamma),
-                     "alpha": float(alpha)}, whole(max_new_tokens, "Max new tokens"))
+                    logic.method_settings(method, controls),
+                    whole(max_new_tokens, "Max new tokens"))
     top = table(res.headers, res.rows) if res.rows else EMPTY_TOP
     return res.answer, top, f"{model} answered with {method} decoding. {res.note}".strip()
 
@@ -172,10 +175,52 @@ def header(model: str | None) -> str:
     return f"**Model:** `{model}`"
 
 
+def method_boxes() -> list[str]:
+    """The labels of the decoding methods that have settings to show (one box each)."""
+    return list(dict.fromkeys(label for label, _ in logic.decoding_controls()))
+
+
+def setting_control(s) -> gr.components.Component:
+    """The Gradio control of one decoding setting (mm.decoding.Setting)."""
+    if s.kind == "choice":
+        return gr.Dropdown(s.demo_choices(), value=s.default, label=s.label, info=s.help)
+    if s.kind in ("float", "int") and s.range:
+        return gr.Slider(s.range[0], s.range[1], value=s.default, step=s.step, label=s.label,
+                         info=s.help)
+    if s.kind in ("float", "int"):
+        return gr.Number(s.default, precision=0 if s.kind == "int" else None, label=s.label,
+                         info=s.help)
+    return gr.Textbox(s.cli_default, label=s.label, info=s.help)
+
+
+def decoding_controls() -> tuple[list, list]:
+    """Inside a ``gr.Blocks``: one hidden group per decoding method with settings (its choices
+    in a row, then its other controls), built from the method's config fields. Returns (the
+    groups, in ``method_boxes`` order; the controls, in ``logic.decoding_controls`` order)."""
+    specs = logic.decoding_controls()
+    made: dict[int, gr.components.Component] = {}
+    boxes = []
+    for label in method_boxes():
+        mine = [(i, s) for i, (lab, s) in enumerate(specs) if lab == label]
+        with gr.Group(visible=False) as box:
+            note = logic.method_support(label)
+            if note:
+                gr.Markdown(note, elem_id=f"ask-{label.lower()}-missing")
+            choices = [(i, s) for i, s in mine if s.kind == "choice"]
+            if choices:
+                with gr.Row():
+                    for i, s in choices:
+                        made[i] = setting_control(s)
+            for i, s in mine:
+                if s.kind != "choice":
+                    made[i] = setting_control(s)
+        boxes.append(box)
+    return boxes, [made[i] for i in range(len(specs))]
+
+
 def build_demo(model: str | None = None) -> gr.Blocks:
     """The four-tab app serving ``model`` (a model folder, ``builtin:NAME`` or None: data
     tabs only). Queue: one job at a time, at most ``QUEUE_SIZE`` waiting."""
-    causal_note = logic.causal_support()
     with gr.Blocks(title="mm-suite demo", analytics_enabled=False) as demo:
         served = gr.State(model)
         gr.Markdown("# mm-suite: multimodal math reasoning")
@@ -197,18 +242,9 @@ def build_demo(model: str | None = None) -> gr.Blocks:
                                      label="Image", height=336, elem_id="ask-image")
                     question = gr.Textbox(label="Question", lines=2, elem_id="ask-question",
                                           placeholder="e.g. What is the length of AB?")
-                    method = gr.Radio(["greedy", "CausalMM"], value="greedy",
+                    method = gr.Radio(logic.decoding_methods(), value="greedy",
                                       label="Decoding", elem_id="ask-method")
-                    with gr.Group(visible=False) as causal_box:
-                        if causal_note:
-                            gr.Markdown(causal_note, elem_id="ask-causal-missing")
-                        with gr.Row():
-                            level = gr.Dropdown(["language", "vision", "both"],
-                                                value="language", label="Level")
-                            cf_type = gr.Dropdown(["random", "uniform", "reversed", "shuffled"],
-                                                  value="random", label="Counterfactual type")
-                        gamma = gr.Slider(0, 5, value=1.0, step=0.1, label="gamma")
-                        alpha = gr.Slider(0, 1, value=0.1, step=0.01, label="alpha")
+                    boxes, controls = decoding_controls()
                     max_new = gr.Slider(1, 256, value=64, step=1, label="Max new tokens",
                                         elem_id="ask-max")
                     ask_btn = gr.Button("Ask", variant="primary", elem_id="ask-button")
@@ -288,9 +324,10 @@ def build_demo(model: str | None = None) -> gr.Blocks:
         gen_btn.click(on_generate, [family, seed], [image, facts, ask_status],
                       api_name="generate")
         upload.upload(on_upload, [upload], [image, facts, ask_status], api_name="upload")
-        method.change(on_method, [method], [causal_box], api_visibility="private")
-        ask_btn.click(on_ask, [served, image, question, method, level, cf_type, gamma, alpha,
-                               max_new], [answer, top, ask_status], api_name="ask", **one_model)
+        if boxes:
+            method.change(on_method, [method], boxes, api_visibility="private")
+        ask_btn.click(on_ask, [served, image, question, method, *controls, max_new],
+                      [answer, top, ask_status], api_name="ask", **one_model)
         dm_gen.click(on_dm_generate, [seed_id, n_var, dm_seed],
                      [gallery, dm_questions, dm_status], api_name="dynamath_variants")
         dm_run.click(on_dm_run, [served, seed_id, n_var, dm_seed], [dm_results, dm_status],

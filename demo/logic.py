@@ -33,7 +33,7 @@ NO_MODEL = ("No model is loaded, so the model buttons are off; the data tabs sti
             "runs/quickstart/train/final, which mm-demo loads by default), or start "
             "`mm-demo --model builtin:oracle` (or builtin:random, builtin:always-yes, or a "
             "model folder).")
-CAUSAL_MISSING = "CausalMM is not available in this build."
+METHOD_MISSING = "{method} is not available in this build."
 ORACLE_ASK = ("builtin:oracle only knows the answers of generated task data (the DynaMath and "
               "COMFORT tabs); it cannot answer a free question. Start mm-demo with "
               "--model builtin:random, builtin:always-yes or a model folder.")
@@ -55,13 +55,12 @@ def resolve_model(spec: str | None, default: Path = DEFAULT_MODEL) -> str | None
 
 def check_model(spec: str) -> str | None:
     """Why ``spec`` cannot be a model (one line), or None when it can."""
-    from mm.adapters import BUILTINS
+    from mm.adapters import BUILTIN, builtin_models
 
-    if spec.startswith("builtin:"):
-        name = spec.split(":", 1)[1]
-        if name not in BUILTINS:
-            return (f"unknown builtin model {name!r}; valid: "
-                    f"{', '.join('builtin:' + b for b in BUILTINS)}")
+    if spec.startswith(BUILTIN):
+        if spec not in builtin_models():
+            return (f"unknown builtin model {spec[len(BUILTIN):]!r}; valid: "
+                    f"{', '.join(builtin_models())}")
         return None
     if not (Path(spec) / "config.json").is_file():
         return f"{spec} is not a model folder (no config.json); run `make run` to build one"
@@ -93,14 +92,44 @@ def is_llava(adapter) -> bool:
     return isinstance(adapter, LlavaAdapter)
 
 
-def causal_support() -> str | None:
-    """None when CausalMM can run here, else the message the page shows."""
-    try:
-        from mm.causal_generate import causal_generate, make_plan  # noqa: F401
-        from mm.causalmm import CausalMMConfig, causal_logits  # noqa: F401
-    except ImportError:
-        return CAUSAL_MISSING
-    return None
+# ----------------------------------------------------------------------------- decoding
+
+
+def decoding_methods() -> list[str]:
+    """The demo labels of the registered decoding methods, the default (greedy) first."""
+    from mm.decoding import DECODERS, method_names
+
+    return [DECODERS.get(n).label for n in method_names()]
+
+
+def decoding_controls() -> list[tuple[str, Any]]:
+    """(method label, ``Setting``) of every setting the demo shows, in the order of the
+    methods and then of their config fields: the order of the Ask tab's controls."""
+    from mm.decoding import DECODERS, method_names
+
+    return [(DECODERS.get(n).label, s) for n in method_names()
+            for s in DECODERS.get(n).settings() if s.demo]
+
+
+def method_settings(method: str, values) -> dict:
+    """The settings of ``method`` from the values of every control (``decoding_controls``
+    order), converted to what its config takes."""
+    out = {}
+    for (label, s), v in zip(decoding_controls(), values):
+        if label != method:
+            continue
+        if s.kind == "float":
+            v = float(v)
+        elif s.kind == "int":
+            v = int(v)
+        out[s.name] = s.from_cli(v)
+    return out
+
+
+def method_support(method: str) -> str | None:
+    """None when the decoding method ``method`` can run here, else the message the page
+    shows."""
+    return None if method in decoding_methods() else METHOD_MISSING.format(method=method)
 
 
 # ----------------------------------------------------------------------------- images
@@ -200,69 +229,45 @@ def top_tokens(tok, dists: dict[str, Any], k: int = TOP_K) -> tuple[list[str], l
 
 
 def ask(spec: str | None, image: Image.Image, question: str, method: str = "greedy",
-        causal: dict | None = None, max_new_tokens: int = 64) -> AskResult:
-    """Answer one question about one image, greedy or with CausalMM (``causal``: level,
-    cf_type, gamma, alpha). For a LLaVA model the table holds the top tokens at the first
-    answer position: the factual branch, and for CausalMM every counterfactual branch and the
-    causal distribution beside it."""
+        settings: dict | None = None, max_new_tokens: int = 64) -> AskResult:
+    """Answer one question about one image with the decoding method labelled ``method``
+    (``settings``: its config fields, e.g. CausalMM's level, cf_type, gamma, alpha). For a
+    LLaVA model the table holds the top tokens at the first answer position of each
+    distribution the method explains itself with (CausalMM: the factual branch, every
+    counterfactual branch and the causal distribution)."""
+    from mm.adapters import GenConfig
+    from mm.decoding import ConfigError, by_label
+
     if not (question or "").strip():
         raise DemoError("Type a question first.")
     if image is None:
         raise DemoError("Upload an image or generate a diagram first.")
-    if method not in ("greedy", "CausalMM"):
-        raise DemoError(f"Unknown decoding {method!r}; valid: greedy, CausalMM.")
-    if method == "CausalMM" and causal_support():
-        raise DemoError(CAUSAL_MISSING)
+    labels = decoding_methods()
+    if method not in labels:
+        raise DemoError(f"Unknown decoding {method!r}; valid: {', '.join(labels)}.")
+    why = method_support(method)
+    if why:
+        raise DemoError(why)
+    dec = by_label(method)
     ad = get_adapter(spec)
     if spec == "builtin:oracle":
         raise DemoError(ORACLE_ASK)
-    from mm.adapters import GenConfig
-
     if not is_llava(ad):
-        if method == "CausalMM":
-            raise DemoError(f"CausalMM contrasts attention branches of a LLaVA model; {spec} "
-                            "has none. Start mm-demo with a model folder.")
+        if dec.requires:
+            raise DemoError(f"{method} {dec.requires}; {spec} has none. Start mm-demo with a "
+                            "model folder.")
         answer = ad.generate([image], [question], GenConfig(max_new_tokens=max_new_tokens))[0]
         return AskResult(answer, note=f"{spec} is a reference model: no token probabilities.")
-    import torch
-
-    if method == "greedy":
-        answer = ad.generate([image], [question], GenConfig(max_new_tokens=max_new_tokens))[0]
-        p = torch.softmax(ad.next_token_logits([image], [question])[0], -1)
-        headers, rows = top_tokens(ad.tok, {"factual": p})
-        return AskResult(answer, headers, rows, "Top tokens at the first answer position.")
-    return _ask_causal(ad, image, question, causal or {}, max_new_tokens)
-
-
-def _ask_causal(ad, image, question: str, causal: dict, max_new_tokens: int) -> AskResult:
-    import torch
-
-    from mm.causal_generate import causal_generate, make_plan
-    from mm.causalmm import CausalMMConfig, ConfigError, causal_logits
-
     try:
-        cfg = CausalMMConfig(**causal)
+        cfg = dec.make_config(**(settings or {}))
     except (ConfigError, TypeError) as e:
-        raise DemoError(f"CausalMM setting {e}") from None
+        raise DemoError(f"{method} setting {e}") from None
     try:
-        plan = make_plan(ad.model, cfg)
+        ex = dec.explain(ad, image, question, cfg, max_new_tokens)
     except (NotImplementedError, ValueError) as e:
-        raise DemoError(f"CausalMM cannot run on this model: {e}") from None
-    b = ad.encode([image], [question])
-    eos = ad.model.generation_config.eos_token_id
-    out = causal_generate(ad.model, plan, b["input_ids"], b["attention_mask"], b["pixel_values"],
-                          max_new_tokens, eos_token_id=eos if eos is not None else
-                          ad.tok.eos_token_id, pad_token_id=ad.tok.pad_token_id, trace=True)
-    answer = ad.tok.decode(out.tokens[0], skip_special_tokens=True)
-    lg = out.branch_logits[0][:, 0]                                      # (K, V), step 0
-    dists = {"factual" if n == "factual" else f"{n} cf": torch.softmax(lg[j], -1)
-             for j, n in enumerate(cfg.branches)}
-    dists["CausalMM"] = torch.softmax(causal_logits(lg[:1], [c[None] for c in lg[1:]],
-                                                    cfg.gamma, cfg.alpha)[0], -1)
-    headers, rows = top_tokens(ad.tok, dists)
-    return AskResult(answer, headers, rows,
-                     f"Top tokens at the first answer position; CausalMM level={cfg.level}, "
-                     f"type={cfg.cf_type}, gamma={cfg.gamma:g}, alpha={cfg.alpha:g}.")
+        raise DemoError(f"{method} cannot run on this model: {e}") from None
+    headers, rows = top_tokens(ad.tok, ex.dists)
+    return AskResult(ex.answer, headers, rows, ex.note)
 
 
 # ----------------------------------------------------------------------------- DynaMath
@@ -400,9 +405,9 @@ def comfort_curve(spec: str | None, kind: str, relatum: str, relation: str, pref
 
 def comfort_figure(curve: Curve):
     """P(yes) against the angle beside the reference (1 + cos) / 2 (a matplotlib Figure)."""
-    from eval.plots import _plt
+    from eval.plots import pyplot
 
-    plt = _plt()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 3.8), dpi=100)
     ax.plot(curve.angles, curve.p_yes, marker=".", lw=1.4, label="model P(yes)")
     ax.plot(curve.angles, curve.reference, ls="--", color="black",

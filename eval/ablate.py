@@ -1,9 +1,9 @@
-"""CausalMM ablation: greedy, each level, each counterfactual type, and the gamma=0 control.
+"""Ablations of a decoding method: each setting its method declares, beside plain greedy.
 
-The control keeps the plausibility cutoff (same alpha) but drops the contrast (gamma = 0), which
-separates the effect of the counterfactual contrast from that of the truncation. Every setting is
-an ordinary ``mm-eval run`` into ``OUT/<setting>/`` (so each resumes on its own); the table
-(markdown + JSON) and a plot collect one headline metric per task.
+``Decoder.ablation()`` (mm/decoding/) names the rows; CausalMM's are greedy, each level, each
+counterfactual type and the gamma=0 control. Every setting is an ordinary ``mm-eval run`` into
+``OUT/<setting>/`` (so each resumes on its own); the table (markdown + JSON) and a plot collect
+one headline metric per task.
 
     mm-eval ablate causalmm --model runs/quickstart/train/final --tasks pope-synth,mme-synth \
         --limit 40 --output-path runs/ablate
@@ -13,22 +13,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from mm.decoding import DECODERS
+
 HEADLINE = ("accuracy", "acc", "average", "total", "score", "f1")
-TYPES = ("random", "uniform", "reversed", "shuffled")
-LEVELS = ("vision", "language", "both")
 
 
-def settings(default_type: str = "reversed", gamma: float = 1.0, alpha: float = 0.1
-             ) -> list[tuple[str, dict | None]]:
-    """(name, CausalMM overrides or None for greedy), in table order."""
-    rows: list[tuple[str, dict | None]] = [("greedy", None)]
-    rows += [(f"{lvl}-{default_type}", {"level": lvl, "cf_type": default_type, "gamma": gamma,
-                                        "alpha": alpha}) for lvl in LEVELS]
-    rows += [(f"language-{t}", {"level": "language", "cf_type": t, "gamma": gamma,
-                                "alpha": alpha}) for t in TYPES if t != default_type]
-    rows.append(("control-gamma0", {"level": "language", "cf_type": default_type, "gamma": 0.0,
-                                    "alpha": alpha}))
-    return rows
+def settings(method: str) -> list[tuple[str, dict | None]]:
+    """(name, config overrides of ``method`` or None for greedy), in table order."""
+    return DECODERS.get(method).ablation()
 
 
 def headline(metrics: dict) -> tuple[str, float] | None:
@@ -38,35 +30,39 @@ def headline(metrics: dict) -> tuple[str, float] | None:
     return None
 
 
-def write_table(out: Path, table: dict[str, dict[str, float]], keys: dict[str, str]) -> None:
+def write_table(out: Path, table: dict[str, dict[str, float]], keys: dict[str, str],
+                method: str) -> None:
+    dec = DECODERS.get(method)
     tasks = list(keys)
-    lines = ["# CausalMM ablation", "",
+    lines = [f"# {dec.label} ablation", "",
              "| setting | " + " | ".join(f"{t} ({keys[t]})" for t in tasks) + " |",
              "|---|" + "---:|" * len(tasks)]
     for name, row in table.items():
         lines.append(f"| {name} | " + " | ".join(
             f"{row[t]:.4f}" if t in row else "" for t in tasks) + " |")
-    lines += ["", "`control-gamma0` keeps the plausibility cutoff and drops the contrast: the "
-              "difference to it is the contrast's own effect.", "", "![ablation](ablation.png)"]
+    if dec.ablation_note:
+        lines += ["", dec.ablation_note]
+    lines += ["", "![ablation](ablation.png)"]
     (out / "ablation.md").write_text("\n".join(lines) + "\n")
     (out / "ablation.json").write_text(json.dumps({"metric": keys, "table": table}, indent=1))
     from eval.plots import grouped_bars
 
     grouped_bars(out / "ablation.png", list(table),
                  {t: [table[s].get(t, 0.0) for s in table] for t in tasks},
-                 "CausalMM ablation", "headline metric")
+                 f"{dec.label} ablation", "headline metric")
 
 
-def run_ablation(make_adapter, tasks: list[str], out: str | Path, ctx, batch_size: int = 8,
-                 gen=None, progress: bool = True) -> dict:
-    """``make_adapter(overrides | None)`` returns the adapter of a setting."""
+def run_ablation(make_adapter, method: str, tasks: list[str], out: str | Path, ctx,
+                 batch_size: int = 8, gen=None, progress: bool = True) -> dict:
+    """``make_adapter(overrides | None)`` returns the adapter of one of ``method``'s settings
+    (None: greedy)."""
     from eval.runner import evaluate
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     table: dict[str, dict[str, float]] = {}
     keys: dict[str, str] = {}
-    for name, over in settings():
+    for name, over in settings(method):
         res = evaluate(make_adapter(over), tasks, out / name, ctx, batch_size=batch_size,
                        gen=gen, progress=progress)
         table[name] = {}
@@ -75,5 +71,5 @@ def run_ablation(make_adapter, tasks: list[str], out: str | Path, ctx, batch_siz
             if h:
                 keys.setdefault(task, h[0])
                 table[name][task] = h[1]
-    write_table(out, table, keys)
+    write_table(out, table, keys, method)
     return {"metric": keys, "table": table}

@@ -1,5 +1,8 @@
 """``mm-eval``: evaluate models on image benchmarks, and score released result files.
 
+``run``'s decoding flags and ``ablate``'s subcommands come from the registered decoding
+methods (mm/decoding/): each method's config fields name their flags.
+
     mm-eval score dynamath --csv ../shared/fixtures/dynamath-results/GPT4o-result.csv
 """
 from __future__ import annotations
@@ -9,6 +12,8 @@ import sys
 from pathlib import Path
 
 from engines.cliutil import OneLineParser, fail
+from mm.adapters import BUILTIN
+from mm.decoding import DECODERS, DEFAULT, ConfigError, flag_settings, method_names
 
 PROG = "mm-eval"
 
@@ -31,19 +36,11 @@ def parser() -> OneLineParser:
     r.add_argument("--limit", type=int, help="samples per task (groups kept whole)")
     r.add_argument("--data", help="a local dataset folder for the task(s)")
     r.add_argument("--seed", type=int, default=0)
-    r.add_argument("--decoding", default="greedy", choices=["greedy", "causalmm"])
+    r.add_argument("--decoding", default=DEFAULT, choices=method_names())
     r.add_argument("--gen-kwargs", default="", help="e.g. max_new_tokens=64,do_sample=false")
     r.add_argument("--task-options", default="",
                    help="task options, e.g. language=zh,variations=2,split=adversarial")
-    r.add_argument("--cf-level", default="language", choices=["vision", "language", "both"])
-    r.add_argument("--cf-type", default="random",
-                   choices=["random", "uniform", "reversed", "shuffled"])
-    r.add_argument("--gamma", type=float, default=1.0)
-    r.add_argument("--alpha", type=float, default=0.1)
-    r.add_argument("--cf-layers", default="", help="LLM layers, e.g. 8-15 (default: middle third)")
-    r.add_argument("--cf-vision-layers", default="",
-                   help="CLIP layers (default: all feeding the feature layer)")
-    r.add_argument("--cf-vision-mode", default="attention", choices=["attention", "pooled"])
+    add_decoding_flags(r)
     r.add_argument("--device")
     r.add_argument("--no-progress", action="store_true")
     rep = sub.add_parser("report", help="rewrite OUT/report.md from OUT/results.json")
@@ -51,19 +48,36 @@ def parser() -> OneLineParser:
     sub.add_parser("tasks", help="list the tasks")
     ab = sub.add_parser("ablate", help="ablations of a decoding method")
     absub = ab.add_subparsers(dest="method", required=True, parser_class=OneLineParser)
-    c = absub.add_parser("causalmm", help="greedy, each level, each type, gamma=0 control")
-    c.add_argument("--model", required=True, help="a local model folder")
-    c.add_argument("--tasks", required=True)
-    c.add_argument("--output-path", required=True)
-    c.add_argument("--batch-size", type=int, default=8)
-    c.add_argument("--limit", type=int)
-    c.add_argument("--data")
-    c.add_argument("--seed", type=int, default=0)
-    c.add_argument("--gen-kwargs", default="")
-    c.add_argument("--task-options", default="")
-    c.add_argument("--device")
-    c.add_argument("--no-progress", action="store_true")
+    for name in method_names():
+        dec = DECODERS.get(name)
+        if not dec.ablation():
+            continue
+        c = absub.add_parser(name, help=dec.ablation_help or f"ablations of {dec.label}")
+        c.add_argument("--model", required=True, help="a local model folder")
+        c.add_argument("--tasks", required=True)
+        c.add_argument("--output-path", required=True)
+        c.add_argument("--batch-size", type=int, default=8)
+        c.add_argument("--limit", type=int)
+        c.add_argument("--data")
+        c.add_argument("--seed", type=int, default=0)
+        c.add_argument("--gen-kwargs", default="")
+        c.add_argument("--task-options", default="")
+        c.add_argument("--device")
+        c.add_argument("--no-progress", action="store_true")
     return ap
+
+
+def add_decoding_flags(run: OneLineParser) -> None:
+    """One flag per setting of every decoding method (mm/decoding/), from its config fields."""
+    for _, s in flag_settings():
+        kw: dict = {"default": s.cli_default}
+        if s.choices:
+            kw["choices"] = list(s.choices)
+        if s.kind in ("float", "int"):
+            kw["type"] = float if s.kind == "float" else int
+        if s.help:
+            kw["help"] = s.help
+        run.add_argument(s.flag, **kw)
 
 
 def _gen_kwargs(s: str):
@@ -86,30 +100,34 @@ def _gen_kwargs(s: str):
     return GenConfig(**{"max_new_tokens": 0, **kw})
 
 
-def make_adapter(a, **causal):
-    """The model of ``--model`` with greedy or CausalMM decoding (``causal`` overrides flags)."""
-    from mm.adapters import load_adapter
-
-    if a.decoding == "causalmm" or causal:
-        from mm.causal_generate import CausalLlavaAdapter
-        from mm.causalmm import FLAGS, CausalMMConfig, ConfigError
-
-        if a.model.startswith("builtin:"):
-            fail(PROG, "--decoding", "causalmm needs a model folder, not a builtin model")
-        settings = dict(level=a.cf_level, cf_type=a.cf_type, gamma=a.gamma, alpha=a.alpha,
-                        cf_layers=a.cf_layers or None, vision_layers=a.cf_vision_layers or None,
-                        vision_mode=a.cf_vision_mode, seed=a.seed)
-        settings.update(causal)
-        try:
-            return CausalLlavaAdapter(a.model, CausalMMConfig(**settings), device=a.device)
-        except ConfigError as e:  # before ValueError: it is a subclass
-            fail(PROG, FLAGS[e.field], str(e))
-        except NotImplementedError as e:
-            fail(PROG, "--decoding", str(e))
-        except (FileNotFoundError, ValueError) as e:
-            fail(PROG, "--model", str(e))
+def decoding_config(dec, a, overrides: dict | None = None):
+    """``dec``'s config from the parsed flags (``overrides`` win); a bad value fails naming
+    its flag. A namespace without a method's flags (``mm-eval ablate``) gives the defaults."""
+    values = {}
+    for s in dec.settings():
+        dest = "seed" if s.shared and s.flag == "--seed" else s.dest
+        if hasattr(a, dest):
+            values[s.name] = s.from_cli(getattr(a, dest))
+    values.update(overrides or {})
     try:
-        return load_adapter(a.model, seed=a.seed, device=a.device)
+        return dec.make_config(**values)
+    except ConfigError as e:
+        fail(PROG, dec.setting(e.field).flag, str(e))
+
+
+def make_adapter(a, method: str | None = None, overrides: dict | None = None):
+    """The model of ``--model`` decoded by ``method`` (default ``--decoding``), its settings
+    from the flags with ``overrides`` applied."""
+    dec = DECODERS.get(method or a.decoding)
+    if dec.requires and a.model.startswith(BUILTIN):
+        fail(PROG, "--decoding", f"{dec.name} needs a model folder, not a builtin model")
+    cfg = decoding_config(dec, a, overrides)
+    try:
+        return dec.load(a.model, cfg, seed=a.seed, device=a.device)
+    except ConfigError as e:  # before ValueError: it is a subclass
+        fail(PROG, dec.setting(e.field).flag, str(e))
+    except NotImplementedError as e:
+        fail(PROG, "--decoding", str(e))
     except (KeyError, FileNotFoundError, ValueError) as e:
         fail(PROG, "--model", e.args[0] if e.args else str(e))
 
@@ -119,15 +137,11 @@ def _ablate(a) -> None:
     from eval.task import TaskContext
 
     names = _task_names(a)
-    if a.model.startswith("builtin:") or not Path(a.model).is_dir():
+    if a.model.startswith(BUILTIN) or not Path(a.model).is_dir():
         fail(PROG, "--model", f"an ablation needs a local model folder, got {a.model}")
-    a.decoding = "greedy"
-    a.cf_level, a.cf_type, a.gamma, a.alpha = "language", "reversed", 1.0, 0.1
-    a.cf_layers = a.cf_vision_layers = ""
-    a.cf_vision_mode = "attention"
-    res = run_ablation(lambda over: make_adapter(a, **over) if over else make_adapter(a),
-                       names, a.output_path, TaskContext(a.data, a.limit, a.seed,
-                                                         options=_task_options(a)),
+    res = run_ablation(lambda over: make_adapter(a, a.method, over) if over is not None else
+                       make_adapter(a, DEFAULT), a.method, names, a.output_path,
+                       TaskContext(a.data, a.limit, a.seed, options=_task_options(a)),
                        batch_size=a.batch_size, gen=_gen_kwargs(a.gen_kwargs),
                        progress=not a.no_progress)
     print(json.dumps(res, indent=1))
@@ -212,7 +226,7 @@ def main(argv: list[str] | None = None) -> None:
     elif a.cmd == "tasks":
         from eval.task import load_tasks
 
-        for name, t in sorted(load_tasks().items()):
+        for name, t in load_tasks().items():
             print(f"{name:16s} {t.description}")
 
 

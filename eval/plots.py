@@ -1,11 +1,15 @@
-"""Plots for reports (matplotlib, Agg backend, written as PNG)."""
+"""Plots for reports (matplotlib, Agg backend, written as PNG).
+
+    python -c "from eval.plots import pyplot; print(pyplot().get_backend())"
+"""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Sequence
 
 
-def _plt():
+def pyplot():
+    """matplotlib.pyplot on the Agg backend (no display needed)."""
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -14,9 +18,12 @@ def _plt():
     return plt
 
 
+_plt = pyplot  # eval/tasks/comfort.py calls it by this name
+
+
 def grouped_bars(path: Path, groups: Sequence[str], series: dict[str, Sequence[float]],
                  title: str, ylabel: str, ylim: tuple[float, float] | None = None) -> str:
-    plt = _plt()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(max(5, 0.8 * len(groups) + 2), 3.6), dpi=110)
     n = len(series)
     w = 0.8 / max(n, 1)

@@ -12,17 +12,18 @@
         def aggregate(self, records): ...     # -> metrics dict
         def plots(self, records, metrics, out): ...  # -> PNG paths (optional)
 
+A task is one module under eval/tasks/; ``TASKS`` imports them all on first lookup.
 ``mm-eval tasks`` lists them. Unknown names fail listing the valid ones.
+
+    mm-eval tasks
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-TASK_MODULES = ("eval.tasks.dynamath", "eval.tasks.mme", "eval.tasks.mme_synth",
-                "eval.tasks.pope", "eval.tasks.comfort", "eval.tasks.mavis")
+from mm.registry import Registry
 
 
 @dataclass
@@ -75,28 +76,19 @@ class Task:
                 "parser": self.parser, "max_new_tokens": self.max_new_tokens}
 
 
-TASKS: dict[str, Task] = {}
+TASKS: Registry[Task] = Registry("task", package="eval.tasks", key="name", instantiate=True)
 
 
 def register_task(cls: type[Task]) -> type[Task]:
-    if cls.name in TASKS:
-        raise ValueError(f"task {cls.name!r} is registered twice")
-    TASKS[cls.name] = cls()
-    return cls
+    """Class decorator: register one instance of the task under its ``name``."""
+    return TASKS.register(cls)
 
 
 def load_tasks() -> dict[str, Task]:
-    for mod in TASK_MODULES:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as e:
-            if e.name != mod:
-                raise
-    return TASKS
+    """Every task by name (sorted)."""
+    return dict(TASKS.items())
 
 
 def get_task(name: str) -> Task:
-    load_tasks()
-    if name not in TASKS:
-        raise KeyError(f"unknown task {name!r}; valid: {', '.join(sorted(TASKS))}")
-    return TASKS[name]
+    """The task ``name``; KeyError lists the valid names."""
+    return TASKS.get(name)

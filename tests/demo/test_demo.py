@@ -10,8 +10,7 @@ import torch
 from PIL import Image
 
 from demo import app, cli, logic
-from mm.causal_generate import CausalLlavaAdapter
-from mm.causalmm import CausalMMConfig, causal_logits
+from mm.decoding.causalmm import CausalLlavaAdapter, CausalMMConfig, causal_logits
 from tests.demo import helpers
 
 ERR_NOT_IMAGE = ("**Error:** That file is not an image; upload PNG, JPEG, GIF, BMP, WebP or "
@@ -189,7 +188,8 @@ def test_ask_llava_greedy_and_causalmm_side_by_side(tiny_llava, diagram):
 
 
 def test_causal_option_explains_when_missing(monkeypatch, diagram):
-    monkeypatch.setattr(logic, "causal_support", lambda: logic.CAUSAL_MISSING)
+    monkeypatch.setattr(logic, "method_support", lambda method: None if method == "greedy"
+                        else logic.METHOD_MISSING.format(method=method))
     assert app.on_ask("builtin:random", diagram, "Is it?", "CausalMM", "language", "random",
                       1.0, 0.1, 8)[2] == "**Error:** CausalMM is not available in this build."
     cfg = app.build_demo("builtin:random").get_config_file()

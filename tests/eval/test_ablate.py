@@ -1,4 +1,4 @@
-"""The CausalMM ablation: its settings (with the gamma=0 control), headline metrics, the table."""
+"""Ablations: CausalMM's settings (with the gamma=0 control), headline metrics, the table."""
 import json
 import subprocess
 import sys
@@ -7,7 +7,7 @@ from eval.ablate import headline, settings, write_table
 
 
 def test_settings_cover_greedy_levels_types_and_control():
-    rows = dict(settings())
+    rows = dict(settings("causalmm"))
     assert list(rows)[0] == "greedy" and rows["greedy"] is None
     assert {"vision-reversed", "language-reversed", "both-reversed", "language-random",
             "language-uniform", "language-shuffled", "control-gamma0"} == set(rows) - {"greedy"}
@@ -20,8 +20,10 @@ def test_headline_and_table(tmp_path):
     assert headline({"average": 0.25, "worst": 0.1}) == ("average", 0.25)
     assert headline({"n": 3}) is None
     write_table(tmp_path, {"greedy": {"pope-synth": 0.5}, "control-gamma0": {"pope-synth": 0.55}},
-                {"pope-synth": "accuracy"})
+                {"pope-synth": "accuracy"}, "causalmm")
     md = (tmp_path / "ablation.md").read_text()
+    assert md.startswith("# CausalMM ablation\n")
+    assert "`control-gamma0` keeps the plausibility cutoff" in md
     assert "| greedy | 0.5000 |" in md and "| control-gamma0 | 0.5500 |" in md
     assert json.loads((tmp_path / "ablation.json").read_text())["metric"] == {
         "pope-synth": "accuracy"}

@@ -8,12 +8,15 @@ import pytest
 import torch
 from PIL import Image
 
-from mm.causalmm import (IMPLAUSIBLE_LOGP, CausalMMConfig, ConfigError, causal_log_probs,
-                         causal_logits, contrast, parse_layers, plausible, select_tokens,
-                         top_p_filter, yes_probability)
-from mm.interventions import (CFSpec, allowed_keys, counterfactual_probs, decoder_attention,
-                              default_language_layers, default_vision_layers,
-                              hash_uniform, intervene, real_positions)
+from mm.decoding import ConfigError
+from mm.decoding.causalmm.config import CausalMMConfig, parse_layers
+from mm.decoding.causalmm.interventions import (CFSpec, allowed_keys, counterfactual_probs,
+                                                decoder_attention, default_language_layers,
+                                                default_vision_layers, hash_uniform, intervene,
+                                                real_positions)
+from mm.decoding.causalmm.rules import (IMPLAUSIBLE_LOGP, causal_log_probs, causal_logits,
+                                        contrast, plausible, select_tokens, top_p_filter,
+                                        yes_probability)
 
 # ----------------------------------------------------------------------------- rules
 
@@ -205,7 +208,7 @@ IMAGES = [Image.new("RGB", (40 + 5 * i, 40), (60 * i, 100, 200 - 40 * i)) for i 
 
 
 def _adapter(path, **kw):
-    from mm.causal_generate import CausalLlavaAdapter
+    from mm.decoding.causalmm.generate import CausalLlavaAdapter
 
     return CausalLlavaAdapter(path, CausalMMConfig(**kw))
 
@@ -239,7 +242,7 @@ def test_each_branch_has_its_own_cache(tiny_llava, kw):
     """The released code's bug: both branches share the factual KV cache, so from the 2nd
     generated token on l_cf == l. Here every counterfactual branch, at every step, differs
     from the factual one and equals a no-cache recomputation of that branch."""
-    from mm.causal_generate import branch_logits, causal_generate, prepare
+    from mm.decoding.causalmm.generate import branch_logits, causal_generate, prepare
 
     ad = _adapter(tiny_llava, **kw)
     b = ad.encode(IMAGES[:3], PROMPTS[:3])                      # left-padded
@@ -260,7 +263,7 @@ def test_each_branch_has_its_own_cache(tiny_llava, kw):
 @pytest.mark.parametrize("kw", [dict(level="language", cf_type="random"),
                                 dict(level="both", cf_type="reversed")])
 def test_batched_branches_equal_sequential(tiny_llava, kw):
-    from mm.causal_generate import causal_generate
+    from mm.decoding.causalmm.generate import causal_generate
 
     ad = _adapter(tiny_llava, **kw)
     b = ad.encode(IMAGES, PROMPTS)
@@ -297,8 +300,12 @@ def test_gamma_zero_is_plain_greedy_and_decoding_is_recorded(tiny_llava):
     ad = _adapter(tiny_llava, level="both", gamma=0.0, alpha=0.0)
     gen = GenConfig(max_new_tokens=8)
     assert ad.generate(IMAGES, PROMPTS, gen) == ref.generate(IMAGES, PROMPTS, gen)
+    # the settings, with the layers the plan resolved in place of the unset defaults
     assert ad.decoding == {"method": "causalmm", **CausalMMConfig(
-        level="both", gamma=0.0, alpha=0.0).to_dict()}
+        level="both", gamma=0.0, alpha=0.0).to_dict(), "cf_layers": [0, 1],
+        "vision_layers": list(range(len(ad.plan.vision)))}
+    assert CausalMMConfig(**{k: v for k, v in ad.decoding.items() if k != "method"}).level == \
+        "both"
     assert ad.info()["decoding"]["level"] == "both"
 
 
@@ -328,7 +335,7 @@ def test_scores_follow_the_rule(tiny_llava):
     want = causal_log_probs(lg[0], [lg[1]], 1.5, 0.01)[0, ad.yes_ids[0]].item()
     assert ad.loglikelihood([im], [p], [word])[0] == pytest.approx(want, abs=1e-3)
     # and of a longer one: the sum over its tokens of the same rule, position by position
-    from mm.causal_generate import branch_logits, prepare
+    from mm.decoding.causalmm.generate import branch_logits, prepare
 
     cont = ad.tok.encode(" no it is not", add_special_tokens=False)
     b = ad.encode([im], [p])
@@ -341,7 +348,7 @@ def test_scores_follow_the_rule(tiny_llava):
 
 
 def test_pooled_mode_weights_patches_by_the_pooled_map(tiny_llava):
-    from mm.causal_generate import image_features
+    from mm.decoding.causalmm.generate import image_features
 
     ad = _adapter(tiny_llava, level="vision", cf_type="uniform", vision_mode="pooled")
     pv = ad.encode(IMAGES[:2], PROMPTS[:2])["pixel_values"]

@@ -1,7 +1,7 @@
 """CausalMM generation and scoring on a LLaVA model, with the branches in one batch.
 
 A batch of B prompts becomes K*B rows, branch-major: rows [0, B) are the factual branch, then
-one block of B rows per counterfactual branch ("vision", "language"; mm/causalmm.py names
+one block of B rows per counterfactual branch ("vision", "language"; config.py names
 them). Each block is built under its own intervention:
 
     vision    the image features come from the CLIP tower run with counterfactual attention
@@ -18,8 +18,7 @@ batch 1.) The next token is chosen from the causal logits and appended to every 
 ``CausalLlavaAdapter`` applies the same rule to the whole adapter contract: generate,
 yes_no_prob (COMFORT, POPE, MME) and loglikelihood.
 
-    from mm.causal_generate import CausalLlavaAdapter
-    from mm.causalmm import CausalMMConfig
+    from mm.decoding.causalmm import CausalLlavaAdapter, CausalMMConfig
     ad = CausalLlavaAdapter("runs/quickstart/train/final", CausalMMConfig(level="both"))
 """
 from __future__ import annotations
@@ -30,11 +29,13 @@ from pathlib import Path
 import torch
 
 from mm.adapters import LlavaAdapter
-from mm.causalmm import (CausalMMConfig, causal_log_probs, causal_logits, select_tokens,
-                         yes_probability)
-from mm.interventions import (VISION_SALT, CFSpec, check_layers, decoder_attention,
-                              default_language_layers, default_vision_layers, enable, intervene,
-                              vision_attention)
+from mm.decoding.causalmm.config import CausalMMConfig
+from mm.decoding.causalmm.interventions import (VISION_SALT, CFSpec, check_layers,
+                                                decoder_attention, default_language_layers,
+                                                default_vision_layers, enable, intervene,
+                                                vision_attention)
+from mm.decoding.causalmm.rules import (causal_log_probs, causal_logits, select_tokens,
+                                        yes_probability)
 
 
 @dataclass
@@ -50,6 +51,12 @@ class Plan:
 
     def __post_init__(self):
         self.branches = tuple(self.branches) or self.cfg.branches
+
+    def layers(self) -> dict:
+        """{"cf_layers": [...], "vision_layers": [...]}: the layers intervened on (None for a
+        level the plan does not run)."""
+        return {"cf_layers": [i for i, _ in self.language] or None,
+                "vision_layers": [i for i, _ in self.vision] or None}
 
 
 def make_plan(model, cfg: CausalMMConfig) -> Plan:
@@ -226,14 +233,15 @@ def causal_generate(model, plan: Plan, input_ids, attention_mask, pixel_values,
 
 class CausalLlavaAdapter(LlavaAdapter):
     """``LlavaAdapter`` with CausalMM applied to generate, yes_no_prob and loglikelihood;
-    ``decoding`` (recorded in results.json) is {"method": "causalmm", **config}."""
+    ``decoding`` (recorded in results.json) is {"method": "causalmm", **config}, with the
+    layers the plan intervenes on in place of unset (default) ones."""
 
     def __init__(self, path: str | Path, config: CausalMMConfig | None = None,
                  device: str | None = None, dtype: str = "float32"):
         super().__init__(path, device=device, dtype=dtype)
         self.cfg = config or CausalMMConfig()
         self.plan = make_plan(self.model, self.cfg)
-        self.decoding = {"method": "causalmm", **self.cfg.to_dict()}
+        self.decoding = {"method": "causalmm", **self.cfg.to_dict(), **self.plan.layers()}
 
     def _eos(self):
         eos = self.model.generation_config.eos_token_id

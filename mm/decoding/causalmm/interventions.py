@@ -39,7 +39,8 @@ from typing import Iterable, Sequence
 
 import torch
 
-from mm.causalmm import CF_TYPES, ConfigError
+from mm.decoding.base import ConfigError
+from mm.decoding.causalmm.config import CF_TYPES
 
 ATTN_NAME = "causalmm"
 SPEC_ATTR = "_causalmm_cf"
@@ -342,7 +343,7 @@ def intervene(pairs: Sequence[tuple[torch.nn.Module, CFSpec]]):
         impl = getattr(getattr(mod, "config", None), "_attn_implementation", None)
         if impl != ATTN_NAME:
             raise RuntimeError(f"{type(mod).__name__} runs {impl!r} attention; call "
-                               f"mm.interventions.enable(model) first")
+                               f"mm.decoding.causalmm.interventions.enable(model) first")
     try:
         for mod, spec in pairs:
             setattr(mod, SPEC_ATTR, spec)
