@@ -18,9 +18,6 @@ def pyplot():
     return plt
 
 
-_plt = pyplot  # eval/tasks/comfort.py calls it by this name
-
-
 def grouped_bars(path: Path, groups: Sequence[str], series: dict[str, Sequence[float]],
                  title: str, ylabel: str, ylim: tuple[float, float] | None = None) -> str:
     plt = pyplot()

@@ -1,5 +1,32 @@
+"""Shared test set-up: offline hubs, the tiny LLaVA folders, the markers.
+
+Markers (pyproject.toml): ``slow`` (seconds each: training runs, 1000-problem re-checks,
+200-variant seed checks, kill -9 resumes) and ``browser`` (headless Chromium). The inner loop
+leaves the slow ones out:
+
+    .venv/bin/python -m pytest -m "not slow"
+"""
 import os
+
+import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+@pytest.fixture(scope="session")
+def tiny_llava(tmp_path_factory) -> str:
+    """A tiny random LLaVA folder with weights redrawn at std 0.2 (answers differ between
+    prompts; CausalMM's interventions move the logits). Read-only: copy it to change it."""
+    from tests.tiny import make_tiny_llava
+
+    return make_tiny_llava(tmp_path_factory.mktemp("llava") / "m")
+
+
+@pytest.fixture(scope="session")
+def tiny_llava_plain(tmp_path_factory) -> str:
+    """A tiny random LLaVA folder as ``build_llava`` initialises it. Read-only."""
+    from tests.tiny import make_tiny_llava
+
+    return make_tiny_llava(tmp_path_factory.mktemp("llava-plain") / "m", redraw_std=None)

@@ -337,9 +337,9 @@ class ComfortCar(ComfortTask):
 def plot_curves(path: Path, records: list[dict], title: str) -> str:
     """One panel per (prefix, relation): each variation's raw P(yes) against the angle, and the
     reference (1 + cos) / 2 of the asked frame (dashed; one per distinct reference)."""
-    from eval.plots import _plt
+    from eval.plots import pyplot
 
-    plt = _plt()
+    plt = pyplot()
     curves = cm.curves_from_records(records)
     prefixes = sorted({k[1] for k in curves}, key=cm.prefix_order)
     relations = [r for r in cm.RELATIONS if any(k[2] == r for k in curves)]

@@ -22,6 +22,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from tests.tiny import make_tiny_llava
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 CHROME_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -50,29 +52,6 @@ def serve(model: str | None):
         yield f"http://127.0.0.1:{port}/"
     finally:
         demo.close()
-
-
-def make_tiny_llava(out: str | Path) -> str:
-    """A tiny random LLaVA folder (the CausalMM tests' model: weights redrawn at std 0.2 so
-    that branches and prompts give different tokens). A few seconds on CPU."""
-    import torch
-
-    from mm.clip_math import create_clip
-    from mm.export import export_vision_tower, image_processor_for
-    from mm.llava import build_llava, save
-    from mm.tokenizer import train_tokenizer
-
-    clip = create_clip("tiny", seed=1)[0]
-    tok = train_tokenizer(["Is the triangle red? Yes it is. No it is not. The answer is 3."] * 30,
-                          vocab_size=300)
-    model, proc = build_llava(export_vision_tower(clip), image_processor_for(clip), tokenizer=tok,
-                              lm_preset="tiny", seed=1)
-    g = torch.Generator().manual_seed(0)
-    with torch.no_grad():
-        for _, prm in model.named_parameters():
-            if prm.dim() == 2:
-                prm.normal_(0, 0.2, generator=g)
-    return str(save(model, proc, Path(out)))
 
 
 # ----------------------------------------------------------------------------- browser

@@ -18,11 +18,6 @@ ERR_NOT_IMAGE = ("**Error:** That file is not an image; upload PNG, JPEG, GIF, B
 
 
 @pytest.fixture(scope="module")
-def tiny_llava(tmp_path_factory):
-    return helpers.make_tiny_llava(tmp_path_factory.mktemp("llava") / "m")
-
-
-@pytest.fixture(scope="module")
 def diagram(tmp_path_factory):
     """The chart of seed 0 as a PNG file, as the Ask tab's image component passes it."""
     path = tmp_path_factory.mktemp("img") / "chart.png"
@@ -347,6 +342,7 @@ def test_api_through_gradio_client(tmp_path):
         assert r.status_code == 413
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(not helpers.CHROMIUM.exists(), reason="/usr/bin/chromium is absent "
                     "(apt-get install chromium chromium-driver to run the browser test)")
 def test_browser_generates_a_diagram_and_answers(tmp_path):

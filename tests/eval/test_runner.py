@@ -140,23 +140,8 @@ def test_bad_flags(tmp_path, args, flag):
         assert "valid: " in r.stderr and "dynamath" in r.stderr
 
 
-@pytest.fixture(scope="module")
-def tiny_llava(tmp_path_factory):
-    from mm.clip_math import create_clip
-    from mm.export import export_vision_tower, image_processor_for
-    from mm.llava import build_llava, save
-    from mm.tokenizer import train_tokenizer
-
-    clip = create_clip("tiny", seed=1)[0]
-    tok = train_tokenizer(["Is the triangle red? Yes it is. No it is not. The answer is 3."] * 30,
-                          vocab_size=300)
-    model, proc = build_llava(export_vision_tower(clip), image_processor_for(clip), tokenizer=tok,
-                              lm_preset="tiny", seed=1)
-    return save(model, proc, tmp_path_factory.mktemp("llava") / "m")
-
-
-def test_greedy_answers_identical_at_batch_1_and_8(tiny_llava):
-    ad = LlavaAdapter(tiny_llava)
+def test_greedy_answers_identical_at_batch_1_and_8(tiny_llava_plain):
+    ad = LlavaAdapter(tiny_llava_plain)
     prompts = [f"Question {i}: " + "is it red? " * (i % 4 + 1) for i in range(8)]
     images = [Image.new("RGB", (40 + 5 * i, 40), (30 * i, 100, 200)) for i in range(8)]
     gen = GenConfig(max_new_tokens=8)
@@ -169,10 +154,10 @@ def test_greedy_answers_identical_at_batch_1_and_8(tiny_llava):
     assert all(0.0 <= x <= 1.0 for x in p8)
 
 
-def test_yes_no_prob_is_comfort_ratio(tiny_llava):
+def test_yes_no_prob_is_comfort_ratio(tiny_llava_plain):
     import torch
 
-    ad = LlavaAdapter(tiny_llava)
+    ad = LlavaAdapter(tiny_llava_plain)
     img, prompt = Image.new("RGB", (32, 32), "white"), "Is it red?"
     probs = torch.softmax(ad.next_token_logits([img], [prompt])[0], -1)
     y = probs[ad.yes_ids].sum()
@@ -182,7 +167,7 @@ def test_yes_no_prob_is_comfort_ratio(tiny_llava):
     assert len(ad.yes_ids) >= 3 and not set(ad.yes_ids) & set(ad.no_ids)
 
 
-def test_weights_digest_tells_a_retrained_model_apart(tiny_llava, tmp_path):
+def test_weights_digest_tells_a_retrained_model_apart(tiny_llava_plain, tmp_path):
     import shutil
 
     import torch
@@ -191,12 +176,12 @@ def test_weights_digest_tells_a_retrained_model_apart(tiny_llava, tmp_path):
     from mm.adapters import weights_digest
 
     copy = tmp_path / "m"
-    shutil.copytree(tiny_llava, copy)
-    assert weights_digest(copy) == weights_digest(tiny_llava)
+    shutil.copytree(tiny_llava_plain, copy)
+    assert weights_digest(copy) == weights_digest(tiny_llava_plain)
     model = LlavaForConditionalGeneration.from_pretrained(copy)
     with torch.no_grad():
         model.lm_head.weight.add_(0.01)  # one training step's worth of change
     model.save_pretrained(copy)
-    assert weights_digest(copy) != weights_digest(tiny_llava)
+    assert weights_digest(copy) != weights_digest(tiny_llava_plain)
     fp = LlavaAdapter(copy).fingerprint()
     assert fp["weights"] == weights_digest(copy) and fp["name"] == str(copy)

@@ -181,28 +181,6 @@ def test_seeded_and_invariant_to_padding_and_cache(cf_type):
 # ----------------------------------------------------------------------------- tiny LLaVA
 
 
-@pytest.fixture(scope="module")
-def tiny_llava(tmp_path_factory):
-    """The eval runner's tiny random LLaVA, with weights redrawn at std 0.2 so that answers
-    differ between prompts and interventions move the logits by O(1)."""
-    from mm.clip_math import create_clip
-    from mm.export import export_vision_tower, image_processor_for
-    from mm.llava import build_llava, save
-    from mm.tokenizer import train_tokenizer
-
-    clip = create_clip("tiny", seed=1)[0]
-    tok = train_tokenizer(["Is the triangle red? Yes it is. No it is not. The answer is 3."] * 30,
-                          vocab_size=300)
-    model, proc = build_llava(export_vision_tower(clip), image_processor_for(clip), tokenizer=tok,
-                              lm_preset="tiny", seed=1)
-    g = torch.Generator().manual_seed(0)
-    with torch.no_grad():
-        for name, prm in model.named_parameters():
-            if prm.dim() == 2:
-                prm.normal_(0, 0.2, generator=g)
-    return save(model, proc, tmp_path_factory.mktemp("llava") / "m")
-
-
 PROMPTS = [f"Question {i}: " + "is it red? " * (i % 3 + 1) for i in range(4)]
 IMAGES = [Image.new("RGB", (40 + 5 * i, 40), (60 * i, 100, 200 - 40 * i)) for i in range(4)]
 
