@@ -32,8 +32,8 @@ import numpy as np
 
 from eval import comfort as cm
 from eval.task import Task, TaskContext, register_task
-from renderers.scene3d import (BALL_COLORS, FRONTED, GROUNDS, ComfortScene, ComfortSceneSpec,
-                               Thing)
+from renderers.comfort_scene import ComfortScene
+from renderers.comfort_scene.spec import BALL_COLORS, FRONTED, GROUNDS, ComfortSceneSpec, Thing
 
 PREFIX_FRAME = {"none": "camera", "camera": "camera", "addressee": "addressee",
                 "relatum": "relatum"}

@@ -35,9 +35,10 @@ from eval.plots import grouped_bars
 from eval.task import Task, TaskContext, register_task
 from eval.tasks.pope import (keep_whole_groups, load_image, read_manifest, save_png,
                              write_manifest)
-from renderers.base import fmt_num, rng_choice
-from renderers.objects import (KINDS, PLURALS, SIGN_WORDS, THEMES, ObjectSceneFamily,
-                               ObjectSceneSpec)
+from renderers.object_scene import ObjectSceneFamily
+from renderers.object_scene.spec import KINDS, PLURALS, SIGN_WORDS, THEMES, ObjectSceneSpec
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 PERCEPTION = ("existence", "count", "position", "color", "OCR")
 COGNITION = ("numerical_calculation",)
@@ -231,7 +232,7 @@ _SHAPE_CLOSE = {"square": {"rectangle", "rhombus", "parallelogram"},
 
 
 def shape_type(rng: np.random.Generator):
-    import renderers.geometry as geo
+    import renderers.plane_geometry.spec as geo
 
     base = rng_choice(rng, geo.BASES)
     spec = renderers.get_family("plane_geometry").sample_spec(rng, base=base, n_attached=0)
@@ -260,7 +261,7 @@ _FUNC_FAR = {
 
 
 def function_family(rng: np.random.Generator):
-    import renderers.function as fn
+    import renderers.function.spec as fn
 
     kind = rng_choice(rng, fn.KINDS)
     spec = renderers.get_family("function").sample_spec(rng, kind=kind, n_functions=1,

@@ -38,7 +38,8 @@ import numpy as np
 from engines.dataset import png_bytes
 from eval.plots import grouped_bars
 from eval.task import Task, TaskContext, register_task
-from renderers.objects import GROUPS, KIND_NAMES, ObjectSceneFamily, ObjectSceneSpec
+from renderers.object_scene import ObjectSceneFamily
+from renderers.object_scene.spec import GROUPS, KIND_NAMES, ObjectSceneSpec
 
 SPLITS = ("random", "popular", "adversarial")
 PROBES = 3  # present (and as many absent) objects per image and split, as in POPE

@@ -9,9 +9,10 @@ import math
 import numpy as np
 import pytest
 
-from renderers.analytic import AnalyticGeometry, AnalyticSpec, GeoObject, spec_facts
+from renderers.analytic_geometry import AnalyticGeometry
+from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, spec_facts
 from renderers.axes import AxesViewport, draw_axes, nice_step, tick_values
-from renderers.base import Canvas, boxes_overlap
+from renderers.canvas import Canvas, boxes_overlap
 
 FAM = AnalyticGeometry()
 

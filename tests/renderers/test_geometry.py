@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import renderers
-from renderers.geometry import (Attachment, PlaneGeometrySpec, build_model, composite_values,
-                                geometry_facts)
+from renderers.plane_geometry.spec import (Attachment, PlaneGeometrySpec, build_model,
+                                           composite_values, geometry_facts)
 
 FAM = renderers.get_family("plane_geometry")
 

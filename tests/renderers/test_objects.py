@@ -9,9 +9,10 @@ import pytest
 import engines.mavis.object_scene as cap
 from engines.mavis.text import untrue_numbers
 from renderers import spec_from_json
-from renderers.objects import (GROUPS, KINDS, THEMES, ObjectSceneFamily, ObjectSceneSpec,
-                               SceneObject, footprint, object_box)
-from renderers.objects_draw import COLOR_RGB, PAINTERS
+from renderers.object_scene import ObjectSceneFamily
+from renderers.object_scene.draw import COLOR_RGB, PAINTERS
+from renderers.object_scene.spec import (GROUPS, KINDS, THEMES, ObjectSceneSpec, SceneObject,
+                                         footprint, object_box)
 
 FAM = ObjectSceneFamily()
 

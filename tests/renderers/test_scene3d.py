@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 
 import renderers.scene3d  # noqa: F401  (imported directly: registers the family)
-from renderers.base import FAMILIES, spec_from_json
-from renderers.scene3d import ComfortSceneSpec, Person, Thing, scene_camera
+from renderers.comfort_scene.draw import scene_camera
+from renderers.comfort_scene.spec import ComfortSceneSpec, Person, Thing
+from renderers.family import FAMILIES, spec_from_json
 
-FAM = FAMILIES["comfort_scene"]
+FAM = FAMILIES.get("comfort_scene")
 
 
 def _car(facing: float, angle: float = 0.0) -> ComfortSceneSpec:

@@ -10,9 +10,9 @@ import pytest
 import renderers
 from engines.mavis import registry
 from engines.mavis.text import untrue_numbers
-from renderers.science import (Circuit, Cylinder, Element, Force, ForceBody, Incline, Lens,
-                               MotionGraph, Pendulum, ScienceSpec, SpringMass, Vector2,
-                               VectorSet, Wave)
+from renderers.scientific.spec import (Circuit, Cylinder, Element, Force, ForceBody, Incline, Lens,
+                                       MotionGraph, Pendulum, ScienceSpec, SpringMass, Vector2,
+                                       VectorSet, Wave)
 
 FAM = renderers.get_family("scientific")
 

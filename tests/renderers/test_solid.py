@@ -8,14 +8,15 @@ import math
 import numpy as np
 import pytest
 
-import renderers.solid as S
+import renderers.solid_geometry.spec as S
 from renderers import FAMILIES
-from renderers.base import Canvas, font_px
-from renderers.solid_draw import _fit, _poly_scene
+from renderers.canvas import Canvas
+from renderers.solid_geometry.draw import _fit, _poly_scene
+from renderers.text import font_px
 
 
 def fam():
-    return FAMILIES["solid_geometry"]
+    return FAMILIES.get("solid_geometry")
 
 
 def cube(**kw):
