@@ -22,7 +22,7 @@ API (small and stable; the "analytic_geometry" and "function" families use it):
   callers that choose their own ranges; ``text_size(canvas, text, px)`` is a memoised
   ``Canvas.text_size``.
 
-    python -c "from renderers.base import Canvas; from renderers.axes import draw_axes; \
+    python -c "from renderers.canvas import Canvas; from renderers.axes import draw_axes; \
 c = Canvas(336); draw_axes(c, -5, 6, -4, 5); c.finish().save('/tmp/axes.png')"
 """
 from __future__ import annotations

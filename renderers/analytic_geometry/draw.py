@@ -15,7 +15,7 @@ import numpy as np
 
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, object_equation
 from renderers.axes import AxesViewport, draw_axes, text_size
-from renderers.canvas import Canvas, PALETTE, Point
+from renderers.canvas import PALETTE, Canvas, Point
 from renderers.text import fmt_num, font_px
 
 STROKE = 2.2

@@ -8,7 +8,7 @@ everything inside the plotted range. Lines may cross other objects
 (intersections are part of what the diagrams show); parabolas only cross lines, and show a
 long enough arc.
 
-    python -c "import numpy as np; from renderers.analytic_sample import sample_analytic; \
+    python -c "import numpy as np; from renderers.analytic_geometry.sample import sample_analytic; \
 print(sample_analytic(np.random.default_rng(0), objects=['triangle', 'line']))"
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Sequence
 
 import numpy as np
 
-from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, KINDS, POLYGONS, line_coeffs
+from renderers.analytic_geometry.spec import KINDS, POLYGONS, AnalyticSpec, GeoObject, line_coeffs
 from renderers.spec import rng_choice
 
 LETTERS = "ABCDEFGHKLMNPQRST"  # no O (origin), I/J (read as 1), U-Z (x, y look-alikes)

@@ -10,9 +10,9 @@ parameter exactly (fractions) and rounds at the end: slopes, intercepts, lengths
 areas (shoelace), foci, equations, plus the pairwise relations (parallel, perpendicular,
 intersection points, points lying on curves).
 
-Sampling places objects one by one with rejection (analytic_sample.py) so that named points
+Sampling places objects one by one with rejection (sample.py) so that named points
 stay apart, closed shapes do not overlap and no point sits on a curve it does not belong to.
-Drawing lives in analytic_draw.py; the grid and axes come from renderers/axes.py.
+Drawing lives in draw.py, sampling in sample.py; the grid and axes come from renderers/axes.py.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('analytic_geometry'); \
 s = f.sample_spec(np.random.default_rng(0), objects=['circle', 'line']); \

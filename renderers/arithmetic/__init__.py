@@ -14,7 +14,7 @@ import numpy as np
 
 from renderers.arithmetic.draw import aspect, draw_arithmetic
 from renderers.arithmetic.sample import sample_arithmetic
-from renderers.arithmetic.spec import ArithmeticSpec, KINDS, arithmetic_facts, validate
+from renderers.arithmetic.spec import KINDS, ArithmeticSpec, arithmetic_facts, validate
 from renderers.canvas import Canvas
 from renderers.family import FAMILIES, Family
 

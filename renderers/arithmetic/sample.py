@@ -1,20 +1,21 @@
 """Random specs of the "arithmetic" family, one sampler per kind (specs and facts live in
-renderers/arithmetic.py). All randomness comes from the ``numpy.random.Generator`` passed in.
+renderers/arithmetic/spec.py). All randomness comes from the ``numpy.random.Generator`` passed in.
 
 The vocabularies (receipt themes, tally themes, shape colours) are public so that seed
 questions build their own specs from the same words.
 
-    python -c "import numpy as np; from renderers.arithmetic_sample import sample_arithmetic; \
+    python -c "import numpy as np; from renderers.arithmetic.sample import sample_arithmetic; \
 print(sample_arithmetic(np.random.default_rng(0), 'tally'))"
 """
 from __future__ import annotations
 
 import numpy as np
 
-from renderers.arithmetic.spec import (ArithmeticSpec, BarModel, BarPart, ClockFace, EquationCard,
-                                       FractionModel, Jump, KINDS, LineItem, Mark, ModelBar, Money,
-                                       NumberLine, RULER_ITEMS, Reading, Receipt, ReceiptRow, Ruler,
-                                       SHAPES, Tally, TallyRow, Thermometer, line_ticks, money_text)
+from renderers.arithmetic.spec import (KINDS, RULER_ITEMS, SHAPES, ArithmeticSpec, BarModel,
+                                       BarPart, ClockFace, EquationCard, FractionModel, Jump,
+                                       LineItem, Mark, ModelBar, Money, NumberLine, Reading,
+                                       Receipt, ReceiptRow, Ruler, Tally, TallyRow, Thermometer,
+                                       line_ticks, money_text)
 from renderers.spec import rng_choice
 from renderers.text import fmt_num
 

@@ -6,8 +6,8 @@ Why: DynaMath's "arithmetic" topic and MAVIS captions need elementary-maths pict
 value is known exactly: the spec holds what is drawn (the time, the marked points, the prices,
 which parts are shaded), ``facts`` derives what a reader can work out from it (elapsed time,
 hand angles, subtotals, money totals, fractions, tally totals, lengths), ``draw`` (in
-``renderers.arithmetic_draw``) paints it with plain PIL, and the samplers live in
-``renderers.arithmetic_sample``.
+``renderers.arithmetic.draw``) paints it with plain PIL, and the samplers live in
+``renderers.arithmetic.sample``.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('arithmetic'); \
 f.render(f.sample_spec(np.random.default_rng(0), kind='clock'), 336).save('/tmp/arith.png')"

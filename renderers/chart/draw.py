@@ -1,11 +1,11 @@
-"""Drawing and axis scales of the "chart" family (split from renderers/chart.py for size).
+"""Drawing and axis scales of the "chart" family.
 
 Why a hand-made layout instead of matplotlib: a chart must render in ~3 ms and every text it
 draws must be recorded (and never overlap) for the renderer contract. Margins are reserved from
 measured text sizes (title row, axis-title / legend row, tick labels, category labels, staggered
 into two rows when they do not fit), so fixed texts cannot collide; value annotations and pie
 labels that may collide go through ``Canvas.label``. Axis scales, quartiles, pie percentages and
-the trend line come from ``renderers.chart_stats``, the same numbers ``facts`` reports.
+the trend line come from ``renderers.chart.stats``, the same numbers ``facts`` reports.
 
     python -m pytest -q tests/renderers/test_chart.py
 """
@@ -15,7 +15,7 @@ from functools import lru_cache
 import math
 from typing import Any
 
-from renderers.canvas import Canvas, PALETTE, arc_points
+from renderers.canvas import PALETTE, Canvas, arc_points
 from renderers.chart.stats import Axis, box_stats, chart_axes, pie_percentages, trend_line
 from renderers.text import fmt_num, font_px, get_font
 

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from renderers.chart.spec import ChartSpec, KINDS, SERIES_COLORS, Series, WHISKERS
+from renderers.chart.spec import KINDS, SERIES_COLORS, WHISKERS, ChartSpec, Series
 from renderers.spec import rng_choice
 
 
@@ -249,7 +249,7 @@ def _sample_box(rng, th_name: str | None) -> ChartSpec:
 
 
 def sample_chart(rng: np.random.Generator, kind: str | None = None,
-                theme: str | None = None) -> ChartSpec:
+                 theme: str | None = None) -> ChartSpec:
     """Knobs: ``kind`` in KINDS (None = random); ``theme`` in THEME_NAMES for the kinds
     that use the category vocabularies (bar, pie, table, box; line takes months / years)."""
     if kind is not None and kind not in KINDS:

@@ -3,7 +3,7 @@
 Why: MAVIS captions and DynaMath "statistics" questions need charts whose every number is known
 exactly: the spec holds the data, ``facts`` derives totals, means, medians, extremes (with their
 category), pie percentages, histogram bins, box-plot quartiles and the scatter trend line, and
-``draw`` (in ``renderers.chart_draw``) paints the same data with plain PIL.
+``draw`` (in ``renderers.chart.draw``) paints the same data with plain PIL.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('chart'); \
 f.render(f.sample_spec(np.random.default_rng(0), kind='pie'), 336).save('/tmp/chart.png')"

@@ -1,5 +1,5 @@
 """Numbers shared by the "chart" facts and drawing: nice axis scales, box-plot statistics, pie
-percentages and the least-squares trend line (split from renderers/chart_draw.py for size).
+percentages and the least-squares trend line.
 
 Why one place: a fact such as "the y axis ticks are 0, 25, ..., 125" or "Q1 = 3.25" must be
 exactly what the picture shows, so ``facts`` and ``draw`` call the same functions.

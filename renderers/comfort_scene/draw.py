@@ -13,8 +13,8 @@ import math
 
 import numpy as np
 
-from renderers.canvas import Canvas, PALETTE
-from renderers.comfort_scene.spec import ComfortSceneSpec, FRONTED, KINDS, Person, Thing, _target
+from renderers.canvas import PALETTE, Canvas
+from renderers.comfort_scene.spec import FRONTED, KINDS, ComfortSceneSpec, Person, Thing, target_of
 
 LIGHT = np.array([-0.45, 0.85, -0.55]) / np.linalg.norm([-0.45, 0.85, -0.55])
 LIGHT_XZ = (0.35, 0.45)  # where a shadow slides per unit of height (away from the light)
@@ -347,7 +347,7 @@ def _name(obj) -> str:
 
 
 def draw_scene(spec: ComfortSceneSpec, canvas: Canvas) -> None:
-    target = _target(spec)
+    target = target_of(spec)
     statics = _static_objects(spec)
     cam = scene_camera(spec, canvas.width, canvas.height, statics)
     ground, sky = tuple(spec.ground), tuple(spec.sky)

@@ -133,20 +133,20 @@ def relation_cos(angle: float, direction: float) -> float:
     return 0.0 if abs(c) < 1e-10 else round(c, 6)
 
 
-def _r(x: float, nd: int = 3) -> float:
+def rounded(x: float, nd: int = 3) -> float:
     return float(round(float(x), nd))
 
 
-def _other(rng: np.random.Generator, taken: list[str], pool=BALL_COLORS) -> str:
+def other_color(rng: np.random.Generator, taken: list[str], pool=BALL_COLORS) -> str:
     return rng_choice(rng, [c for c in pool if c not in taken])
 
 
-def _check(name: str, value, valid) -> None:
+def check_choice(name: str, value, valid) -> None:
     if value is not None and value not in valid:
         raise ValueError(f"{name}={value!r} is not valid; valid: {', '.join(map(str, valid))}")
 
 
-def _target(spec: ComfortSceneSpec) -> Thing:
+def target_of(spec: ComfortSceneSpec) -> Thing:
     a = math.radians(spec.target_angle)
     return Thing(**{**spec.target.__dict__, "x": spec.orbit * math.cos(a),
                     "z": spec.orbit * math.sin(a)})
@@ -154,14 +154,14 @@ def _target(spec: ComfortSceneSpec) -> Thing:
 
 def scene_facts(spec: ComfortSceneSpec) -> dict:
     frames = frame_directions(spec)
-    t = _target(spec)
+    t = target_of(spec)
     cos = {f: {r: relation_cos(spec.target_angle, d) for r, d in dirs.items()}
            for f, dirs in frames.items()}
     return {
         "scene": "ball" if spec.relatum.kind == "ball" else "fronted",
         "target_angle": _deg(spec.target_angle), "orbit_radius": spec.orbit,
         "target": {"kind": t.kind, "color": t.color, "radius": t.size,
-                   "x": _r(t.x, 4), "z": _r(t.z, 4)},
+                   "x": rounded(t.x, 4), "z": rounded(t.z, 4)},
         "relatum": {"kind": spec.relatum.kind, "color": spec.relatum.color,
                     "size": spec.relatum.size, "fronted": spec.relatum.kind in FRONTED,
                     "facing": spec.relatum.facing if spec.relatum.kind in FRONTED else None},

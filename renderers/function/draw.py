@@ -15,8 +15,8 @@ import math
 
 import numpy as np
 
-from renderers.axes import AXIS_COLOR, AxesViewport, GRID_COLOR, draw_axes, nice_step
-from renderers.canvas import Box, Canvas, PALETTE
+from renderers.axes import AXIS_COLOR, GRID_COLOR, AxesViewport, draw_axes, nice_step
+from renderers.canvas import PALETTE, Box, Canvas
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
                                      intersections, mark_points, value)

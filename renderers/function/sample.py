@@ -4,10 +4,10 @@ Parameters are drawn so that the interesting features land on or near the grid: 
 are built from integer roots or an integer vertex, trig curves have amplitudes, frequencies
 and phases that are simple multiples, piecewise functions are continuous with integer breaks.
 The window is then chosen from the curves' own features (zeros, turning points, asymptotes,
-the y-intercept) with some padding; ``renderers.function.FunctionFamily.sample_spec`` calls
+the y-intercept) with some padding; ``FunctionFamily.sample_spec`` calls
 ``sample_spec`` here.
 
-    python -c "import numpy as np; from renderers.function_sample import sample_spec; \
+    python -c "import numpy as np; from renderers.function.sample import sample_spec; \
 print(sample_spec(np.random.default_rng(3), kind='piecewise'))"
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from renderers.function.curve import Curve, Piece
-from renderers.function.spec import (FunctionSpec, KINDS, MARKS, SHOW, TRIG, analyze, breaks,
+from renderers.function.spec import (KINDS, MARKS, SHOW, TRIG, FunctionSpec, analyze, breaks,
                                      evaluate, intersections, mark_points)
 from renderers.spec import rng_choice
 

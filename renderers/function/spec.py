@@ -6,8 +6,8 @@ the picture: zeros / extrema / y-intercepts as labelled dots, named x positions 
 the ground truth of every curve from closed forms (roots of polynomials, inverse trig, logs),
 never from pixels: zeros, y-intercept, local extrema, monotonic intervals, asymptotes, period,
 amplitude, values at the marked places, intersections of two curves, the signed integral over
-the shaded interval; all rounded to 2 decimals. Sampling lives in function_sample.py, drawing
-in function_draw.py (grid and axes from renderers/axes.py), equation text in function_text.py.
+the shaded interval; all rounded to 2 decimals. Sampling lives in sample.py, drawing
+in draw.py (grid and axes from renderers/axes.py), equation text in text.py, curves in curve.py.
 
 Curve parameters (one convention for every kind, so specs are easy to write by hand):
     polynomial   coeffs (ascending powers)        y = c0 + c1 x + c2 x^2 + ...

@@ -1,10 +1,10 @@
 """Equations of function-plot curves as text: ASCII for captions and questions
 ("f(x) = x^3 - 3x", "y = 2sin(x + π/2) + 1", "log_2(x + 1)"), and as drawn on the picture
 (superscripts "x³", subscripts "log₂", one line per piece of a piecewise function); multiples
-of pi as a person writes them ("3π/2"). Used by renderers.function (facts, drawing) and the
+of pi as a person writes them ("3π/2"). Used by the "function" family (facts, drawing) and the
 MAVIS engine (captions, CoT).
 
-    python -c "from renderers.function import Curve; from renderers.function_text import \
+    python -c "from renderers.function.curve import Curve; from renderers.function.text import \
 expression; print(expression(Curve('sine', a=2.0, c=0.5, d=1.0)))"
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Layouts, geometry checks and drawing of the "graph" family (split from renderers/graph.py).
+"""Layouts, geometry checks and drawing of the "graph" family.
 
 Why here: the sampler needs the same geometry as the painter (segment-to-node clearance, edge
 crossings) to promise that no edge passes through a node it does not join, and the painter needs
@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from renderers.canvas import Canvas, PALETTE
+from renderers.canvas import PALETTE, Canvas
 from renderers.text import fmt_num, font_px
 
 Pt = tuple[float, float]

@@ -12,7 +12,7 @@ import numpy as np
 
 from renderers.graph.draw import (circular_positions, edge_clear, grid_positions, layered_positions,
                                   segments_cross)
-from renderers.graph.spec import Edge, GraphSpec, KINDS, NODE_RANGES
+from renderers.graph.spec import KINDS, NODE_RANGES, Edge, GraphSpec
 from renderers.spec import rng_choice
 
 
@@ -253,7 +253,7 @@ def _sample(rng, kind: str, n: int | None) -> GraphSpec:
 
 
 def sample_graph(rng: np.random.Generator, kind: str | None = None,
-                n_nodes: int | None = None) -> GraphSpec:
+                 n_nodes: int | None = None) -> GraphSpec:
     """Knobs: ``kind`` in KINDS (None = random); ``n_nodes`` within NODE_RANGES[kind]."""
     if kind is not None and kind not in KINDS:
         raise ValueError(f"graph kind {kind!r} is not valid; valid kinds: {', '.join(KINDS)}")

@@ -6,7 +6,7 @@ one description serves every size and depth. Light comes from the upper left: sh
 the right, highlights sit upper left, right-hand faces are darker. Only plain PIL through
 ``Canvas``; nothing here records ink, because every text is at a fixed, reserved place.
 
-    python -m pytest -q tests/renderers/test_objects.py
+    python -m pytest -q tests/renderers/test_object_scene.py
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import math
 from typing import Callable
 
 from renderers.canvas import Canvas
-from renderers.object_scene.spec import (HORIZON, KINDS, ObjectSceneSpec, SceneObject, THEMES,
+from renderers.object_scene.spec import (HORIZON, KINDS, THEMES, ObjectSceneSpec, SceneObject,
                                          base_y, object_box)
 from renderers.text import font_px
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 from renderers.object_scene.spec import (COLORS, CORE_P, DEPTH_Y, FRONT_Y, GAP, KINDS, KIND_NAMES,
-                                         ObjectSceneSpec, PERSPECTIVE, SCALE, SIGN_STYLES,
-                                         SIGN_WORDS, SIZE_FACTOR, SceneObject, THEMES, THEME_NAMES,
-                                         TOP_LIMIT)
+                                         PERSPECTIVE, SCALE, SIGN_STYLES, SIGN_WORDS, SIZE_FACTOR,
+                                         THEMES, THEME_NAMES, TOP_LIMIT, ObjectSceneSpec,
+                                         SceneObject)
 from renderers.spec import rng_choice
 
 

@@ -15,7 +15,7 @@ at horizontal centre ``x`` in [0, 1] (image left to right) and depth ``depth`` i
 height, and it is scaled by ``1 - 0.38 * depth`` (perspective). Screen boxes (with the shadow)
 never overlap.
 
-    python -c "import numpy as np, renderers.objects as o; f = o.ObjectSceneFamily(); \
+    python -c "import numpy as np, renderers; f = renderers.get_family('object_scene'); \
 s = f.sample_spec(np.random.default_rng(0)); f.render(s, 336).save('scene.png')"
 """
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from renderers.canvas import Canvas, PALETTE, Viewport, arc_points
+from renderers.canvas import PALETTE, Canvas, Viewport, arc_points
 from renderers.plane_geometry.spec import (Model, PlaneGeometrySpec, angle_at, build_model,
                                            check_marks, ekey)
 from renderers.text import fmt_num, font_px

@@ -5,7 +5,7 @@ All randomness comes from the ``numpy.random.Generator`` passed in. Used by
 ``PlaneGeometry.sample_spec``; the MAVIS problem maker builds its own specs with the helpers
 ``base_params`` and ``next_letters``.
 
-    python -c "import numpy as np; from renderers.geometry_sample import sample_spec; \
+    python -c "import numpy as np; from renderers.plane_geometry.sample import sample_spec; \
 print(sample_spec(np.random.default_rng(1), base='square', n_attached=2))"
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from renderers.plane_geometry.spec import (ATTACH_KINDS, Attachment, BASES, CURVED, LETTERS, Model,
+from renderers.plane_geometry.spec import (ATTACH_KINDS, BASES, CURVED, LETTERS, Attachment, Model,
                                            PlaneGeometrySpec, angle_at, build_model, ekey,
                                            n_base_vertices)
 from renderers.spec import rng_choice

@@ -11,7 +11,7 @@ the figure (triangle -> hypotenuse -> square side -> semicircle radius).
 ``build_model(spec)`` turns a spec into coordinates of every named point and one ``Piece``
 per shape (outline, straight edges, arcs); it rejects attachments that overlap the figure.
 ``facts`` gives per-shape sides / angles / areas and the composite area, perimeter and shaded
-area. Sampling is in geometry_sample.py, drawing in geometry_draw.py.
+area. Sampling is in sample.py, drawing in draw.py.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('plane_geometry'); \
 s = f.sample_spec(np.random.default_rng(0), base='right_triangle', n_attached=2); \

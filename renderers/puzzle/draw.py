@@ -1,4 +1,4 @@
-"""Drawing of the "puzzle" family (split from renderers/puzzle.py): layouts per kind, shape
+"""Drawing of the "puzzle" family: layouts per kind, shape
 outlines, text fitted to its cell.
 
 Why here: layouts are fractions of the image width so that a puzzle reads the same from 224 to
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from renderers.canvas import Canvas, PALETTE
+from renderers.canvas import PALETTE, Canvas
 from renderers.puzzle.spec import Figure, PuzzleSpec, apply_op, choice_letters, op_text
 from renderers.text import fmt_num, font_px
 

@@ -1,11 +1,11 @@
-"""Random puzzles for the "puzzle" family (split from renderers/puzzle.py).
+"""Random puzzles for the "puzzle" family.
 
 Why: every sampled puzzle must be solvable from what is drawn: a latin square or a pyramid
 hides cells only while the "?" stays determined, a row formula's complete rows are consistent,
 an operation chain stays in small positive integers, a grid-path puzzle has at least one path.
 All randomness comes from the Generator passed in.
 
-    python -c "import numpy as np; from renderers.puzzle_sample import sample_spec; \
+    python -c "import numpy as np; from renderers.puzzle.sample import sample_spec; \
 print(sample_spec(np.random.default_rng(0), kind='chain'))"
 """
 from __future__ import annotations
@@ -16,8 +16,8 @@ import itertools
 
 import numpy as np
 
-from renderers.puzzle.spec import (COLORS, Figure, KINDS, MATRIX_RULES, PuzzleSpec, ROW_FORMULAS,
-                                   RULES, TRI_FORMULAS, apply_op, count_grid_paths)
+from renderers.puzzle.spec import (COLORS, KINDS, MATRIX_RULES, ROW_FORMULAS, RULES, TRI_FORMULAS,
+                                   Figure, PuzzleSpec, apply_op, count_grid_paths)
 from renderers.spec import rng_choice
 
 _KIND_P = (0.16, 0.1, 0.1, 0.16, 0.12, 0.1, 0.14, 0.12)

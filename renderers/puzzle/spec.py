@@ -5,8 +5,8 @@ Why: DynaMath's "puzzle test" topic and MAVIS captions need pattern puzzles whos
 known exactly. The spec always holds the COMPLETE puzzle (the value or figure under the "?"
 included), ``facts`` derives the rule's evidence from it (row sums, magic sum, count steps,
 colour counts, the odd item, chain values, number of grid paths) and ``answer``; ``draw`` (in
-renderers/puzzle_draw.py) paints everything except the hidden cells. Sampling lives in
-renderers/puzzle_sample.py.
+renderers/puzzle/draw.py) paints everything except the hidden cells. Sampling lives in
+renderers/puzzle/sample.py.
 
 Spec fields by ``kind`` (unused fields stay empty):
     number_grid     grid (R x C values), missing [r, c], hidden [[r, c], ...] (blank cells),

@@ -1,6 +1,6 @@
 """Physics of the "scientific" family: the facts each spec implies, from closed forms.
 
-Why separate: ``renderers.science`` is the spec contract; this is the ground truth behind it
+Why separate: ``renderers.scientific.spec`` is the spec contract; this is the ground truth behind it
 (series / parallel reduction, force components, thin-lens equation, areas under v-t graphs...),
 every number rounded to 4 decimals so that captions formatted with ``fmt_num`` match it.
 

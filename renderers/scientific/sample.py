@@ -1,10 +1,10 @@
 """Random scientific set-ups with nice numbers (the sampler of the "scientific" family).
 
-Why separate: ``renderers.science`` holds the spec and the physics; this module only chooses
+Why separate: ``renderers.scientific.spec`` and ``.facts`` hold the spec and the physics; this module only chooses
 values a textbook would print (resistances of 2-30 ohms, angles like 30 or 37 degrees, integer
 vector components, levels on a scale tick), from the given ``numpy.random.Generator`` only.
 
-    python -c "import numpy as np; from renderers.science_sample import sample_science; \
+    python -c "import numpy as np; from renderers.scientific.sample import sample_science; \
 print(sample_science(np.random.default_rng(0), kind='lens'))"
 """
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from renderers.scientific.facts import G
-from renderers.scientific.spec import (Circuit, Cylinder, Element, Force, ForceBody, Incline, KINDS,
-                                       Lens, MotionGraph, Pendulum, QUANTITIES, ScienceSpec,
-                                       SpringMass, TOPOLOGIES, Vector2, VectorSet, Wave)
+from renderers.scientific.spec import (KINDS, QUANTITIES, TOPOLOGIES, Circuit, Cylinder, Element,
+                                       Force, ForceBody, Incline, Lens, MotionGraph, Pendulum,
+                                       ScienceSpec, SpringMass, Vector2, VectorSet, Wave)
 from renderers.spec import rng_choice
 
 _KIND_P = (0.16, 0.1, 0.09, 0.1, 0.08, 0.08, 0.1, 0.09, 0.11, 0.09)

@@ -3,11 +3,10 @@ pendulums, lens ray diagrams, waves, motion graphs and measuring cylinders.
 
 Why: DynaMath's "scientific figure" topic and MAVIS captions need physics sketches whose every
 labelled value and every derived quantity is known exactly. This module holds the spec (a
-``kind`` and one sub-spec per kind), its validation and the family; ``science_facts`` derives
-the physics (equivalent resistance, currents, net force, resultant vector, image distance,
-displacement = area under a v-t graph, ...); ``science_draw`` (circuits, forces, inclines,
-vectors, springs, pendulums) and ``science_plots`` (lenses, waves, motion graphs, vessels) paint
-it with plain PIL; ``science_sample`` draws random set-ups with nice numbers.
+``kind`` and one sub-spec per kind) and its validation; ``facts`` derives the physics
+(equivalent resistance, currents, net force, resultant vector, image distance, displacement =
+area under a v-t graph, ...); ``draw/`` paints it with plain PIL; ``sample`` draws random
+set-ups with nice numbers.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('scientific'); \
 f.render(f.sample_spec(np.random.default_rng(0), kind='circuit'), 336).save('/tmp/sci.png')"

@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from renderers.canvas import Canvas, PALETTE, Viewport
+from renderers.canvas import PALETTE, Canvas, Viewport
 from renderers.solid_geometry.spec import (SolidSpec, label_text, measure_edges, poly_edges,
                                            polyhedron, projection, solid_height)
 from renderers.text import font_px

@@ -5,8 +5,8 @@ through a parallel projection: an oblique (cabinet-style) projection, or an orth
 with an azimuth and elevation ("isometric-like"). Hidden lines are found from the model, not
 hard-coded: a polyhedron edge is dashed when every face that meets at it faces away from the
 viewer; a base circle of a cylinder / cone is dashed where the lateral surface beside it faces
-away. The drawing itself lives in ``renderers.solid_draw``; this module holds the spec, the
-geometry model, the sampler and the facts (which callers and the MAVIS engine rely on).
+away. The drawing itself lives in ``renderers.solid_geometry.draw`` and the sampler in ``.sample``;
+this module holds the spec, the geometry model and the facts (which callers and the MAVIS engine rely on).
 
     python -c "import numpy as np, renderers; f = renderers.get_family('solid_geometry'); \
 s = f.sample_spec(np.random.default_rng(0), kind='cone'); f.render(s, 336).save('/tmp/s.png')"

@@ -1,7 +1,7 @@
 """Analytic geometry renderer and the shared axes: exact facts of hand-built specs, relations,
 knob validation, placement rules, drawn labels, and the axes helpers.
 
-    .venv/bin/python -m pytest -q tests/renderers/test_analytic.py
+    .venv/bin/python -m pytest -q tests/renderers/test_analytic_geometry.py
 """
 import itertools
 import math

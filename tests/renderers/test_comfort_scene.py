@@ -2,7 +2,7 @@
 hand-built scenes against hand-computed values, one framing for all target angles, knob
 validation, labels, determinism, JSON round trip.
 
-    python -m pytest -q tests/renderers/test_scene3d.py
+    python -m pytest -q tests/renderers/test_comfort_scene.py
 """
 import io
 import json
@@ -11,7 +11,6 @@ import math
 import numpy as np
 import pytest
 
-import renderers.scene3d  # noqa: F401  (imported directly: registers the family)
 from renderers.comfort_scene.draw import scene_camera
 from renderers.comfort_scene.spec import ComfortSceneSpec, Person, Thing
 from renderers.family import FAMILIES, spec_from_json

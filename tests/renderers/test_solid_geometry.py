@@ -1,7 +1,7 @@
 """solid_geometry renderer: facts against hand-computed values, hidden-edge visibility, dashed
 strokes in the image, labels, knobs.
 
-    .venv/bin/python -m pytest -q tests/renderers/test_solid.py
+    .venv/bin/python -m pytest -q tests/renderers/test_solid_geometry.py
 """
 import math
 

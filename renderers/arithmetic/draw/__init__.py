@@ -1,4 +1,5 @@
-"""Drawing of the "arithmetic" family (see renderers/arithmetic.py for the specs and facts).
+"""Drawing of the "arithmetic" family: the title, then the kind's drawing (one module per kind
+in this folder; ink.py holds the helpers they share). ``aspect`` gives each kind's shape.
 
 Every text is placed at a position computed from the layout (tick labels, table cells, coin
 values) so that the boxes are disjoint by construction; only the names of number-line points

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from renderers.arithmetic.draw.ink import INK, darker
-from renderers.arithmetic.spec import ArithmeticSpec, SHAPES, color_rgb
+from renderers.arithmetic.spec import SHAPES, ArithmeticSpec, color_rgb
 from renderers.canvas import Canvas
 from renderers.text import font_px
 

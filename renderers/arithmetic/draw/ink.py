@@ -1,5 +1,5 @@
-"""Drawing of the "arithmetic" family, second half: money, fraction models, tally charts,
-rulers, thermometers and bar models (the first half is renderers/arithmetic_draw.py).
+"""Helpers the arithmetic drawings share: the ink colour, tints and shades, and fitting a font
+size to the room a text has.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('arithmetic'); \
 f.render(f.sample_spec(np.random.default_rng(2), kind='ruler'), 336).save('/tmp/ruler.png')"

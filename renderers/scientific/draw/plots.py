@@ -1,5 +1,5 @@
-"""Drawing of the "scientific" family, part 2: lens ray diagrams, wave and motion graphs, and
-graduated vessels (part 1, with the shared helpers and the dispatcher, is science_draw.py).
+"""Drawing of scientific plots and instruments: lens ray diagrams, wave and motion graphs, and
+graduated vessels.
 
 Graphs put their tick numbers outside the grid (bottom and left edges) so that no curve ever
 crosses a number, and choose grid steps on which the values to be read fall exactly.
@@ -13,7 +13,7 @@ import math
 
 from renderers.axes import AxesViewport, draw_axes
 from renderers.canvas import Canvas, Point
-from renderers.scientific.draw.primitives import (Frame, INK, col, dashed_arrow, double_arrow,
+from renderers.scientific.draw.primitives import (INK, Frame, col, dashed_arrow, double_arrow,
                                                   label_px, light)
 from renderers.scientific.facts import lens_image, wave_value
 from renderers.text import fmt_num, font_px

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from renderers.canvas import Canvas, PALETTE, Point
+from renderers.canvas import PALETTE, Canvas, Point
 from renderers.text import font_px
 
 

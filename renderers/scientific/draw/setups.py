@@ -1,9 +1,5 @@
-"""Drawing of the "scientific" family, part 1: shared helpers (colours, hatched walls, zigzags,
-dimension arrows) and circuits, forces, inclines, vectors, springs and pendulums; part 2 (lenses,
-graphs, vessels) is science_plots.py. Plain PIL through ``Canvas``.
-
-Why separate: ``renderers.science`` is the spec, ``science_facts`` the physics; this is only
-paint. Every function draws inside a pixel ``frame`` (the canvas minus the title band), strokes
+"""Drawing of scientific set-ups: circuits, forces, inclines, vectors, springs and pendulums.
+Plain PIL through ``Canvas``; only paint (the physics is in renderers/scientific/facts.py). Every function draws inside a pixel ``frame`` (the canvas minus the title band), strokes
 first and labels last, so that ``canvas.label`` sees all the ink it must avoid.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('scientific'); \
@@ -15,7 +11,7 @@ import math
 
 from renderers.axes import draw_axes
 from renderers.canvas import Canvas, Point
-from renderers.scientific.draw.primitives import (Frame, INK, WIRE, add, col, dashed_arrow,
+from renderers.scientific.draw.primitives import (INK, WIRE, Frame, add, col, dashed_arrow,
                                                   double_arrow, hatch, label_px, light, zigzag)
 from renderers.text import fmt_num, font_px
 
