@@ -1,18 +1,24 @@
 """Data-engine throughput: samples/s per core for caption and instruct builds (PNG included),
-and the speed-up of --num-proc 2 over --num-proc 1, measured in one run on this machine.
+the speed-up of --num-proc 2 over --num-proc 1, and ms per scientific-figure render at 336 px
+(PNG included), measured in one run on this machine.
 
     .venv/bin/python bench/bench_data.py --n 2000
 
-Targets (issue: data engine): >= 150 caption samples/s per core at 336 px; num-proc 2 / 1 >= 1.8.
+Targets (issue: data engine): >= 150 caption samples/s per core at 336 px; num-proc 2 / 1 >= 1.8;
+a scientific figure under 15 ms at 336 px (about 4 ms measured).
 """
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
+
+import renderers
 from engines import dataset
 
 
@@ -23,6 +29,16 @@ def timed_build(kind: str, n: int, size: int, num_proc: int, families: list[str]
         t = time.perf_counter()
         dataset.build(cfg, Path(d) / "out", num_proc=num_proc, progress=False)
         return n / (time.perf_counter() - t)
+
+
+def render_ms(family: str, size: int, n: int = 150) -> float:
+    """Mean ms per render + PNG encode of ``n`` sampled specs (specs drawn first)."""
+    fam = renderers.get_family(family)
+    specs = [fam.sample_spec(np.random.default_rng(s)) for s in range(n)]
+    t = time.perf_counter()
+    for s in specs:
+        fam.render(s, size).save(io.BytesIO(), format="PNG")
+    return (time.perf_counter() - t) / n * 1000
 
 
 def main() -> None:
@@ -40,6 +56,7 @@ def main() -> None:
                         "samples_per_s_2proc": round(two, 1),
                         "per_core": round(one, 1),
                         "scaling_2_over_1": round(two / one, 2)}
+    result["scientific_render_ms"] = round(render_ms("scientific", a.size), 2)
     print(json.dumps(result, indent=1))
 
 

@@ -21,7 +21,7 @@ from collections import defaultdict
 import renderers
 from engines.dataset import png_bytes
 from engines.dynamath.seed import load_seeds, make_variant
-from renderers.base import clear_text_cache
+from renderers.text import clear_text_cache
 
 # DynaMath's programs on this machine: median ms per variant, per topic
 DYNAMATH_MS = {"plane geometry": 28, "graph theory": 48, "arithmetic": 46, "solid geometry": 51,

@@ -341,7 +341,7 @@ def comfort_scene(kind: str, relatum: str, facing: str = "left", variation: int 
     COMFORT-CAR scene with the chosen relatum and facing (mm-eval --seed 0 draws)."""
     from engines.builders.comfort import ball_scene
     from engines.dataset.streams import COMFORT_CAR_OFFSET
-    from renderers.scene3d import ComfortScene
+    from renderers.comfort_scene import ComfortScene
 
     if kind not in COMFORT_RELATA:
         raise DemoError(f"Unknown scene kind {kind!r}; valid: ball, car.")
@@ -375,7 +375,7 @@ def comfort_curve(spec: str | None, kind: str, relatum: str, relation: str, pref
     the asked frame, and COMFORT's curve metrics (c_opp from the opposite relation's curve)."""
     from eval import comfort as cm
     from eval.tasks.comfort import PREFIX_FRAME, question
-    from renderers.scene3d import ComfortScene
+    from renderers.comfort_scene import ComfortScene
 
     if relation not in cm.RELATIONS:
         raise DemoError(f"Unknown relation {relation!r}; valid: {', '.join(cm.RELATIONS)}.")

@@ -12,7 +12,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 import renderers
-from renderers.base import get_font
+from renderers.text import get_font
 
 
 def grid(images: Sequence[Image.Image], titles: Sequence[str], cols: int, cell: int = 224,

@@ -1,7 +1,10 @@
 """Diagram renderers: JSON specs -> PIL images, plus the facts each spec implies.
 
-Families: plane_geometry, analytic_geometry, function, solid_geometry, chart, graph, puzzle,
-arithmetic, scientific.
+One subpackage per family, named by its registry key (the dataset's ``family`` column):
+plane_geometry, analytic_geometry, function, solid_geometry, chart, graph, puzzle, arithmetic,
+scientific, object_scene, comfort_scene. Below them the shared drawing layer: spec.py (the spec
+base and its JSON round trip), canvas.py (the canvas and label placement), text.py (fonts,
+number formatting), axes.py (Cartesian axes), family.py (the family contract and registry).
 
     >>> import numpy as np, renderers
     >>> fam = renderers.get_family("chart")
@@ -10,50 +13,12 @@ arithmetic, scientific.
 """
 from __future__ import annotations
 
-import importlib
-
-from renderers.base import (FAMILIES, PALETTE, Canvas, Family, Layout, Spec, Viewport,
-                            fmt_num, get_family, get_font, register_family, spec_from_dict,
-                            spec_from_json)
-
-# module name per family; imported lazily so that `import renderers` stays cheap
-FAMILY_MODULES = {
-    "plane_geometry": "renderers.geometry",
-    "analytic_geometry": "renderers.analytic",
-    "function": "renderers.function",
-    "solid_geometry": "renderers.solid",
-    "chart": "renderers.chart",
-    "graph": "renderers.graph",
-    "puzzle": "renderers.puzzle",
-    "arithmetic": "renderers.arithmetic",
-    "scientific": "renderers.science",
-    "object_scene": "renderers.objects",
-    "comfort_scene": "renderers.scene3d",
-}
-
-
-def load_all() -> None:
-    for mod in FAMILY_MODULES.values():
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as e:  # a family module not written yet
-            if e.name != mod:
-                raise
-
-
-def family_names() -> list[str]:
-    load_all()
-    return sorted(FAMILIES)
-
-
-def render(spec: Spec, size: int = 336):
-    return get_family(spec.family).render(spec, size)
-
-
-def facts(spec: Spec) -> dict:
-    return get_family(spec.family).facts(spec)
-
+from renderers.canvas import PALETTE, Canvas, Layout, Viewport
+from renderers.family import (FAMILIES, Family, facts, family_names, get_family, render,
+                              spec_from_dict, spec_from_json)
+from renderers.spec import Spec
+from renderers.text import fmt_num, get_font
 
 __all__ = ["FAMILIES", "PALETTE", "Canvas", "Family", "Layout", "Spec", "Viewport", "fmt_num",
-           "get_family", "get_font", "register_family", "spec_from_dict", "spec_from_json",
-           "load_all", "family_names", "render", "facts"]
+           "get_family", "get_font", "spec_from_dict", "spec_from_json", "family_names",
+           "render", "facts"]

@@ -6,7 +6,7 @@ API (small and stable; the "analytic_geometry" and "function" families use it):
                    grid=True, tick_labels=True, names=("x", "y"), origin_label="O",
                    frame=None, px=None, max_labels=10) -> AxesViewport
 
-- ``AxesViewport`` is a ``renderers.base.Viewport`` (math -> pixel, y up) with an optional
+- ``AxesViewport`` is a ``renderers.canvas.Viewport`` (math -> pixel, y up) with an optional
   separate ``yscale`` (``equal=False``) and the plotted range ``xmin..xmax, ymin..ymax`` plus
   ``box`` (pixel rectangle of the grid), ``contains(x, y)`` and ``clip_segment``.
 - Axes pass through the origin when it is inside the range, else along the frame edge nearest
@@ -22,17 +22,17 @@ API (small and stable; the "analytic_geometry" and "function" families use it):
   callers that choose their own ranges; ``text_size(canvas, text, px)`` is a memoised
   ``Canvas.text_size``.
 
-    python -c "from renderers.base import Canvas; from renderers.axes import draw_axes; \
+    python -c "from renderers.canvas import Canvas; from renderers.axes import draw_axes; \
 c = Canvas(336); draw_axes(c, -5, 6, -4, 5); c.finish().save('/tmp/axes.png')"
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-
 from functools import lru_cache
+import math
 
-from renderers.base import Box, Canvas, Point, Viewport, fmt_num, font_px, get_font
+from renderers.canvas import Box, Canvas, Point, Viewport
+from renderers.text import fmt_num, font_px, get_font
 
 AXIS_COLOR = (40, 40, 40)
 GRID_COLOR = (218, 218, 218)

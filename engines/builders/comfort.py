@@ -1,7 +1,7 @@
 """``comfort``: COMFORT scenes (ICLR 2025), each a target orbiting a relatum in 36 views.
 
 A variation is one scene; its 36 views put the target at 0, 10, ..., 350 degrees around the
-relatum (rows in that order). Scenes (renderers.scene3d, no text in the images):
+relatum (rows in that order). Scenes (renderers.comfort_scene, no text in the images):
 
 - ball (COMFORT-BALL): variation 0 is the default scene (red target, blue relatum); the others
   change colours, sizes and camera height, every second one adds a distractor;
@@ -21,7 +21,8 @@ from engines.cliutil import add_build_arguments
 from engines.dataset import BuildConfig, Builder, image_cell, register_builder
 from engines.dataset import columns as col
 from engines.dataset.streams import COMFORT_CAR_OFFSET
-from renderers.scene3d import GROUNDS, ComfortScene, ComfortSceneSpec, Thing
+from renderers.comfort_scene import ComfortScene
+from renderers.comfort_scene.spec import GROUNDS, ComfortSceneSpec, Thing
 
 SCENES = ("ball", "car")
 N_POS = 36  # views per variation (eval.comfort.N_POS)

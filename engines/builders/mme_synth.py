@@ -27,9 +27,10 @@ from engines.cliutil import add_build_arguments
 from engines.dataset import BuildConfig, Builder, image_cell, register_builder
 from engines.dataset import columns as col
 from engines.dataset.streams import STREAMS
-from renderers.base import fmt_num, rng_choice
-from renderers.objects import (KINDS, PLURALS, SIGN_WORDS, THEMES, ObjectSceneFamily,
-                               ObjectSceneSpec)
+from renderers.object_scene import ObjectSceneFamily
+from renderers.object_scene.spec import KINDS, PLURALS, SIGN_WORDS, THEMES, ObjectSceneSpec
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 PERCEPTION = ("existence", "count", "position", "color", "OCR")
 COGNITION = ("numerical_calculation",)
@@ -219,7 +220,7 @@ _SHAPE_CLOSE = {"square": {"rectangle", "rhombus", "parallelogram"},
 
 
 def shape_type(rng: np.random.Generator):
-    import renderers.geometry as geo
+    import renderers.plane_geometry.spec as geo
 
     base = rng_choice(rng, geo.BASES)
     spec = renderers.get_family("plane_geometry").sample_spec(rng, base=base, n_attached=0)
@@ -248,7 +249,7 @@ _FUNC_FAR = {
 
 
 def function_family(rng: np.random.Generator):
-    import renderers.function as fn
+    import renderers.function.spec as fn
 
     kind = rng_choice(rng, fn.KINDS)
     spec = renderers.get_family("function").sample_spec(rng, kind=kind, n_functions=1,

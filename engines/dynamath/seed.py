@@ -30,7 +30,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from renderers.base import Spec, fmt_num
+from renderers.spec import Spec
+from renderers.text import fmt_num
 
 TOPICS = ("solid geometry", "plane geometry", "analytic geometry", "algebra", "puzzle test",
           "graph theory", "arithmetic", "scientific figure", "statistics")

@@ -18,7 +18,7 @@ import numpy as np
 from engines.mavis import analytic_geometry_problems  # noqa: F401  (registers problems)
 from engines.mavis.registry import caption_writer
 from engines.mavis.text import join_list, pick
-from renderers.base import fmt_num
+from renderers.text import fmt_num
 
 OPENERS = [
     "The figure shows {things} on a coordinate grid.",

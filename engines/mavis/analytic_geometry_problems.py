@@ -23,9 +23,11 @@ import numpy as np
 
 from engines.mavis.problem import Distractor, Given, Problem
 from engines.mavis.registry import problem_maker, rechecker
-from renderers.analytic import F, AnalyticSpec, GeoObject, fmt_frac, line_equation, shoelace
-from renderers.analytic_sample import SLOPES, Placer, finish_objects, sample_range
-from renderers.base import fmt_num, rng_choice
+from renderers.analytic_geometry.sample import SLOPES, Placer, finish_objects, sample_range
+from renderers.analytic_geometry.spec import (F, AnalyticSpec, GeoObject, fmt_frac, line_equation,
+                                              shoelace)
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 TARGETS = ("distance", "midpoint", "slope", "y_intercept", "intersection", "polygon_area",
            "circle_area", "circumference")

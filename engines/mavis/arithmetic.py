@@ -16,7 +16,8 @@ import numpy as np
 
 from engines.mavis.registry import caption_writer
 from engines.mavis.text import join_list, pick
-from renderers.base import fmt_num, rng_choice
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 OPENERS = (
     "The image shows {what}.", "This picture contains {what}.", "Pictured here is {what}.",

@@ -14,7 +14,7 @@ import numpy as np
 
 from engines.mavis.registry import caption_writer
 from engines.mavis.text import join_list, pick
-from renderers.base import fmt_num
+from renderers.text import fmt_num
 
 OPENERS = (
     'The image shows {a_kind} titled "{title}".',

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from engines.mavis.problem import LETTERS, Problem, fmt_answer, make_choices, question_text
-from renderers.base import rng_choice
+from renderers.spec import rng_choice
 
 AnswerFn = Callable[[Sequence[Any], Sequence[str]], Sequence[str]]
 

@@ -20,7 +20,7 @@ import numpy as np
 from engines.mavis import function_problems  # noqa: F401  (registers the problem maker)
 from engines.mavis.registry import caption_writer
 from engines.mavis.text import join_list, pick
-from renderers.base import fmt_num
+from renderers.text import fmt_num
 
 OPENERS = [
     "The figure shows {what} on a coordinate grid.",

@@ -27,9 +27,11 @@ from engines.mavis.function_shape_targets import BUILDERS
 from engines.mavis.function_targets import Draft
 from engines.mavis.problem import Given, Problem
 from engines.mavis.registry import problem_maker, rechecker
-from renderers.base import fmt_num, rng_choice
-from renderers.function import FunctionSpec, NamedPoint, expression, pi_text
-from renderers.function_sample import choose_window
+from renderers.function.sample import choose_window
+from renderers.function.spec import FunctionSpec, NamedPoint
+from renderers.function.text import expression, pi_text
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 TARGETS = tuple(BUILDERS)
 SHOWN = ("title", "title", "label", "legend")

@@ -16,10 +16,11 @@ import numpy as np
 
 from engines.mavis.function_targets import (CORE_BUILDERS, Draft, _deg, curve_where, distract,
                                             frac_poly, frac_text, n, par, r2)
-from renderers.base import rng_choice
-from renderers.function import (Curve, NamedPoint, XMarker, evaluate, expression, pi_text,
-                                rhs_text, value)
-from renderers.function_sample import SLOPES, choose_window, sample_curve, vertex_quadratic
+from renderers.function.curve import Curve
+from renderers.function.sample import SLOPES, choose_window, sample_curve, vertex_quadratic
+from renderers.function.spec import NamedPoint, XMarker, evaluate, value
+from renderers.function.text import expression, pi_text, rhs_text
+from renderers.spec import rng_choice
 
 PERIOD_POOL = ("π/2", "π", "2π", "4π", "π/4", "3π", "8π")
 

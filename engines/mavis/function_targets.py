@@ -22,11 +22,13 @@ from typing import Any, Callable
 import numpy as np
 
 from engines.mavis.problem import Distractor, fmt_answer
-from renderers.base import fmt_num, rng_choice
-from renderers.function import (Curve, NamedPoint, XMarker, analyze, breaks, derivative,
-                                domain_lo, expression, pi_text, piece_condition, poly_text,
-                                rhs_text, value)
-from renderers.function_sample import choose_window, poly_from_roots, sample_curve, vertex_quadratic
+from renderers.function.curve import Curve
+from renderers.function.sample import choose_window, poly_from_roots, sample_curve, vertex_quadratic
+from renderers.function.spec import (NamedPoint, XMarker, analyze, breaks, derivative, domain_lo,
+                                     value)
+from renderers.function.text import expression, pi_text, piece_condition, poly_text, rhs_text
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 TREND_OPTIONS = ("increasing", "decreasing", "increasing then decreasing",
                  "decreasing then increasing")

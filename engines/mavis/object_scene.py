@@ -16,8 +16,8 @@ import numpy as np
 
 from engines.mavis.registry import caption_writer
 from engines.mavis.text import join_list, pick
-from renderers.base import fmt_num
-from renderers.objects import PLURALS
+from renderers.object_scene.spec import PLURALS
+from renderers.text import fmt_num
 
 OPENERS = (
     "The image shows {n} objects in {place}.",

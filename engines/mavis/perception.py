@@ -20,7 +20,7 @@ from typing import Callable
 
 import numpy as np
 
-from renderers.base import rng_choice
+from renderers.spec import rng_choice
 
 Question = tuple[str, str]  # (question, short answer)
 _ASKERS: dict[str, Callable[[dict], list[Question]]] = {}

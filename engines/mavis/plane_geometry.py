@@ -25,8 +25,8 @@ from engines.mavis.plane_geometry_problem import make_problem
 from engines.mavis.problem import Problem
 from engines.mavis.registry import caption_writer, problem_maker, rechecker
 from engines.mavis.text import join_list, pick
-from renderers.base import fmt_num
-from renderers.geometry import Model, PlaneGeometrySpec, angle_at, build_model
+from renderers.plane_geometry.spec import Model, PlaneGeometrySpec, angle_at, build_model
+from renderers.text import fmt_num
 
 FAMILY = "plane_geometry"
 STEP = 0.25  # degrees between samples of an arc in the re-check

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from renderers.base import fmt_num as f
+from renderers.text import fmt_num as f
 
 
 def seg(a: str, b: str) -> str:

@@ -24,9 +24,11 @@ from engines.mavis import plane_geometry_solve as S
 from engines.mavis.plane_geometry_chain import Chain, ang, seg
 from engines.mavis.problem import Distractor, Given, Problem, fmt_answer
 from engines.mavis.text import pick
-from renderers.base import fmt_num as f, rng_choice
-from renderers.geometry import Attachment, PlaneGeometrySpec, base_label, build_model, ekey
-from renderers.geometry_sample import FILLS, next_letters
+from renderers.plane_geometry.sample import FILLS, next_letters
+from renderers.plane_geometry.spec import (Attachment, PlaneGeometrySpec, base_label, build_model,
+                                           ekey)
+from renderers.spec import rng_choice
+from renderers.text import fmt_num as f
 
 BASE_W = {"right_triangle": 3.0, "rectangle": 2.0, "square": 1.5, "equilateral_triangle": 1.0,
           "isosceles_triangle": 1.0, "scalene_triangle": 1.0, "parallelogram": 1.0,

@@ -19,7 +19,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from renderers.base import Spec, fmt_num
+from renderers.spec import Spec
+from renderers.text import fmt_num
 
 VERSIONS = ("text_dominant", "text_lite", "vision_dominant")
 QUESTION_TYPES = ("multiple_choice", "free_form")

@@ -16,8 +16,8 @@ import numpy as np
 from engines.mavis import solid_geometry_check, solid_geometry_problems  # noqa: F401 (register)
 from engines.mavis.registry import caption_writer
 from engines.mavis.text import join_list, pick
-from renderers.base import rng_choice
-from renderers.solid import MEASURE_WORDS, SolidSpec, base_polygon
+from renderers.solid_geometry.spec import MEASURE_WORDS, SolidSpec, base_polygon
+from renderers.spec import rng_choice
 
 OPENERS = [
     "The figure shows {solid}.",

@@ -24,7 +24,7 @@ import numpy as np
 
 from engines.mavis.problem import Problem
 from engines.mavis.registry import rechecker
-from renderers.solid import SolidSpec, poly_edges, polyhedron, solid_height
+from renderers.solid_geometry.spec import SolidSpec, poly_edges, polyhedron, solid_height
 
 ROUND = ("cylinder", "cone", "sphere")
 

@@ -22,8 +22,10 @@ import numpy as np
 
 from engines.mavis.problem import Distractor, Given, Problem
 from engines.mavis.registry import problem_maker
-from renderers.base import fmt_num, rng_choice
-from renderers.solid import SolidSpec, dimensions, kind_words, sample_solid
+from renderers.solid_geometry.sample import sample_solid
+from renderers.solid_geometry.spec import SolidSpec, dimensions, kind_words
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 SQ, SQUARE, CUBE = "√", "²", "³"
 TARGETS = {

@@ -10,7 +10,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from renderers.base import fmt_num, rng_choice
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 _NUM = re.compile(r"(?<![A-Za-z_])-?\d+(?:\.\d+)?")
 

@@ -37,7 +37,8 @@ from eval import comfort as cm
 from eval.task import Task, TaskContext, register_task
 from engines.builders.comfort import comfort_config, views
 from eval.evalsets import built_rows, cached_rows
-from renderers.scene3d import BALL_COLORS, FRONTED, ComfortScene, ComfortSceneSpec, Thing
+from renderers.comfort_scene import ComfortScene
+from renderers.comfort_scene.spec import BALL_COLORS, FRONTED, ComfortSceneSpec, Thing
 
 PREFIX_FRAME = {"none": "camera", "camera": "camera", "addressee": "addressee",
                 "relatum": "relatum"}

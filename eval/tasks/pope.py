@@ -6,7 +6,7 @@ POPE (Li et al., 2023) asks "Is there a <object> in the image?" for objects that
 - random: any kind not in the image;
 - popular: the kinds most frequent over the whole set (counted per image), not in the image;
 - adversarial: the kinds that co-occur most with the image's objects, not in the image. Here
-  the candidates are the co-occurrence groups of ``renderers.objects`` (a kitchen cup calls up
+  the candidates are the co-occurrence groups of ``renderers.object_scene`` (a kitchen cup calls up
   bottle, bowl, apple...), ranked by how often they co-occur with the present kinds in the set.
 
 Per image and split: 3 present + 3 absent probes, alternating (POPE's 6 per image); the present

@@ -5,7 +5,7 @@ import pytest
 from engines.mavis import registry
 from engines.mavis.dpo import engine_pair, extract_answer, is_correct, pairs_from_model
 from engines.mavis.problem import LETTERS, Distractor, Given, Problem
-from renderers.base import Spec
+from renderers.spec import Spec
 
 
 @pytest.mark.parametrize("text,ans", [

@@ -12,7 +12,8 @@ from engines.mavis.analytic_geometry import OPENERS, caption
 from engines.mavis.analytic_geometry_problems import TARGETS, make_problem, recheck
 from engines.mavis.problem import question_text
 from engines.mavis.text import untrue_numbers
-from renderers.analytic import AnalyticGeometry, AnalyticSpec, GeoObject
+from renderers.analytic_geometry import AnalyticGeometry
+from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject
 
 FAM = AnalyticGeometry()
 

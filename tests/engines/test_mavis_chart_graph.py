@@ -10,12 +10,12 @@ import engines.mavis.chart  # noqa: F401  (registers the writers; imported direc
 import engines.mavis.graph  # noqa: F401   these tests do not depend on other families)
 from engines.mavis.registry import CAPTIONS
 from engines.mavis.text import untrue_numbers
-from renderers.base import FAMILIES
-from renderers.chart import KINDS as CHART_KINDS, ChartSpec, Series
-from renderers.graph import KINDS as GRAPH_KINDS, Edge, GraphSpec
+from renderers.chart.spec import KINDS as CHART_KINDS, ChartSpec, Series
+from renderers.family import FAMILIES
+from renderers.graph.spec import KINDS as GRAPH_KINDS, Edge, GraphSpec
 
-CHART = FAMILIES["chart"]
-GRAPH = FAMILIES["graph"]
+CHART = FAMILIES.get("chart")
+GRAPH = FAMILIES.get("graph")
 
 
 def _cap(fam, name, spec, seed=0):

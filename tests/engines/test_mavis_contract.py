@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import renderers
-from renderers.base import fmt_num
+from renderers.text import fmt_num
 from engines.mavis import registry
 from engines.mavis.problem import VERSIONS, make_choices, question_text, to_rows
 from engines.mavis.text import numbers_in_text, untrue_numbers

@@ -12,8 +12,9 @@ from engines.mavis.function_problems import TARGETS, X, make_problem, recheck, s
 from engines.mavis.function_targets import TREND_OPTIONS, derivative_text, frac_poly
 from engines.mavis.problem import VERSIONS, make_choices, question_text
 from engines.mavis.text import numbers_in_text, untrue_numbers
-from renderers.base import fmt_num
-from renderers.function import Curve, FunctionSpec, Piece, evaluate, spec_facts
+from renderers.function.curve import Curve, Piece
+from renderers.function.spec import FunctionSpec, evaluate, spec_facts
+from renderers.text import fmt_num
 
 
 def test_enough_openers_and_targets():

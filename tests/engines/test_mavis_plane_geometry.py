@@ -12,7 +12,7 @@ from engines.mavis.plane_geometry_problem import make_problem
 from engines.mavis.plane_geometry_solve import Chain, ang, right_triangle, seg, semicircle, square
 from engines.mavis.problem import Given, Problem, question_text
 from engines.mavis.text import untrue_numbers
-from renderers.geometry import Attachment, PlaneGeometrySpec
+from renderers.plane_geometry.spec import Attachment, PlaneGeometrySpec
 
 FAM = renderers.get_family("plane_geometry")
 

@@ -10,7 +10,7 @@ import renderers
 from engines.dynamath.seed import SEEDS, load_seeds, make_variant
 from engines.dynamath.seeds.algebra import parse_rhs, sx
 from engines.dynamath.seeds.algebra_forms import line_text, transform_text
-from renderers.function import spec_facts
+from renderers.function.spec import spec_facts
 
 load_seeds()
 ALGEBRA = sorted(s for s in SEEDS if s.startswith("algebra-"))
@@ -240,7 +240,7 @@ def test_lattice_reads_fall_on_grid_points():
         assert x1 - x0 == 10 and y1 - y0 == 10
         assert x0 < p["xs"] < x1 and y0 < p["k"] < y1
         spec = SEEDS["algebra-inverse-value"].diagram(p)
-        from renderers.function import value
+        from renderers.function.spec import value
         assert abs(value(spec.curves[0], p["xs"]) - p["k"]) < 1e-9
     np.testing.assert_equal(
         [make_variant("algebra-graph-value", v, seed=5).params["win"][1] -

@@ -6,8 +6,8 @@ import pytest
 
 import renderers
 from engines.dynamath.seed import SEEDS, load_seeds, make_variant
-from renderers.graph import tree_layout
-from renderers.graph_draw import circular_positions
+from renderers.graph.draw import circular_positions
+from renderers.graph.sample import tree_layout
 
 load_seeds()
 SOLID = sorted(s for s in SEEDS if s.startswith("solid-"))

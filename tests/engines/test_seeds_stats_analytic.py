@@ -11,7 +11,7 @@ import pytest
 
 import renderers
 from engines.dynamath.seed import SEEDS, load_seeds, make_variant
-from renderers.chart_stats import box_stats, chart_axes, pie_percentages
+from renderers.chart.stats import box_stats, chart_axes, pie_percentages
 
 load_seeds()
 STAT = sorted(s for s in SEEDS if s.startswith("stat-"))

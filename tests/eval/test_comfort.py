@@ -16,7 +16,7 @@ from eval import comfort as cm
 from eval.runner import evaluate
 from eval.task import TaskContext, get_task
 from mm.adapters import load_adapter
-from renderers.scene3d import ComfortSceneSpec, Thing
+from renderers.comfort_scene.spec import ComfortSceneSpec, Thing
 
 COS = np.cos(np.radians(np.arange(36) * 10))  # relation direction at position 0
 SMALL = {"image_size": 64}

@@ -9,11 +9,11 @@ import pytest
 import renderers
 from engines.mavis.registry import get_caption_writer
 from engines.mavis.text import untrue_numbers
-from renderers.arithmetic import (KINDS, ArithmeticSpec, BarModel, BarPart, ClockFace,
-                                  EquationCard, FractionModel, LineItem, Mark, ModelBar, Money,
-                                  NumberLine, Reading, Receipt, ReceiptRow, Ruler, Tally,
-                                  TallyRow, Thermometer)
-from renderers.base import boxes_overlap
+from renderers.arithmetic.spec import (KINDS, ArithmeticSpec, BarModel, BarPart, ClockFace,
+                                       EquationCard, FractionModel, LineItem, Mark, ModelBar, Money,
+                                       NumberLine, Reading, Receipt, ReceiptRow, Ruler, Tally,
+                                       TallyRow, Thermometer)
+from renderers.canvas import boxes_overlap
 
 FAM = renderers.get_family("arithmetic")
 

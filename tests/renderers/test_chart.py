@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 import renderers.chart  # noqa: F401  (imported directly: independent of other families)
-from renderers.base import FAMILIES
-from renderers.chart import KINDS, ChartSpec, Series
-from renderers.chart_stats import box_stats, nice_axis
+from renderers.chart.spec import KINDS, ChartSpec, Series
+from renderers.chart.stats import box_stats, nice_axis
+from renderers.family import FAMILIES
 
-FAM = FAMILIES["chart"]
+FAM = FAMILIES.get("chart")
 
 
 def _bar(**kw) -> ChartSpec:

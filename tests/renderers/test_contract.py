@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import renderers
-from renderers.base import boxes_overlap
+from renderers.canvas import boxes_overlap
 
 FAMILIES = renderers.family_names()
 

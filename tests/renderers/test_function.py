@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 
 import renderers
-from renderers.function import (KINDS, Curve, FunctionSpec, NamedPoint, Piece, XMarker,
-                                expression, expression_lines, pi_text, spec_facts)
-from renderers.function_draw import branch_samples, clip_runs
+from renderers.function.curve import Curve, Piece
+from renderers.function.draw import branch_samples, clip_runs
+from renderers.function.spec import KINDS, FunctionSpec, NamedPoint, XMarker, spec_facts
+from renderers.function.text import expression, expression_lines, pi_text
 
 PI = math.pi
 

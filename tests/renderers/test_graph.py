@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 import renderers.graph  # noqa: F401  (imported directly: independent of other families)
-from renderers.base import FAMILIES
-from renderers.graph import KINDS, Edge, GraphSpec
-from renderers.graph_draw import layout_positions, seg_point_dist
+from renderers.family import FAMILIES
+from renderers.graph.draw import layout_positions, seg_point_dist
+from renderers.graph.spec import KINDS, Edge, GraphSpec
 
-FAM = FAMILIES["graph"]
+FAM = FAMILIES.get("graph")
 
 
 def _g(edges, n=5, **kw) -> GraphSpec:

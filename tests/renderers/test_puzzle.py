@@ -7,10 +7,10 @@ import pytest
 import renderers
 from engines.mavis.puzzle import caption
 from engines.mavis.text import untrue_numbers
-from renderers.puzzle import (KINDS, RULES, Figure, PuzzleSpec, count_grid_paths,
-                              odd_item, puzzle_facts)
-from renderers.puzzle_draw import aspect, shape_points
-from renderers.puzzle_sample import latin_squares_4, sample_spec
+from renderers.puzzle.draw import aspect, shape_points
+from renderers.puzzle.sample import latin_squares_4, sample_spec
+from renderers.puzzle.spec import (KINDS, RULES, Figure, PuzzleSpec, count_grid_paths, odd_item,
+                                   puzzle_facts)
 
 FAM = renderers.get_family("puzzle")
 

@@ -24,10 +24,11 @@ from fractions import Fraction
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.base import rng_choice
-from renderers.chart import ChartSpec, Series
-from renderers.function import Curve, FunctionSpec, Piece, XMarker
-from renderers.function_sample import poly_from_roots, vertex_quadratic
+from renderers.chart.spec import ChartSpec, Series
+from renderers.function.curve import Curve, Piece
+from renderers.function.sample import poly_from_roots, vertex_quadratic
+from renderers.function.spec import FunctionSpec, XMarker
+from renderers.spec import rng_choice
 
 TOPIC = "algebra"
 ELEM, HIGH, UNI = "elementary school", "high school", "undergraduate"

@@ -20,9 +20,9 @@ import numpy as np
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.algebra import (COLORS, HIGH, ROUND2, TOPIC, UNI, ch, curve, fval,
                                             poly, r2, sp, sx, sym_curve, tie)
-from renderers.function import FunctionSpec, NamedPoint, XMarker, evaluate
-from renderers.function_sample import poly_from_roots, vertex_quadratic
-from renderers.function_text import pi_text
+from renderers.function.sample import poly_from_roots, vertex_quadratic
+from renderers.function.spec import FunctionSpec, NamedPoint, XMarker, evaluate
+from renderers.function.text import pi_text
 
 P = np.polynomial.polynomial
 

@@ -20,9 +20,9 @@ import numpy as np
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.algebra import (COLORS, HIGH, ROUND2, TOPIC, ch, curve, parse_rhs,
                                             poly, r2, sp, sx, sym_curve)
-from renderers.function import FunctionSpec, evaluate
-from renderers.function_sample import choose_window, poly_from_roots, vertex_quadratic
-from renderers.function_text import rhs_text
+from renderers.function.sample import choose_window, poly_from_roots, vertex_quadratic
+from renderers.function.spec import FunctionSpec, evaluate
+from renderers.function.text import rhs_text
 
 TWO_PI = 2 * math.pi
 

@@ -20,8 +20,8 @@ from fractions import Fraction
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.analytic import AnalyticSpec, GeoObject, line_coeffs, shoelace
-from renderers.base import rng_choice
+from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, line_coeffs, shoelace
+from renderers.spec import rng_choice
 
 TOPIC = "analytic geometry"
 HIGH, UNI = "high school", "undergraduate"

@@ -20,8 +20,8 @@ import numpy as np
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.analytic import (COLORS, HIGH, ROUND2, TOPIC, UNI, apart, coord,
                                              fpts, r2, sp, spt, view)
-from renderers.analytic import AnalyticSpec, GeoObject
-from renderers.base import rng_choice
+from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject
+from renderers.spec import rng_choice
 
 # ----------------------------------------------------------------------------- circles
 

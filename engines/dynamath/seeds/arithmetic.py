@@ -16,11 +16,12 @@ from fractions import Fraction
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.arithmetic import (SHAPES, ArithmeticSpec, ClockFace, EquationCard,
-                                  FractionModel, Mark, NumberLine, hand_angles)
-from renderers.arithmetic_sample import (FACE_COLORS, FILL_COLORS, LINE_STEPS, MARK_COLORS,
+from renderers.arithmetic.sample import (FACE_COLORS, FILL_COLORS, LINE_STEPS, MARK_COLORS,
                                          SHAPE_COLORS, line_fits, shape_system)
-from renderers.base import fmt_num, rng_choice
+from renderers.arithmetic.spec import (SHAPES, ArithmeticSpec, ClockFace, EquationCard,
+                                       FractionModel, Mark, NumberLine, hand_angles)
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 TOPIC = "arithmetic"
 ELEM, HIGH, UNI = "elementary school", "high school", "undergraduate"

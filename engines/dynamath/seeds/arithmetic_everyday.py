@@ -15,13 +15,13 @@ from fractions import Fraction
 
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.arithmetic import (CURRENCIES, ArithmeticSpec, BarModel, BarPart, LineItem,
-                                  ModelBar, Money, Reading, Receipt, ReceiptRow, Ruler, Tally,
-                                  TallyRow, Thermometer, coin_text, money_text)
-from renderers.arithmetic_sample import (CURRENCY_COINS, CURRENCY_NOTES, FILL_COLORS,
-                                         ITEM_COLORS, RECEIPT_THEMES, TALLY_THEMES,
-                                         THERMO_SCALES, receipt_items)
-from renderers.base import fmt_num, rng_choice
+from renderers.arithmetic.sample import (CURRENCY_COINS, CURRENCY_NOTES, FILL_COLORS, ITEM_COLORS,
+                                         RECEIPT_THEMES, TALLY_THEMES, THERMO_SCALES, receipt_items)
+from renderers.arithmetic.spec import (CURRENCIES, ArithmeticSpec, BarModel, BarPart, LineItem,
+                                       ModelBar, Money, Reading, Receipt, ReceiptRow, Ruler, Tally,
+                                       TallyRow, Thermometer, coin_text, money_text)
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 TOPIC = "arithmetic"
 ELEM, HIGH, UNI = "elementary school", "high school", "undergraduate"

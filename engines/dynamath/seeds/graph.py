@@ -21,9 +21,10 @@ import math
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.base import rng_choice
-from renderers.graph import Edge, GraphSpec, free_positions, planar_edges
-from renderers.graph_draw import circular_positions
+from renderers.graph.draw import circular_positions
+from renderers.graph.sample import free_positions, planar_edges
+from renderers.graph.spec import Edge, GraphSpec
+from renderers.spec import rng_choice
 
 TOPIC = "graph theory"
 ELEM, HIGH, UNI = "elementary school", "high school", "undergraduate"

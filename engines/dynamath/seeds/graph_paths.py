@@ -22,8 +22,8 @@ from engines.dynamath.seeds.graph import (ELEM, HIGH, LETTERS, NODE_COLORS, UNI,
                                           add_weights, any_graph, dfs_components, dijkstra,
                                           far_target, graph, hops, matrix, neighbours, orient,
                                           planar)
-from renderers.base import rng_choice
-from renderers.graph import tree_layout
+from renderers.graph.sample import tree_layout
+from renderers.spec import rng_choice
 
 
 # ----------------------------------------------------------------------------- paths

@@ -6,7 +6,7 @@ module shares: vertex-name sets, rotations, and independent measurement of a bui
 Why these: DynaMath's plane-geometry seeds ask for an angle, a length or an area that must be
 read off a textbook figure; here every variant re-draws the figure (new numbers, a rotation,
 new vertex letters, another polygon), so the same question text has different answers. Answers
-come from the params; ``check`` measures the figure that ``renderers.geometry.build_model``
+come from the params; ``check`` measures the figure that ``renderers.plane_geometry.spec.build_model``
 builds (angles from coordinates, lengths, areas and centroids by Green's theorem with
 Gauss-Legendre quadrature over its straight and curved boundary pieces), a different path from
 the formula in ``answer``. Lengths and areas are in plane_measure.py and plane_area.py.
@@ -21,8 +21,8 @@ from collections import Counter
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.base import rng_choice
-from renderers.geometry import Model, Piece, PlaneGeometrySpec, angle_at, build_model
+from renderers.plane_geometry.spec import Model, Piece, PlaneGeometrySpec, angle_at, build_model
+from renderers.spec import rng_choice
 
 TOPIC = "plane geometry"
 NAME_SETS = ("ABCD", "PQRS", "KLMN", "DEFG", "WXYZ", "EFGH")

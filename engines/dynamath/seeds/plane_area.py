@@ -17,8 +17,8 @@ import math
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.plane import (TOPIC, corner, figure_moments, path_integrals,
                                           pick_names, pick_rotation, piece_integrals)
-from renderers.base import rng_choice
-from renderers.geometry import Attachment, PlaneGeometrySpec, build_model
+from renderers.plane_geometry.spec import Attachment, PlaneGeometrySpec, build_model
+from renderers.spec import rng_choice
 
 # light fills that keep their name (pale red reads as pink, pale yellow as cream, pale cyan
 # as light blue)

@@ -19,9 +19,9 @@ from fractions import Fraction
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.plane import (TOPIC, corner, model_length, outline_length,
                                           pick_names, pick_rotation)
-from renderers.analytic import AnalyticSpec, GeoObject
-from renderers.base import rng_choice
-from renderers.geometry import Attachment, PlaneGeometrySpec, build_model
+from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject
+from renderers.plane_geometry.spec import Attachment, PlaneGeometrySpec, build_model
+from renderers.spec import rng_choice
 
 TRIPLES = ((3, 4, 5), (5, 12, 13), (8, 15, 17), (6, 8, 10), (9, 12, 15), (7, 24, 25),
            (12, 16, 20), (4.5, 6, 7.5), (1.5, 2, 2.5), (2.5, 6, 6.5))

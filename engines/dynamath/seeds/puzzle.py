@@ -17,11 +17,11 @@ from functools import lru_cache
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.base import rng_choice
-from renderers.puzzle import (ROW_FORMULAS, TRI_FORMULAS, PuzzleSpec, apply_op,
-                              count_grid_paths, op_text)
-from renderers.puzzle_sample import (LOSHU, latin_puzzle, pyramid_from_bottom, random_ops,
+from renderers.puzzle.sample import (LOSHU, latin_puzzle, pyramid_from_bottom, random_ops,
                                      sign_outputs, symmetry)
+from renderers.puzzle.spec import (ROW_FORMULAS, TRI_FORMULAS, PuzzleSpec, apply_op,
+                                   count_grid_paths, op_text)
+from renderers.spec import rng_choice
 
 TOPIC = "puzzle test"
 

@@ -18,11 +18,10 @@ from collections import Counter
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.base import rng_choice
-from renderers.puzzle import COLORS, Figure, PuzzleSpec, figure_text
-from renderers.puzzle_draw import shape_points
-from renderers.puzzle_sample import (PLAIN_SHAPES, attr_values, matrix_choices,
-                                     matrix_figures)
+from renderers.puzzle.draw import shape_points
+from renderers.puzzle.sample import PLAIN_SHAPES, attr_values, matrix_choices, matrix_figures
+from renderers.puzzle.spec import COLORS, Figure, PuzzleSpec, figure_text
+from renderers.spec import rng_choice
 
 TOPIC = "puzzle test"
 DIRECTIONS = ("right", "up-right", "up", "up-left", "left", "down-left", "down", "down-right")

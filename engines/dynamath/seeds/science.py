@@ -19,9 +19,10 @@ from fractions import Fraction
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.base import rng_choice
-from renderers.science import (G, Circuit, Element, Force, ForceBody, Incline, ScienceSpec,
-                               Vector2, VectorSet, circuit_solution)
+from renderers.scientific.facts import G, circuit_solution
+from renderers.scientific.spec import (Circuit, Element, Force, ForceBody, Incline, ScienceSpec,
+                                       Vector2, VectorSet)
+from renderers.spec import rng_choice
 
 TOPIC = "scientific figure"
 ELEM, HIGH, UNI = "elementary school", "high school", "undergraduate"

@@ -17,9 +17,11 @@ import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.science import ELEM, HIGH, TOPIC, UNI, round_half_up
-from renderers.base import fmt_num, rng_choice
-from renderers.science import (G, Cylinder, Lens, MotionGraph, Pendulum, ScienceSpec,
-                               SpringMass, Wave, wave_value)
+from renderers.scientific.facts import G, wave_value
+from renderers.scientific.spec import (Cylinder, Lens, MotionGraph, Pendulum, ScienceSpec,
+                                       SpringMass, Wave)
+from renderers.spec import rng_choice
+from renderers.text import fmt_num
 
 # ----------------------------------------------------------------------------- oscillators
 

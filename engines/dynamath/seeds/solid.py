@@ -19,8 +19,8 @@ import math
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.base import rng_choice
-from renderers.solid import SolidSpec, hidden_edges, polyhedron
+from renderers.solid_geometry.spec import SolidSpec, hidden_edges, polyhedron
+from renderers.spec import rng_choice
 
 TOPIC = "solid geometry"
 ELEM, HIGH, UNI = "elementary school", "high school", "undergraduate"

@@ -16,7 +16,7 @@ import math
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.solid import (HIGH, ROUND2, TOPIC, UNI, look, mesh_volume,
                                           poly_view, r2, revolve, round_view, solid)
-from renderers.base import rng_choice
+from renderers.spec import rng_choice
 
 
 # ----------------------------------------------------------------------------- round solids

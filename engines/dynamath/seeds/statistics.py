@@ -19,9 +19,10 @@ from fractions import Fraction
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from renderers.base import rng_choice
-from renderers.chart import THEMES, ChartSpec, Series, chart_facts
-from renderers.chart_stats import chart_axes, pie_percentages
+from renderers.chart.sample import THEMES
+from renderers.chart.spec import ChartSpec, Series, chart_facts
+from renderers.chart.stats import chart_axes, pie_percentages
+from renderers.spec import rng_choice
 
 TOPIC = "statistics"
 ELEM, HIGH, UNI = "elementary school", "high school", "undergraduate"

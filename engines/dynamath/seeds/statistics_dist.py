@@ -17,9 +17,10 @@ import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.statistics import COLORS, ELEM, HIGH, TOPIC, UNI, pick_cats
-from renderers.base import rng_choice
-from renderers.chart import THEMES, ChartSpec, Series, chart_facts
-from renderers.chart_stats import box_stats, chart_axes
+from renderers.chart.sample import THEMES
+from renderers.chart.spec import ChartSpec, Series, chart_facts
+from renderers.chart.stats import box_stats, chart_axes
+from renderers.spec import rng_choice
 
 # ----------------------------------------------------------------------------- histograms
 

@@ -1,0 +1,355 @@
+"""The drawing surface every family paints on: an anti-aliased canvas that places labels.
+
+The canvas draws at ``ss`` times the target size and downsamples (supersampling gives
+anti-aliased strokes with plain PIL, ~10x faster than a matplotlib figure per image). It keeps
+an ink mask and a label mask so that labels are placed where they cover neither another label
+nor, when possible, a stroke; ``Layout`` records every label box for tests. ``Viewport`` maps
+math coordinates (y up) to pixels; ``PALETTE`` holds the named colours specs refer to.
+
+    python -c "from renderers.canvas import Canvas; c = Canvas(336); c.circle((168, 168), 80); \
+c.label((168, 88), 'A'); c.finish().save('/tmp/c.png')"
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import math
+from typing import Any, Iterable, Sequence
+
+from PIL import Image, ImageDraw
+import numpy as np
+
+from renderers.text import GLYPH_PAD, font_px, glyph_mask, text_extent
+
+Point = tuple[float, float]
+
+
+@dataclass
+class Viewport:
+    """Affine map from math coordinates (y up) to pixel coordinates (y down)."""
+
+    scale: float
+    ox: float  # pixel x of math x=0
+    oy: float  # pixel y of math y=0
+
+    @classmethod
+    def fit(cls, xmin: float, ymin: float, xmax: float, ymax: float, width: float,
+            height: float, margin: float = 0.12) -> "Viewport":
+        w = max(xmax - xmin, 1e-9)
+        h = max(ymax - ymin, 1e-9)
+        mx, my = width * margin, height * margin
+        s = min((width - 2 * mx) / w, (height - 2 * my) / h)
+        cx, cy = (xmin + xmax) / 2, (ymin + ymax) / 2
+        return cls(scale=s, ox=width / 2 - s * cx, oy=height / 2 + s * cy)
+
+    @classmethod
+    def fit_points(cls, pts: Iterable[Point], width: float, height: float,
+                   margin: float = 0.12) -> "Viewport":
+        xs, ys = zip(*pts)
+        return cls.fit(min(xs), min(ys), max(xs), max(ys), width, height, margin)
+
+    def __call__(self, x: float, y: float) -> Point:
+        return (self.ox + self.scale * x, self.oy - self.scale * y)
+
+    def pts(self, pts: Iterable[Point]) -> list[Point]:
+        return [self(x, y) for x, y in pts]
+
+    def inv(self, px: float, py: float) -> Point:
+        return ((px - self.ox) / self.scale, (self.oy - py) / self.scale)
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in final pixels
+
+
+def boxes_overlap(a: Box, b: Box, pad: float = 0.0) -> bool:
+    return not (a[2] + pad <= b[0] or b[2] + pad <= a[0] or a[3] + pad <= b[1] or
+                b[3] + pad <= a[1])
+
+
+@dataclass
+class LabelBox:
+    text: str
+    box: Box
+
+
+@dataclass
+class Layout:
+    """What the canvas placed: every label's text and pixel box (for overlap tests)."""
+
+    width: int
+    height: int
+    labels: list[LabelBox] = field(default_factory=list)
+
+
+# 8 compass directions, tried in this order unless a preferred direction is given
+_DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
+
+
+def _rgb(c: Any) -> Any:
+    return tuple(c) if isinstance(c, list) else c
+
+
+class Canvas:
+    """A PIL canvas in final-image pixel coordinates, drawn at ``ss``x and downsampled.
+
+    Every stroke is also drawn into a 1-bit ink mask, every label into a label mask; ``label``
+    searches positions around an anchor for one that is inside the image, covers no label, and
+    covers no ink if such a position exists.
+    """
+
+    def __init__(self, width: int, height: int | None = None, ss: int | None = None,
+                 background: Any = "white"):
+        self.width = int(width)
+        self.height = int(height or width)
+        # 2x supersampling is enough for smooth strokes at >=224 px and keeps drawing cheap.
+        self.ss = int(ss or (3 if self.width <= 256 else 2))
+        self.img = Image.new("RGB", (self.width * self.ss, self.height * self.ss), _rgb(background))
+        self.d = ImageDraw.Draw(self.img)
+        self.ink = Image.new("1", (self.width, self.height), 0)
+        self._ink_draw = ImageDraw.Draw(self.ink)
+        self.lab = Image.new("1", (self.width, self.height), 0)
+        self._lab_draw = ImageDraw.Draw(self.lab)
+        # numpy views of the masks for ``is_free``, rebuilt after any drawing into a mask
+        # (a label search tests dozens of boxes between two strokes; a PIL crop per test cost
+        # more than the rest of the label)
+        self._masks: tuple[np.ndarray, np.ndarray] | None = None
+        self.layout = Layout(self.width, self.height)
+        self.unit = self.width / 336.0  # stroke widths are given for a 336 px image
+
+    @property
+    def ink_d(self) -> ImageDraw.ImageDraw:
+        """Draw into the ink mask (strokes labels should avoid)."""
+        self._masks = None
+        return self._ink_draw
+
+    @property
+    def lab_d(self) -> ImageDraw.ImageDraw:
+        """Draw into the label mask (boxes no other label may cover)."""
+        self._masks = None
+        return self._lab_draw
+
+    # --- primitives (coordinates in final pixels) ---
+    def _s(self, pts: Iterable[Point]) -> list[Point]:
+        s = self.ss
+        return [(x * s, y * s) for x, y in pts]
+
+    def _w(self, width: float) -> int:
+        return max(1, int(round(width * self.unit * self.ss)))
+
+    def line(self, pts: Sequence[Point], color: Any = "black", width: float = 2.0,
+             dash: tuple[float, float] | None = None, ink: bool = True) -> None:
+        pts = list(pts)
+        if len(pts) < 2:
+            return
+        if dash:
+            for a, b in _dash_segments(pts, dash[0] * self.unit, dash[1] * self.unit):
+                self.d.line(self._s([a, b]), fill=_rgb(color), width=self._w(width))
+        else:
+            self.d.line(self._s(pts), fill=_rgb(color), width=self._w(width), joint="curve")
+        if ink:
+            self.ink_d.line(pts, fill=1, width=max(1, int(round(width * self.unit))))
+
+    def polygon(self, pts: Sequence[Point], fill: Any = None, outline: Any = "black",
+                width: float = 2.0, ink: bool = True) -> None:
+        pts = list(pts)
+        if fill is not None:
+            self.d.polygon(self._s(pts), fill=_rgb(fill))
+        if outline is not None:
+            self.line(pts + [pts[0]], color=outline, width=width, ink=ink)
+        elif ink:
+            self.ink_d.polygon(pts, outline=1)
+
+    def circle(self, c: Point, r: float, fill: Any = None, outline: Any = "black",
+               width: float = 2.0, ink: bool = True) -> None:
+        self.ellipse(c, r, r, fill=fill, outline=outline, width=width, ink=ink)
+
+    def ellipse(self, c: Point, rx: float, ry: float, fill: Any = None, outline: Any = "black",
+                width: float = 2.0, ink: bool = True) -> None:
+        s = self.ss
+        box = [(c[0] - rx) * s, (c[1] - ry) * s, (c[0] + rx) * s, (c[1] + ry) * s]
+        self.d.ellipse(box, fill=_rgb(fill), outline=_rgb(outline),
+                       width=self._w(width) if outline is not None else 0)
+        if ink:
+            b = [c[0] - rx, c[1] - ry, c[0] + rx, c[1] + ry]
+            self.ink_d.ellipse(b, outline=1, width=max(1, int(round(width * self.unit))),
+                               fill=1 if fill is not None and ink == "fill" else None)
+
+    def arc(self, c: Point, r: float, start_deg: float, end_deg: float, color: Any = "black",
+            width: float = 2.0, dash: tuple[float, float] | None = None, n: int | None = None,
+            ry: float | None = None, ink: bool = True) -> None:
+        """Arc in math orientation (degrees counter-clockwise from +x, y up on screen)."""
+        self.line(arc_points(c, r, start_deg, end_deg, n=n, ry=ry), color=color, width=width,
+                  dash=dash, ink=ink)
+
+    def dot(self, c: Point, r: float = 3.5, color: Any = "black") -> None:
+        r = r * self.unit
+        self.circle(c, r, fill=color, outline=None)
+        self.ink_d.ellipse([c[0] - r, c[1] - r, c[0] + r, c[1] + r], fill=1)
+
+    def arrow(self, a: Point, b: Point, color: Any = "black", width: float = 2.0,
+              head: float = 9.0) -> None:
+        self.line([a, b], color=color, width=width)
+        ang = math.atan2(b[1] - a[1], b[0] - a[0])
+        h = head * self.unit
+        p1 = (b[0] - h * math.cos(ang - 0.4), b[1] - h * math.sin(ang - 0.4))
+        p2 = (b[0] - h * math.cos(ang + 0.4), b[1] - h * math.sin(ang + 0.4))
+        self.polygon([b, p1, p2], fill=color, outline=color, width=1)
+
+    def rect(self, box: Box, fill: Any = None, outline: Any = "black", width: float = 1.5,
+             ink: bool = True) -> None:
+        x0, y0, x1, y1 = box
+        self.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], fill=fill, outline=outline,
+                     width=width, ink=ink)
+
+    # --- text ---
+    def text_size(self, text: str, px: int, kind: str = "sans") -> tuple[float, float]:
+        return text_extent(text, px * self.ss, kind, self.ss)
+
+    def text(self, xy: Point, text: str, px: int | None = None, color: Any = "black",
+             anchor: str = "mm", kind: str = "sans", record: bool = True,
+             halo: bool = False) -> Box:
+        """Draw text at a fixed place (titles, tick labels). Returns its pixel box."""
+        px = px or font_px(self.width)
+        # whole supersampled pixels, so a string looks the same wherever it is drawn and its
+        # rendering can be reused (at most 1/(2 ss) of a final pixel away from ``xy``)
+        xs, ys = int(round(xy[0] * self.ss)), int(round(xy[1] * self.ss))
+        mask, rel = glyph_mask(text, px * self.ss, kind, anchor)
+        bx = (xs + rel[0], ys + rel[1], xs + rel[2], ys + rel[3])
+        box = (bx[0] / self.ss, bx[1] / self.ss, bx[2] / self.ss, bx[3] / self.ss)
+        if halo:
+            pad = 1.5 * self.ss
+            self.d.rectangle([bx[0] - pad, bx[1] - pad, bx[2] + pad, bx[3] + pad], fill="white")
+        self.d.bitmap((bx[0] - GLYPH_PAD, bx[1] - GLYPH_PAD), mask, fill=_rgb(color))
+        if record:
+            self._claim(box, text)
+        return box
+
+    def _claim(self, box: Box, text: str) -> None:
+        self._lab_draw.rectangle([box[0], box[1], box[2], box[3]], fill=1)
+        if self._masks is not None:  # copy just the claimed pixels into the numpy view
+            x0, y0 = max(0, math.floor(box[0]) - 1), max(0, math.floor(box[1]) - 1)
+            x1, y1 = math.ceil(box[2]) + 2, math.ceil(box[3]) + 2
+            region = np.asarray(self.lab.crop((x0, y0, x1, y1)))
+            view = self._masks[0][y0:y1, x0:x1]
+            view[...] = region[:view.shape[0], :view.shape[1]]
+        self.layout.labels.append(LabelBox(text, box))
+
+    def is_free(self, box: Box, avoid_ink: bool = True, pad: float = 1.0) -> bool:
+        x0, y0, x1, y1 = box
+        if x0 < 1 or y0 < 1 or x1 > self.width - 1 or y1 > self.height - 1:
+            return False
+        if self._masks is None:
+            self._masks = (np.array(self.lab), np.array(self.ink))
+        xa, ya = max(0, int(math.floor(x0 - pad))), max(0, int(math.floor(y0 - pad)))
+        xb, yb = int(math.ceil(x1 + pad)), int(math.ceil(y1 + pad))
+        lab, ink = self._masks
+        if lab[ya:yb, xa:xb].any():
+            return False
+        return not (avoid_ink and ink[ya:yb, xa:xb].any())
+
+    def label(self, anchor: Point, text: str, px: int | None = None, color: Any = "black",
+              prefer: tuple[float, float] | None = None, dist: float | None = None,
+              kind: str = "sans", halo: bool = False) -> Box:
+        """Place a label near ``anchor`` where it covers no other label (and no ink if it can).
+
+        ``prefer`` is a direction (dx, dy) in pixel space (y down) to try first, e.g. the
+        outward normal at a vertex. Positions spiral outward until a free one is found.
+        """
+        px = px or font_px(self.width)
+        w, h = self.text_size(text, px, kind)
+        d0 = dist if dist is not None else 0.45 * px + 2 * self.unit
+        dirs = list(_DIRS)
+        if prefer is not None and (prefer[0] or prefer[1]):
+            n = math.hypot(*prefer)
+            p = (prefer[0] / n, prefer[1] / n)
+            dirs.sort(key=lambda d: -(d[0] * p[0] + d[1] * p[1]) / math.hypot(*d))
+            dirs.insert(0, p)
+        fallback = None
+        for ring in range(8):
+            r = d0 + ring * 0.5 * px
+            for dx, dy in dirs:
+                n = math.hypot(dx, dy)
+                ux, uy = dx / n, dy / n
+                # centre offset so the box edge (not the centre) sits at distance r
+                cx = anchor[0] + ux * (r + w / 2 * abs(ux))
+                cy = anchor[1] + uy * (r + h / 2 * abs(uy))
+                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                if self.is_free(box, avoid_ink=True):
+                    return self._draw_label(box, text, px, color, kind, halo)
+                if fallback is None and self.is_free(box, avoid_ink=False):
+                    fallback = box
+            if fallback is not None and ring >= 2:
+                break
+        if fallback is None:  # scan the whole image for any free slot (dense diagrams)
+            step = max(2.0, px / 3)
+            best = None
+            for yy in np.arange(1.5, self.height - h - 1.5, step):
+                for xx in np.arange(1.5, self.width - w - 1.5, step):
+                    box = (xx, yy, xx + w, yy + h)
+                    if self.is_free(box, avoid_ink=False):
+                        dd = (xx + w / 2 - anchor[0]) ** 2 + (yy + h / 2 - anchor[1]) ** 2
+                        if best is None or dd < best[0]:
+                            best = (dd, box)
+                if best is not None and best[0] < (yy - anchor[1]) ** 2:
+                    break
+            fallback = best[1] if best else (1.0, 1.0, 1.0 + w, 1.0 + h)
+        return self._draw_label(fallback, text, px, color, kind, True)
+
+    def _draw_label(self, box: Box, text: str, px: int, color: Any, kind: str,
+                    halo: bool) -> Box:
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        return self.text((cx, cy), text, px=px, color=color, anchor="mm", kind=kind,
+                         halo=halo)
+
+    # --- output ---
+    def finish(self) -> Image.Image:
+        if self.ss == 1:
+            return self.img
+        return self.img.reduce(self.ss)
+
+
+def _dash_segments(pts: Sequence[Point], on: float, off: float):
+    """Split a polyline into dash segments of length ``on`` separated by ``off``."""
+    on, off = max(on, 0.5), max(off, 0.5)
+    pos, drawing, left = 0.0, True, on
+    for (x0, y0), (x1, y1) in zip(pts[:-1], pts[1:]):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        if seg == 0:
+            continue
+        t = 0.0
+        while t < seg:
+            step = min(left, seg - t)
+            if drawing:
+                a = (x0 + (x1 - x0) * t / seg, y0 + (y1 - y0) * t / seg)
+                b = (x0 + (x1 - x0) * (t + step) / seg, y0 + (y1 - y0) * (t + step) / seg)
+                yield a, b
+            t += step
+            left -= step
+            if left <= 1e-9:
+                drawing = not drawing
+                left = on if drawing else off
+        pos += seg
+
+
+def arc_points(c: Point, r: float, start_deg: float, end_deg: float, n: int | None = None,
+               ry: float | None = None) -> list[Point]:
+    """Points of a circular (or elliptical, radii r, ry) arc in pixel space, angles in math
+    orientation (counter-clockwise on screen)."""
+    ry = r if ry is None else ry
+    span = end_deg - start_deg
+    n = n or max(8, int(abs(span) / 4))
+    out = []
+    for i in range(n + 1):
+        a = math.radians(start_deg + span * i / n)
+        out.append((c[0] + r * math.cos(a), c[1] - ry * math.sin(a)))
+    return out
+
+
+# ----------------------------------------------------------------------------- misc helpers
+
+
+PALETTE = {
+    "red": (214, 39, 40), "blue": (31, 119, 180), "green": (44, 160, 44),
+    "orange": (255, 127, 14), "purple": (148, 103, 189), "brown": (140, 86, 75),
+    "pink": (227, 119, 194), "gray": (127, 127, 127), "olive": (188, 189, 34),
+    "cyan": (23, 190, 207), "black": (0, 0, 0), "yellow": (230, 200, 20),
+}

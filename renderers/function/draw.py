@@ -1,0 +1,435 @@
+"""Drawing of function plots: title, axes, curves clipped to the window, asymptotes, marks.
+
+Curves are sampled per branch (between vertical asymptotes and domain ends), densely near a
+singular end so that tan and log reach the window edge smoothly, with corners (|x|, piecewise
+breaks) sampled exactly; each branch is cut where it leaves the window and the cut point is
+interpolated onto the border, so nothing is drawn outside the grid. Grid, axes and numeric tick
+labels come from renderers/axes.py; trig windows get their own "π/2, π, ..." tick labels.
+
+    python -c "import numpy as np, renderers; f = renderers.get_family('function'); \
+f.render(f.sample_spec(np.random.default_rng(5), kind='tangent'), 336).save('/tmp/t.png')"
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from renderers.axes import AXIS_COLOR, GRID_COLOR, AxesViewport, draw_axes, nice_step
+from renderers.canvas import PALETTE, Box, Canvas
+from renderers.function.curve import Curve
+from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
+                                     intersections, mark_points, value)
+from renderers.function.text import expression_lines, lhs_text, pi_text, poly_text
+from renderers.text import fmt_num, font_px
+
+CURVE_W = 2.2
+ASYM_COLOR = (110, 110, 110)
+MARK_COLOR = (30, 30, 30)
+MAX_TICKS = 10  # grid lines per axis; fewer keep small images calm (and drawing fast)
+
+
+def _rgb(name: str) -> tuple[int, int, int]:
+    return PALETTE.get(name, PALETTE["blue"])
+
+
+def _tint(name: str, t: float = 0.72) -> tuple[int, int, int]:
+    r, g, b = _rgb(name)
+    return (int(r + (255 - r) * t), int(g + (255 - g) * t), int(b + (255 - b) * t))
+
+
+def _xy(vp: AxesViewport, xs: np.ndarray, ys: np.ndarray) -> list[tuple[float, float]]:
+    return list(zip((vp.ox + vp.scale * xs).tolist(), (vp.oy - vp.sy * ys).tolist()))
+
+
+# ----------------------------------------------------------------------------- sampling
+
+
+def branch_samples(cv: Curve, xmin: float, xmax: float, n_per_unit: float
+                   ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(xs, ys) per continuous branch inside [xmin, xmax]."""
+    lo = domain_lo(cv, xmin)
+    _, crit, vas = breaks(cv, lo, xmax)
+    sing = set(vas) | ({lo} if cv.kind == "logarithm" and lo == cv.c else set())
+    cuts = sorted(set([lo, xmax] + [v for v in vas if lo <= v <= xmax]))
+    out = []
+    geo = np.geomspace(1e-7, 0.08, 48)  # dense towards a singular end
+    for p, q in zip(cuts[:-1], cuts[1:]):
+        if q - p < 1e-9:
+            continue
+        n = max(24, int(n_per_unit * (q - p)))
+        parts = [np.linspace(p, q, n)]
+        if p in sing:
+            parts.append(p + (q - p) * geo)
+        if q in sing:
+            parts.append(q - (q - p) * geo)
+        parts.append(np.array([x for x in crit if p < x < q]))
+        xs = np.unique(np.concatenate(parts))
+        xs = xs[(xs > p) | (p not in sing)]
+        xs = xs[(xs < q) | (q not in sing)]
+        out.append((xs, evaluate(cv, xs)))
+    return out
+
+
+def clip_runs(xs: np.ndarray, ys: np.ndarray, ylo: float, yhi: float
+              ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Pieces of the polyline inside ylo <= y <= yhi, ends interpolated onto the border."""
+    ok = np.isfinite(ys)
+    inside = ok & (ys >= ylo) & (ys <= yhi)
+    idx = np.flatnonzero(inside)
+    if idx.size == 0:
+        return []
+    split = np.flatnonzero(np.diff(idx) > 1)
+    starts = np.r_[idx[0], idx[split + 1]]
+    ends = np.r_[idx[split], idx[-1]]
+    runs = []
+    for s, e in zip(starts.tolist(), ends.tolist()):
+        X, Y = list(xs[s:e + 1]), list(ys[s:e + 1])
+        for j, k, front in ((s - 1, s, True), (e + 1, e, False)):
+            if 0 <= j < len(xs) and ok[j]:
+                yb = yhi if ys[j] > yhi else ylo
+                t = (yb - ys[k]) / (ys[j] - ys[k])
+                xb = xs[k] + t * (xs[j] - xs[k])
+                if front:
+                    X.insert(0, xb), Y.insert(0, yb)
+                else:
+                    X.append(xb), Y.append(yb)
+        runs.append((np.array(X), np.array(Y)))
+    return runs
+
+
+# ----------------------------------------------------------------------------- pieces
+
+
+def _title(spec: FunctionSpec, canvas: Canvas) -> float:
+    """Draw the equations above the grid; returns the height used."""
+    lines = [(t, cv.color) for cv in spec.curves for t in expression_lines(cv)]
+    if spec.show_expression != "title" or not lines:
+        return 0.0
+    W, u = canvas.width, canvas.unit
+    px = font_px(W, 0.9)
+    wmax = max(canvas.text_size(t, px)[0] for t, _ in lines)
+    if wmax > W - 10 * u:
+        px = max(10, int(px * (W - 10 * u) / wmax))
+    lh = max(canvas.text_size(t, px)[1] for t, _ in lines) + 3 * u
+    y = 5 * u
+    for t, col in lines:
+        canvas.text((W / 2, y + lh / 2), t, px=px, color=_rgb(col), anchor="mm")
+        y += lh
+    return y + 2 * u
+
+
+def _pi_ks(spec: FunctionSpec) -> range:
+    half = math.pi / 2
+    return range(math.ceil(spec.xmin / half - 1e-9), math.floor(spec.xmax / half + 1e-9) + 1)
+
+
+def _pi_grid(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
+    """Grid lines and tick marks at multiples of pi/2 (labels come after the curves)."""
+    tk = 3 * canvas.unit
+    bx0, by0, bx1, by1 = vp.box
+    oy = vp(0, 0)[1]
+    for k in _pi_ks(spec):
+        if k:
+            X = vp(k * math.pi / 2, 0)[0]
+            canvas.line([(X, by0), (X, by1)], color=GRID_COLOR, width=1.0, ink=False)
+            canvas.line([(X, oy - tk), (X, oy + tk)], color=AXIS_COLOR, width=1.2)
+    canvas.line([(bx0, oy), (bx1, oy)], color=AXIS_COLOR, width=1.4)  # over the grid lines
+
+
+def _pi_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
+    """"π/2, π, 3π/2" under the x-axis, every k-th so neighbours keep apart; drawn on a white
+    halo over asymptotes and curves so they stay legible."""
+    u = canvas.unit
+    px = font_px(canvas.width, 0.8)
+    half = math.pi / 2
+    ks = [k for k in _pi_ks(spec) if k]
+    wmax = canvas.text_size(max((pi_text(k / 2) for k in ks), key=len), px)[0]
+    stride = next(s for s in (1, 2, 4, 8) if s * half * vp.scale >= wmax + 6 * u or s == 8)
+    top = vp(0, 0)[1] + 6 * u
+    for k in ks:
+        if k % stride:
+            continue
+        X = vp(k * half, 0)[0]
+        t = pi_text(k / 2)
+        w, h = canvas.text_size(t, px)
+        if canvas.is_free((X - w / 2, top, X + w / 2, top + h), avoid_ink=False, pad=1.5):
+            canvas.text((X, top), t, px=px, anchor="mt", halo=True)
+
+
+def _shade(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
+    lo, hi = spec.shade
+    cv = spec.curves[0]
+    xs = np.linspace(lo, hi, 200)
+    ys = np.clip(evaluate(cv, xs), spec.ymin, spec.ymax)
+    y0 = min(max(0.0, spec.ymin), spec.ymax)
+    pts = _xy(vp, xs, ys) + [vp(hi, y0), vp(lo, y0)]
+    canvas.polygon(pts, fill=_tint(cv.color, 0.7), outline=None, ink=False)
+    for x in (lo, hi):
+        canvas.line([vp(x, y0), vp(x, float(np.clip(value(cv, x), spec.ymin, spec.ymax)))],
+                    color=_rgb(cv.color), width=1.2)
+    canvas.line([vp(lo, y0), vp(hi, y0)], color=AXIS_COLOR, width=1.4)
+
+
+def _asymptotes(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
+    dash = (5.0, 4.0)
+    for cv in spec.curves:
+        _, _, vas = breaks(cv, spec.xmin, spec.xmax)
+        for v in vas:
+            if spec.xmin < v < spec.xmax:
+                canvas.line([vp(v, spec.ymin), vp(v, spec.ymax)], color=ASYM_COLOR, width=1.3,
+                            dash=dash)
+        if cv.kind == "exponential" and cv.d != 0 and spec.ymin < cv.d < spec.ymax:
+            canvas.line([vp(spec.xmin, cv.d), vp(spec.xmax, cv.d)], color=ASYM_COLOR,
+                        width=1.3, dash=dash)
+
+
+def _curve_pixels(spec: FunctionSpec, cv: Curve, vp: AxesViewport
+                  ) -> list[list[tuple[float, float]]]:
+    n_per_unit = 1.1 * vp.scale  # ~1 sample per pixel column is smooth at 2x supersampling
+    out = []
+    for xs, ys in branch_samples(cv, spec.xmin, spec.xmax, n_per_unit):
+        for X, Y in clip_runs(xs, ys, spec.ymin, spec.ymax):
+            out.append(_xy(vp, X, Y))
+    return out
+
+
+def _legend(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> bool:
+    """Legend box in the emptiest inner corner of the grid; False if it cannot fit."""
+    u = canvas.unit
+    px = font_px(canvas.width, 0.8)
+    rows = [(t, cv.color, i == 0) for cv in spec.curves
+            for i, t in enumerate(expression_lines(cv))]
+    sw, pad = 16 * u, 4 * u
+    sizes = [canvas.text_size(t, px) for t, _, _ in rows]
+    lh = max(sz[1] for sz in sizes) + 3 * u
+    tw = max(sz[0] for sz in sizes)
+    w, h = pad * 3 + sw + tw, pad * 2 + lh * len(rows) - 3 * u
+    bx0, by0, bx1, by1 = vp.box
+    if w > (bx1 - bx0) - 4 * u or h > (by1 - by0) - 4 * u:
+        return False
+    # a free corner if there is one, else anywhere in the grid: no label under it, least ink
+    m = 3 * u
+    xs = np.array([bx1 - m - w, bx0 + m])
+    ys = np.array([by0 + m, by1 - m - h])
+    gx, gy = (g.ravel() for g in np.meshgrid(xs, ys))
+    inside, used, _ = _box_counts(canvas, gx, gy, w, h, pad=2.0, split=False)
+    if not (inside & (used == 0)).any():
+        gx, gy = (g.ravel() for g in np.meshgrid(np.arange(bx0 + m, bx1 - m - w, 4 * u),
+                                                 np.arange(by0 + m, by1 - m - h, 4 * u)))
+        inside, used, lab = _box_counts(canvas, gx, gy, w, h, pad=2.0, k=2)
+        used = np.where(lab == 0, used, np.iinfo(np.int32).max)
+    usable = inside & (used < np.iinfo(np.int32).max)
+    if not usable.any():
+        return False
+    i = int(np.argmin(np.where(usable, used, np.iinfo(np.int64).max)))
+    box = (float(gx[i]), float(gy[i]), float(gx[i] + w), float(gy[i] + h))
+    canvas.rect(box, fill="white", outline=(150, 150, 150), width=1.0, ink=False)
+    canvas.lab_d.rectangle([box[0], box[1], box[2], box[3]], fill=1)
+    y = box[1] + pad
+    for (t, col, first), (_, h_t) in zip(rows, sizes):
+        cy = y + h_t / 2
+        if first:
+            canvas.line([(box[0] + pad, cy), (box[0] + pad + sw, cy)], color=_rgb(col),
+                        width=CURVE_W, ink=False)
+        canvas.text((box[0] + 2 * pad + sw, cy), t, px=px, color=_rgb(col), anchor="lm")
+        y += lh
+    return True
+
+
+def _curve_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport,
+                  runs: list[list[list[tuple[float, float]]]], names_only: bool) -> None:
+    px = font_px(canvas.width, 0.85)
+    fracs = (0.82, 0.18, 0.65, 0.35, 0.5, 0.95, 0.05)
+    for i, (cv, cr) in enumerate(zip(spec.curves, runs)):
+        pts = [p for r in cr for p in r]
+        if not pts:
+            continue
+        if cv.kind == "piecewise" and not names_only:
+            for p in cv.pieces:
+                lo = spec.xmin if p.lo is None else max(spec.xmin, p.lo)
+                hi = spec.xmax if p.hi is None else min(spec.xmax, p.hi)
+                lo_px, hi_px = vp(lo, 0)[0], vp(hi, 0)[0]
+                sel = [q for q in pts if lo_px <= q[0] <= hi_px]
+                if sel:
+                    anchors = [sel[int(f * (len(sel) - 1))] for f in (0.5, 0.3, 0.7, 0.1, 0.9)]
+                    place_label(canvas, anchors, f"y = {poly_text(p.coeffs, True)}", px,
+                                color=_rgb(cv.color), prefer=(0.3, -1), rings=3, scan=vp.box)
+            continue
+        text = lhs_text(cv) if names_only else expression_lines(cv)[0]
+        if names_only and not cv.name:
+            continue
+        order = fracs[i % 2:] + fracs[:i % 2]
+        anchors = [pts[min(len(pts) - 1, int(f * len(pts)))] for f in order]
+        place_label(canvas, anchors, text, px, color=_rgb(cv.color), prefer=(0.5, -1), rings=4,
+                    scan=vp.box)
+
+
+_DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
+
+
+def _box_counts(canvas: Canvas, x0: np.ndarray, y0: np.ndarray, w: float, h: float,
+                pad: float = 1.0, split: bool = True, k: int = 1
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(inside image, ink pixels, label pixels) under many boxes at once, from summed-area
+    tables of the canvas masks (``Canvas.is_free`` per box is ~100x slower). With ``split``
+    False the second array counts ink or label pixels and the third is zero. ``k`` > 1 counts
+    on masks shrunk k times (a k x k block counts if any pixel is set): cheaper for scans
+    over the whole image, and never calls a covered box free."""
+    W, H = canvas.width, canvas.height
+    x1, y1 = x0 + w, y0 + h
+    inside = (x0 >= 1) & (y0 >= 1) & (x1 <= W - 1) & (y1 <= H - 1)
+    a = np.clip(np.floor((x0 - pad) / k), 0, None).astype(int)
+    b = np.clip(np.floor((y0 - pad) / k), 0, None).astype(int)
+    c = np.clip(np.ceil((x1 + pad) / k), 0, -(-W // k)).astype(int)
+    d = np.clip(np.ceil((y1 + pad) / k), 0, -(-H // k)).astype(int)
+    c, d = np.maximum(c, a), np.maximum(d, b)
+    rx0, ry0, rx1, ry1 = int(a.min()), int(b.min()), int(c.max()), int(d.max())
+    if rx1 <= rx0 or ry1 <= ry0:
+        z = np.zeros(x0.shape, dtype=int)
+        return np.zeros(x0.shape, dtype=bool), z, z
+    reg = (rx0 * k, ry0 * k, rx1 * k, ry1 * k)  # only the region the candidates cover
+    a, b, c, d = a - rx0, b - ry0, c - rx0, d - ry0
+    masks = []
+    for im in (canvas.ink, canvas.lab):
+        im = im.crop(reg)
+        if k > 1:
+            im = im.convert("L").reduce(k)
+        masks.append(np.asarray(im).astype(bool))
+    out = []
+    for m in (masks if split else [masks[0] | masks[1]]):
+        S = np.zeros((m.shape[0] + 1, m.shape[1] + 1), dtype=np.int32)
+        V = S[1:, 1:]
+        np.cumsum(m, axis=0, dtype=np.int32, out=V)
+        np.cumsum(V, axis=1, out=V)
+        out.append(S[d, c] - S[b, c] - S[d, a] + S[b, a])
+    if not split:
+        out.append(np.zeros_like(out[0]))
+    return inside, out[0], out[1]
+
+
+def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, px: int,
+                color=MARK_COLOR, prefer: tuple[float, float] = (1, -1), rings: int = 5,
+                scan: Box | None = None) -> Box:
+    """Put ``text`` near the first anchor that has room: positions on rings around it (the
+    ``prefer`` direction first) covering neither a label nor ink; else, within ``scan``, the
+    free spot nearest an anchor, or failing that the spot covering the least ink (on a white
+    halo). Never covers another label when any label-free spot exists."""
+    w, h = canvas.text_size(text, px)
+    n = math.hypot(*prefer)
+    p = (prefer[0] / n, prefer[1] / n)
+    dirs = sorted(_DIRS, key=lambda d: -(d[0] * p[0] + d[1] * p[1]) / math.hypot(*d))
+    dirs = np.array([p] + [(dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)) for dx, dy in dirs])
+    ux, uy = dirs[:, 0], dirs[:, 1]
+    d0 = 0.35 * px + 2 * canvas.unit
+    r = d0 + np.arange(rings) * 0.45 * px
+    offx = (ux[None, :] * (r[:, None] + w / 2 * np.abs(ux))).ravel()  # ring-major order
+    offy = (uy[None, :] * (r[:, None] + h / 2 * np.abs(uy))).ravel()
+    for ax, ay in anchors:  # one small region per anchor: the first usually has room
+        cx, cy = ax + offx, ay + offy
+        inside, used, _ = _box_counts(canvas, cx - w / 2, cy - h / 2, w, h, split=False)
+        ok = inside & (used == 0)
+        if ok.any():
+            i = int(np.argmax(ok))
+            return canvas.text((float(cx[i]), float(cy[i])), text, px=px, color=color,
+                               anchor="mm")
+    if scan is not None:
+        step = max(2.0, px / 3)
+        xs = np.arange(scan[0] + 1.5, scan[2] - w - 1.5, step)
+        ys = np.arange(scan[1] + 1.5, scan[3] - h - 1.5, step)
+        if xs.size and ys.size:
+            gx, gy = (g.ravel() for g in np.meshgrid(xs, ys))
+            inside, ink, lab = _box_counts(canvas, gx, gy, w, h, k=2)
+            A = np.array(anchors, dtype=float)
+            dd = ((gx[:, None] + w / 2 - A[None, :, 0]) ** 2 +
+                  (gy[:, None] + h / 2 - A[None, :, 1]) ** 2).min(1)
+            usable = inside & (lab == 0)
+            if usable.any():
+                # no ink if possible (nearest such spot), else the least ink, then nearest
+                key = np.where(usable, ink * 1e7 + dd, np.inf)
+                i = int(np.argmin(key))
+                return canvas.text((float(gx[i] + w / 2), float(gy[i] + h / 2)), text, px=px,
+                                   color=color, anchor="mm", halo=bool(ink[i]))
+    return canvas.label(anchors[0], text, px=px, color=color, prefer=prefer)
+
+
+# ----------------------------------------------------------------------------- draw
+
+
+def _markers(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport
+             ) -> list[tuple[tuple[float, float], str, bool]]:
+    """Dashed drop lines of the x markers; returns (foot, label, label below the axis)."""
+    f0 = spec.curves[0] if spec.curves else None
+    y0 = min(max(0.0, spec.ymin), spec.ymax)
+    feet = []
+    for m in spec.markers:
+        if f0 is None or not spec.xmin <= m.x <= spec.xmax:
+            continue
+        fy = value(f0, m.x)
+        if np.isfinite(fy) and spec.ymin <= fy <= spec.ymax:
+            canvas.line([vp(m.x, y0), vp(m.x, fy)], color=MARK_COLOR, width=1.2, dash=(4, 3))
+            canvas.dot(vp(m.x, fy), 3.2, color=_rgb(f0.color))
+        canvas.dot(vp(m.x, y0), 2.6, color=MARK_COLOR)
+        feet.append((vp(m.x, y0), m.label(), not (np.isfinite(fy) and fy < y0)))
+    return feet
+
+
+def _dots(spec: FunctionSpec) -> list[tuple[tuple[float, float], str]]:
+    """Marked features, intersections and named points: (math point, label)."""
+    dots = []
+    for cv in spec.curves:
+        if cv.marks:
+            for _, x, y in mark_points(cv, analyze(cv, spec.xmin, spec.xmax), spec):
+                dots.append(((x, y), f"({fmt_num(x)}, {fmt_num(y)})"))
+    if spec.mark_intersections and len(spec.curves) == 2:
+        edge = 0.03 * (spec.xmax - spec.xmin)
+        for x, y in intersections(spec.curves[0], spec.curves[1], spec.xmin, spec.xmax):
+            if spec.ymin <= y <= spec.ymax and spec.xmin + edge <= x <= spec.xmax - edge:
+                dots.append(((x, y), f"({fmt_num(x)}, {fmt_num(y)})"))
+    for p in spec.points:
+        txt = p.name + (f"({fmt_num(p.x)}, {fmt_num(p.y)})" if p.show_coords else "")
+        dots.append(((p.x, p.y), txt))
+    return dots
+
+
+def draw(spec: FunctionSpec, canvas: Canvas) -> None:
+    W, H = canvas.width, canvas.height
+    top = _title(spec, canvas)
+    # trig windows: draw_axes labels ticks with decimals, so it gets a step that puts no tick
+    # but 0 on the x-axis, and _pi_grid / _pi_labels add the multiples of pi/2
+    vp = draw_axes(canvas, spec.xmin, spec.xmax, spec.ymin, spec.ymax, equal=False,
+                   frame=(0.0, top, float(W), float(H)),
+                   xstep=1e6 if spec.pi_ticks else nice_step(spec.xmax - spec.xmin, MAX_TICKS),
+                   ystep=nice_step(spec.ymax - spec.ymin, MAX_TICKS))
+    if spec.pi_ticks:
+        _pi_grid(spec, canvas, vp)
+    if spec.shade and spec.curves:
+        _shade(spec, canvas, vp)
+    _asymptotes(spec, canvas, vp)
+    runs = []
+    for cv in spec.curves:
+        cr = _curve_pixels(spec, cv, vp)
+        for r in cr:
+            canvas.line(r, color=_rgb(cv.color), width=CURVE_W)
+        runs.append(cr)
+    # every stroke and dot first, then the labels, so that labels can avoid all of them
+    feet = _markers(spec, canvas, vp)
+    dots = _dots(spec)
+    for (x, y), _ in dots:
+        canvas.dot(vp(x, y), 3.4, color=MARK_COLOR)
+    if spec.pi_ticks:
+        _pi_labels(spec, canvas, vp)
+    mode = spec.show_expression
+    if mode == "legend" and not _legend(spec, canvas, vp):
+        mode = "label"
+    lpx = font_px(W, 0.8)
+    whole = (0.0, 0.0, float(W), float(H))
+    for (x, y), txt in dots:
+        if txt:
+            place_label(canvas, [vp(x, y)], txt, lpx, scan=whole)
+    for foot, txt, down in feet:
+        place_label(canvas, [foot], txt, lpx, prefer=(0.4, 1) if down else (0.4, -1), scan=whole)
+    if mode == "label":
+        _curve_labels(spec, canvas, vp, runs, names_only=False)
+    elif mode == "none" and len(spec.curves) == 2:
+        _curve_labels(spec, canvas, vp, runs, names_only=True)

@@ -1,0 +1,402 @@
+"""Drawing of scientific set-ups: circuits, forces, inclines, vectors, springs and pendulums.
+Plain PIL through ``Canvas``; only paint (the physics is in renderers/scientific/facts.py). Every function draws inside a pixel ``frame`` (the canvas minus the title band), strokes
+first and labels last, so that ``canvas.label`` sees all the ink it must avoid.
+
+    python -c "import numpy as np, renderers; f = renderers.get_family('scientific'); \
+f.render(f.sample_spec(np.random.default_rng(3), kind='circuit'), 336).save('/tmp/c.png')"
+"""
+from __future__ import annotations
+
+import math
+
+from renderers.axes import draw_axes
+from renderers.canvas import Canvas, Point
+from renderers.scientific.draw.primitives import (INK, WIRE, Frame, add, col, dashed_arrow,
+                                                  double_arrow, hatch, label_px, light, zigzag)
+from renderers.text import fmt_num, font_px
+
+
+# ----------------------------------------------------------------------------- circuit
+
+
+def _elem_len(kind: str, w: float) -> float:
+    return {"resistor": 0.15, "bulb": 0.09, "switch": 0.11, "battery": 0.05}[kind] * w
+
+
+def _elem_text(e) -> str:
+    val = f"{fmt_num(e.ohms)} Ω" if e.show_value and e.kind != "switch" else ""
+    if e.name and val:
+        return f"{e.name} = {val}"
+    return e.name or val
+
+
+def _wire(c: Canvas, a: Point, b: Point, gaps: list[tuple[float, float]]) -> None:
+    """Axis-aligned wire a-b, interrupted over ``gaps`` (intervals of the moving coordinate)."""
+    ax = 0 if abs(b[0] - a[0]) > abs(b[1] - a[1]) else 1
+    lo, hi = sorted((a[ax], b[ax]))
+    pos = lo
+    for g0, g1 in sorted(gaps):
+        if g0 > pos:
+            p, q = list(a), list(a)
+            p[ax], q[ax] = pos, g0
+            c.line([tuple(p), tuple(q)], color=INK, width=WIRE)
+        pos = max(pos, g1)
+    if pos < hi:
+        p, q = list(a), list(a)
+        p[ax], q[ax] = pos, hi
+        c.line([tuple(p), tuple(q)], color=INK, width=WIRE)
+
+
+def _element(c: Canvas, e, ctr: Point, vertical: bool, w: float, outside: Point) -> None:
+    half = _elem_len(e.kind, w) / 2
+    d = (0.0, 1.0) if vertical else (1.0, 0.0)
+    a, b = add(ctr, d, -half), add(ctr, d, half)
+    if e.kind == "resistor":
+        c.line(zigzag(a, b, 6, 0.028 * w, stub=0.08), color=INK, width=WIRE)
+    elif e.kind == "bulb":
+        r = half
+        c.circle(ctr, r, fill=(255, 255, 255), outline=INK, width=WIRE)
+        k = r * 0.7
+        c.line([(ctr[0] - k, ctr[1] - k), (ctr[0] + k, ctr[1] + k)], color=INK, width=1.5)
+        c.line([(ctr[0] - k, ctr[1] + k), (ctr[0] + k, ctr[1] - k)], color=INK, width=1.5)
+    else:  # switch: two terminals, a lever from the first
+        t1, t2 = (b, a) if vertical else (a, b)
+        rr = 3.2 * c.unit
+        if e.closed:
+            end = t2
+        else:
+            ang = math.radians(32)
+            dd = (t2[0] - t1[0], t2[1] - t1[1])
+            L = math.hypot(*dd)
+            u = (dd[0] / L, dd[1] / L)
+            end = (t1[0] + L * (math.cos(ang) * u[0] + math.sin(ang) * outside[0]),
+                   t1[1] + L * (math.cos(ang) * u[1] + math.sin(ang) * outside[1]))
+        c.line([t1, end], color=INK, width=WIRE)
+        for t in (t1, t2):
+            c.circle(t, rr, fill=(255, 255, 255), outline=INK, width=1.6)
+
+
+def draw_circuit(cir, c: Canvas, fr: Frame) -> None:
+    """Battery (and a main-line switch) on the bottom wire, main-line loads on the top wire
+    (a fourth on the right wire); parallel branches as horizontal rungs between a left rail
+    and the right wire, so every label sits above its element with room to spare."""
+    fx0, fy0, fx1, fy1 = fr
+    w, h = fx1 - fx0, fy1 - fy0
+    L, R = fx0 + 0.08 * w, fx0 + 0.92 * w
+    T, B = fy0 + 0.2 * h, fy0 + 0.8 * h
+    loads = [e for e in cir.series if e.kind != "switch"]
+    sw = [e for e in cir.series if e.kind == "switch"]
+    nb = len(cir.branches)
+    place = []  # (element, centre, vertical, outside direction, label preference)
+    gaps: dict[str, list] = {"top": [], "right": [], "bottom": []}
+
+    def put(e, ctr, vertical, wire, prefer):
+        half = _elem_len(e.kind, w) / 2
+        k = 1 if vertical else 0
+        gaps.setdefault(wire, []).append((ctr[k] - half, ctr[k] + half))
+        place.append((e, ctr, vertical, (0, -1) if not vertical else (-1, 0), prefer))
+
+    longest = max((len(b) for b in cir.branches), default=1)
+    xa = min(L + (0.12 + 0.22 * len(loads)) * w, R - (0.05 + 0.2 * longest) * w) if loads else L
+    if nb:
+        rungs = [T + 0.19 * h * i for i in range(nb)]
+        for e_i, e in enumerate(loads):
+            put(e, (L + (xa - L) * (e_i + 1) / (len(loads) + 1), T), False, "top", (0, -1))
+        for i, (y, br) in enumerate(zip(rungs, cir.branches)):
+            for j, e in enumerate(br):
+                put(e, (xa + (R - xa) * (j + 1) / (len(br) + 1), y), False, f"rung{i}", (0, -1))
+    else:
+        n_top = min(3, len(loads))
+        for i, e in enumerate(loads[:n_top]):
+            put(e, (L + (R - L) * (i + 1) / (n_top + 1), T), False, "top", (0, -1))
+        for e in loads[n_top:]:
+            put(e, (R, (T + B) / 2), True, "right", (-1, 0))
+    xb = L + (R - L) * (0.4 if sw else 0.5)
+    gb = _elem_len("battery", w) / 2
+    gaps["bottom"].append((xb - gb, xb + gb))
+    for e in sw:
+        put(e, (L + (R - L) * 0.72, B), False, "bottom", (0, 1))
+
+    _wire(c, (L, B), (R, B), gaps["bottom"])
+    _wire(c, (R, T), (R, B), gaps["right"])
+    if nb:
+        _wire(c, (L, T), (xa, T), gaps["top"])
+        _wire(c, (L, T), (L, B), [])
+        if xa > L:
+            _wire(c, (xa, T), (xa, rungs[-1]), [])
+        for i, y in enumerate(rungs):
+            _wire(c, (xa, y), (R, y), gaps[f"rung{i}"])
+            if i > 0:
+                c.dot((R, y), 3.2)
+            if (xa == L and i > 0) or (xa > L and i < nb - 1):
+                c.dot((xa, y), 3.2)
+    else:
+        _wire(c, (L, T), (R, T), gaps["top"])
+        _wire(c, (L, T), (L, B), [])
+    for e, ctr, vertical, outside, _ in place:
+        _element(c, e, ctr, vertical, w, outside)
+
+    # battery: long plate (+) on the left, short thick plate (-) on the right
+    c.line([(xb - gb, B - 0.075 * w), (xb - gb, B + 0.075 * w)], color=INK, width=2.0)
+    c.line([(xb + gb, B - 0.038 * w), (xb + gb, B + 0.038 * w)], color=INK, width=4.2)
+
+    px = label_px(c)
+    c.label((xb - gb, B - 0.075 * w), "+", px=px, prefer=(-1, -1), dist=2 * c.unit)
+    if cir.show_emf:
+        c.label((xb, B + 0.075 * w), f"{fmt_num(cir.emf)} V", px=px, prefer=(0, 1),
+                dist=3 * c.unit)
+    for e, ctr, vertical, _, prefer in place:
+        text = _elem_text(e)
+        if text:
+            # clear of the symbol's ink by a margin, else the label flips to the far side
+            off = (0.028 * w if e.kind == "resistor" else _elem_len(e.kind, w) / 2) + \
+                3 * c.unit + 1
+            if e.kind == "switch" and not e.closed and prefer == (0, -1):
+                off += 0.06 * w  # above the raised lever
+            c.label(ctr, text, px=px, prefer=prefer, dist=off)
+
+
+# ----------------------------------------------------------------------------- forces
+
+
+def draw_forces(body, c: Canvas, fr: Frame) -> None:
+    fx0, fy0, fx1, fy1 = fr
+    w, h = fx1 - fx0, fy1 - fy0
+    hs = 0.1 * min(w, h)
+    cx = (fx0 + fx1) / 2
+    cy = fy0 + (0.58 if body.surface else 0.5) * h
+    if body.surface:
+        fy = cy + hs
+        hatch(c, (fx0 + 0.07 * w, fy), (fx1 - 0.07 * w, fy), (0, 1))
+    c.rect((cx - hs, cy - hs, cx + hs, cy + hs), fill=(222, 230, 242), outline=INK, width=2.0)
+    px = label_px(c)
+    lines = [t for t in (body.body, f"{fmt_num(body.mass)} kg" if body.mass > 0 else "") if t]
+    for i, t in enumerate(lines):
+        c.text((cx, cy + (i - (len(lines) - 1) / 2) * 1.15 * px), t, px=px)
+    big = max(f.magnitude for f in body.forces) or 1.0
+    todo = []
+    same: dict[float, list] = {}
+    for f in body.forces:
+        same.setdefault(f.angle_deg % 360, []).append(f)
+    for f in body.forces:
+        a = math.radians(f.angle_deg)
+        d = (math.cos(a), -math.sin(a))
+        t = hs / max(abs(d[0]), abs(d[1])) + 2 * c.unit
+        group = same[f.angle_deg % 360]
+        off = (group.index(f) - (len(group) - 1) / 2) * min(0.09 * w, 1.6 * hs / len(group))
+        # forces along one line start side by side on the face, not on top of each other
+        s = (cx + d[0] * t - d[1] * off, cy + d[1] * t + d[0] * off)
+        e = add(s, d, (0.09 + 0.17 * f.magnitude / big) * w)
+        c.arrow(s, e, color=col(f.color), width=2.8, head=12)
+        todo.append((f, s, e, d))
+    angle_labels = []
+    for f, s, e, d in todo:
+        ha = f.angle_deg % 360
+        if ha % 90 == 0:
+            continue
+        ref = 0.0 if math.cos(math.radians(ha)) > 0 else 180.0
+        r = 0.075 * w
+        c.line([s, (s[0] + (1 if ref == 0 else -1) * 0.11 * w, s[1])], color=(120, 120, 120),
+               width=1.2, dash=(4, 3))
+        lo, hi = sorted((ref if not (ref == 0 and ha > 180) else 360.0, ha))
+        c.arc(s, r, lo, hi, color=col(f.color), width=1.4)
+        mid = math.radians((lo + hi) / 2)
+        angle_labels.append(((s[0] + r * math.cos(mid), s[1] - r * math.sin(mid)),
+                             f"{fmt_num(min(abs(ha - ref), 360 - abs(ha - ref)))}°",
+                             (math.cos(mid), -math.sin(mid)), f.color))
+    for f, s, e, d in todo:
+        text = f"{f.name} = {fmt_num(f.magnitude)} N" if f.show_value else f.name
+        c.label(e, text, px=px, color=col(f.color), prefer=d, dist=3 * c.unit)
+    for anchor, text, prefer, color in angle_labels:
+        c.label(anchor, text, px=font_px(c.width, 0.8), color=col(color), prefer=prefer,
+                dist=2 * c.unit)
+
+
+# ----------------------------------------------------------------------------- incline
+
+
+def draw_incline(p, c: Canvas, fr: Frame) -> None:
+    fx0, fy0, fx1, fy1 = fr
+    w, h = fx1 - fx0, fy1 - fy0
+    th = math.radians(p.angle_deg)
+    bw = min(0.76 * w, 0.56 * h / math.tan(th))
+    bh = bw * math.tan(th)
+    x0 = (fx0 + fx1) / 2 - bw / 2
+    yb = fy0 + 0.8 * h
+    A, Bc, Cc = (x0, yb), (x0 + bw, yb), (x0 + bw, yb - bh)
+    hatch(c, (x0 - 0.06 * w, yb), (x0 + bw + 0.06 * w, yb), (0, 1))
+    c.polygon([A, Bc, Cc], fill=(228, 228, 228), outline=INK, width=2.0)
+    q = 0.035 * w
+    c.line([(Bc[0] - q, yb), (Bc[0] - q, yb - q), (Bc[0], yb - q)], color=INK, width=1.1)
+    hyp = math.hypot(bw, bh)
+    e = (math.cos(th), -math.sin(th))
+    n = (-math.sin(th), -math.cos(th))
+    bs = 0.13 * w
+    P = add(A, e, 0.56 * hyp)
+    corners = [add(P, e, -bs / 2), add(P, e, bs / 2)]
+    corners += [add(corners[1], n, bs), add(corners[0], n, bs)]
+    c.polygon(corners, fill=(205, 220, 240), outline=INK, width=2.0)
+    Q = add(P, n, bs / 2)
+    ra = 0.1 * w
+    c.arc(A, ra, 0, p.angle_deg, color=INK, width=1.4)
+    labels = []
+    if p.show_forces:
+        wv, nv, fv = (0.0, 1.0), n, e
+        c.arrow(Q, add(Q, wv, 0.2 * w), color=col("red"), width=2.6, head=11)
+        c.arrow(Q, add(Q, nv, 0.16 * w), color=col("blue"), width=2.6, head=11)
+        labels += [(add(Q, wv, 0.2 * w), "mg", wv, "red"), (add(Q, nv, 0.16 * w), "N", nv, "blue")]
+        if p.mu > 0:
+            c.arrow(Q, add(Q, fv, 0.14 * w), color=col("green"), width=2.6, head=11)
+            labels.append((add(Q, fv, 0.14 * w), "f", fv, "green"))
+    if p.length > 0:
+        off = 0.05 * w
+        a2 = add(add(A, n, -off), e, 0.3 * hyp)
+        b2 = add(add(A, n, -off), e, 0.96 * hyp)
+        double_arrow(c, a2, b2)
+    px = label_px(c)
+    half = math.radians(min(p.angle_deg / 2, 14))  # low and to the right: clear of the slope
+    c.label((A[0] + ra * math.cos(half), A[1] - ra * math.sin(half)),
+            f"{fmt_num(p.angle_deg)}°", px=px, prefer=(1, -0.25), dist=3 * c.unit)
+    for anchor, text, prefer, color in labels:
+        c.label(anchor, text, px=px, color=col(color), prefer=prefer, dist=2 * c.unit,
+                kind="serif")
+    c.label(Q, f"{fmt_num(p.mass)} kg", px=px, prefer=(n[0] - e[0], n[1] - e[1]),
+            dist=bs * 0.75)
+    if p.length > 0:
+        mid = add(add(A, n, -0.05 * w), e, 0.63 * hyp)
+        c.label(mid, f"{fmt_num(p.length)} m", px=px, prefer=(-n[0], -n[1]), dist=2 * c.unit)
+    if p.mu > 0:
+        c.label(add(A, e, 0.3 * hyp), f"μ = {fmt_num(p.mu)}", px=px, prefer=n,
+                dist=3 * c.unit)
+
+
+# ----------------------------------------------------------------------------- vectors
+
+
+def draw_vectors(vs, c: Canvas, fr: Frame) -> None:
+    pts = [(0.0, 0.0)]
+    for v in vs.vectors:
+        pts += [(v.tail_x, v.tail_y), (v.tail_x + v.x, v.tail_y + v.y)]
+    if vs.show_resultant and vs.vectors:
+        v0 = vs.vectors[0]
+        pts.append((v0.tail_x + sum(v.x for v in vs.vectors),
+                    v0.tail_y + sum(v.y for v in vs.vectors)))
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    x0, x1 = min(xs) - 1, max(xs) + 1
+    y0, y1 = min(ys) - 1, max(ys) + 1
+    span = max(x1 - x0, y1 - y0, 6)
+    x0, x1 = x0 - (span - (x1 - x0)) / 2, x1 + (span - (x1 - x0)) / 2
+    y0, y1 = y0 - (span - (y1 - y0)) / 2, y1 + (span - (y1 - y0)) / 2
+    x0, x1, y0, y1 = math.floor(x0), math.ceil(x1), math.floor(y0), math.ceil(y1)
+    vp = draw_axes(c, x0, x1, y0, y1, xstep=1, ystep=1, equal=True, frame=fr)
+    labels = []
+    for v in vs.vectors:
+        a = vp(v.tail_x, v.tail_y)
+        b = vp(v.tail_x + v.x, v.tail_y + v.y)
+        if vs.show_components and v.x and v.y:
+            k = vp(v.tail_x + v.x, v.tail_y)
+            c.line([a, k, b], color=light(v.color, 0.35), width=1.6, dash=(5, 4))
+        c.arrow(a, b, color=col(v.color), width=3.0, head=12)
+        labels.append((a, b, v.name, col(v.color)))
+    if vs.show_resultant and len(vs.vectors) >= 2:
+        v0 = vs.vectors[0]
+        a = vp(v0.tail_x, v0.tail_y)
+        b = vp(v0.tail_x + sum(v.x for v in vs.vectors), v0.tail_y + sum(v.y for v in vs.vectors))
+        if math.hypot(b[0] - a[0], b[1] - a[1]) > 1:
+            dashed_arrow(c, a, b, INK, width=2.4)
+            labels.append((a, b, " + ".join(v.name for v in vs.vectors), INK))
+    px = font_px(c.width, 1.0)
+    for a, b, name, color in labels:
+        m = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+        c.label(m, name, px=px, color=color, prefer=(-(b[1] - a[1]) / d, (b[0] - a[0]) / d),
+                dist=3 * c.unit, kind="bold")
+
+
+# ----------------------------------------------------------------------------- spring, pendulum
+
+
+def draw_spring(s, c: Canvas, fr: Frame) -> None:
+    fx0, fy0, fx1, fy1 = fr
+    w, h = fx1 - fx0, fy1 - fy0
+    px = label_px(c)
+    mass_text = f"{fmt_num(s.mass)} kg" if s.show_mass else "m"
+    k_text = f"k = {fmt_num(s.k)} N/m" if s.show_k else "k"
+    x_text = f"{fmt_num(abs(s.displacement))} m" if s.show_displacement else "x"
+    if s.orientation == "horizontal":
+        yf = fy0 + 0.72 * h
+        xw = fx0 + 0.08 * w
+        hatch(c, (xw, yf - 0.3 * h), (xw, yf), (-1, 0), n=5)
+        hatch(c, (xw, yf), (fx1 - 0.05 * w, yf), (0, 1))
+        xe = fx0 + 0.55 * w
+        mag = 0.05 + 0.17 * min(1.0, abs(s.displacement) / 0.4)
+        xb = xe + math.copysign(mag * w, s.displacement) if s.displacement else xe
+        bwid, bht = 0.19 * w, 0.15 * w
+        ys = yf - bht / 2
+        c.line(zigzag((xw, ys), (xb, ys), 12, 0.035 * w, stub=0.06), color=INK, width=1.8)
+        c.rect((xb, yf - bht, xb + bwid, yf), fill=(222, 230, 242), outline=INK, width=2.0)
+        c.line([(xe, yf - 0.33 * h), (xe, yf)], color=(110, 110, 110), width=1.3, dash=(5, 4))
+        c.text((xb + bwid / 2, yf - bht / 2), mass_text, px=px)
+        yd = yf - bht - 0.07 * h
+        if s.displacement:
+            double_arrow(c, (xe, yd), (xb, yd))
+        c.label((xe, yf - 0.33 * h), "equilibrium", px=font_px(c.width, 0.75),
+                color=(90, 90, 90), prefer=(0, -1), dist=2 * c.unit)
+        if s.displacement:
+            c.label(((xe + xb) / 2, yd), x_text, px=px, prefer=(0, -1), dist=3 * c.unit)
+        c.label(((xw + xb) / 2, ys - 0.035 * w), k_text, px=px, prefer=(0, 1),
+                dist=0.09 * w)
+    else:
+        cx = fx0 + 0.45 * w
+        yc = fy0 + 0.1 * h
+        hatch(c, (cx - 0.2 * w, yc), (cx + 0.2 * w, yc), (0, -1), n=8)
+        nat = 0.4 * h
+        dx = (0.05 + 0.17 * min(1.0, s.displacement / 0.2)) * h
+        yb = yc + nat + dx
+        c.line(zigzag((cx, yc), (cx, yb), 12, 0.04 * w, stub=0.06), color=INK, width=1.8)
+        bs = 0.17 * w
+        c.rect((cx - bs / 2, yb, cx + bs / 2, yb + bs), fill=(222, 230, 242), outline=INK,
+               width=2.0)
+        c.text((cx, yb + bs / 2), mass_text, px=px)
+        yn = yc + nat
+        c.line([(cx - 0.12 * w, yn), (cx + 0.3 * w, yn)], color=(110, 110, 110), width=1.3,
+               dash=(5, 4))
+        xd = cx + 0.24 * w
+        c.line([(cx + 0.06 * w, yb), (xd + 0.06 * w, yb)], color=(110, 110, 110), width=1.0)
+        double_arrow(c, (xd, yn), (xd, yb))
+        c.label((cx + 0.3 * w, yn), "natural length", px=font_px(c.width, 0.75),
+                color=(90, 90, 90), prefer=(0, -1), dist=2 * c.unit)
+        c.label((xd, (yn + yb) / 2), x_text, px=px, prefer=(1, 0), dist=3 * c.unit)
+        c.label((cx - 0.04 * w, (yc + yb) / 2), k_text, px=px, prefer=(-1, 0),
+                dist=3 * c.unit)
+
+
+def draw_pendulum(p, c: Canvas, fr: Frame) -> None:
+    fx0, fy0, fx1, fy1 = fr
+    w, h = fx1 - fx0, fy1 - fy0
+    P = ((fx0 + fx1) / 2, fy0 + 0.13 * h)
+    hatch(c, (P[0] - 0.2 * w, P[1]), (P[0] + 0.2 * w, P[1]), (0, -1), n=8)
+    Ls = 0.66 * h
+    th = math.radians(p.angle_deg)
+    bob = (P[0] + Ls * math.sin(th), P[1] + Ls * math.cos(th))
+    a = abs(p.angle_deg)
+    c.arc(P, Ls, -90 - a, -90 + a, color=(150, 150, 150), width=1.2, dash=(3, 4), ink=False)
+    c.line([P, (P[0], P[1] + Ls * 1.02)], color=(110, 110, 110), width=1.3, dash=(5, 4))
+    c.line([P, bob], color=INK, width=2.0)
+    c.dot(P, 3.5)
+    lo, hi = sorted((-90.0, -90.0 + p.angle_deg))
+    ra = 0.16 * h
+    c.arc(P, ra, lo, hi, color=INK, width=1.4)
+    rb = 0.042 * w
+    c.circle(bob, rb, fill=(70, 110, 170), outline=INK, width=1.6)
+    px = label_px(c)
+    mid = math.radians((lo + hi) / 2)
+    c.label((P[0] + ra * math.cos(mid), P[1] - ra * math.sin(mid)), f"{fmt_num(a)}°", px=px,
+            prefer=(math.cos(mid), -math.sin(mid)), dist=3 * c.unit)
+    side = 1 if p.angle_deg > 0 else -1
+    if p.show_length:
+        m = ((P[0] + bob[0]) / 2, (P[1] + bob[1]) / 2)
+        c.label(m, f"{fmt_num(p.length)} m", px=px,
+                prefer=(side * math.cos(th), -side * math.sin(abs(th))), dist=4 * c.unit)
+    if p.mass > 0:
+        c.label(bob, f"{fmt_num(p.mass)} kg", px=px, prefer=(side, 0.3), dist=rb + 3 * c.unit)
