@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import renderers
-from engines.mavis.puzzle import caption
+from engines.mavis.puzzle.caption import caption
 from engines.mavis.text import untrue_numbers
 from renderers.puzzle import (KINDS, RULES, Figure, PuzzleSpec, count_grid_paths,
                               odd_item, puzzle_facts)

@@ -1,0 +1,1 @@
+"""MAVIS content for the analytic_geometry renderer family: caption writer, instruct problems, their re-check and perception questions."""
