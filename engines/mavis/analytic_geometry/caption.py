@@ -1,5 +1,4 @@
-"""MAVIS captions for analytic_geometry diagrams (and, via analytic_geometry_problems, its
-problems).
+"""MAVIS captions for analytic_geometry diagrams (problems are in problem.py).
 
 A caption opens with one of many phrasings naming the objects on the grid, gives the plotted
 range, then one sentence per object from its facts (coordinates, slope and intercept, centre and

@@ -1,4 +1,5 @@
-"""Perception questions on analytic_geometry pictures: how many objects are on the grid and, for one, its kind.
+"""Perception questions on analytic_geometry pictures: how many objects are on the grid and, for
+one, its kind.
 
 Each is answered from the diagram's facts and needs the image to answer (see
 engines/mavis/perception.py for how they are asked, open or yes/no).

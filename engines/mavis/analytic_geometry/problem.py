@@ -1,14 +1,14 @@
-"""MAVIS-Instruct problems on the coordinate plane, and their independent re-check.
+"""MAVIS-Instruct problems on the coordinate plane.
 
 Targets: distance (segment length), midpoint (one coordinate), slope and y-intercept of the line
 through two points, intersection of two lines given by equations (one coordinate), polygon area
 (shoelace), circle area and circumference from the centre and a point on the circle. Each
 problem draws its objects (plus, often, an unrelated object) with the analytic_geometry
 renderer's placer; the givens are the coordinates or equations, drawn in ``vision_spec`` and,
-for some objects, already in the base ``spec``. Answers are computed with exact fractions;
-``recheck`` recomputes them from the vision spec alone with sympy.geometry.
+for some objects, already in the base ``spec``. Answers are computed with exact fractions.
 
-    python -c "import numpy as np; from engines.mavis.analytic_geometry.problem import make_problem; from engines.mavis.analytic_geometry.recheck import recheck; p = make_problem(np.random.default_rng(0)); print(p.stem, p.cot, p.answer, recheck(p))"
+    python -c "import numpy as np; from engines.mavis.analytic_geometry.problem import \
+make_problem; p = make_problem(np.random.default_rng(0)); print(p.stem, p.cot, p.answer)"
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ sentence (24 phrasings) names the chart type and title; detail sentences (severa
 give the categories, values, extremes with their category, totals, percentages, bins, quartiles
 or the trend, in a shuffled order.
 
-    python -m pytest -q tests/engines/test_mavis_chart_graph.py
+    python -m pytest -q tests/engines/mavis/test_chart_graph.py
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Perception questions on chart pictures: chart type, number of categories and the largest category.
+"""Perception questions on chart pictures: chart type, number of categories and the largest
+category.
 
 Each is answered from the diagram's facts and needs the image to answer (see
 engines/mavis/perception.py for how they are asked, open or yes/no).

@@ -1,4 +1,4 @@
-"""MAVIS captions for function plots (problems live in engines/mavis/function/problem.py).
+"""MAVIS captions for function plots (problems are in problem.py).
 
 A caption opens with one of many phrasings naming the curves ("the graph of a cubic polynomial",
 "two curves, a sine curve and a cosine curve"), gives the plotted window, then per curve a few

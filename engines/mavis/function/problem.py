@@ -1,20 +1,19 @@
-"""MAVIS-Instruct problems on function plots, and their independent sympy re-check.
+"""MAVIS-Instruct problems on function plots.
 
 Twelve targets: the value f(a), a zero, an extremum value, the turning point, monotonicity on
 [p, q] (a text answer), the derivative f'(a), a definite integral over the shaded interval, the
 period, the amplitude, the slope of a line through two labelled points, the coefficient a of a
-parabola through its labelled vertex and a labelled point, and an asymptote. Each builder draws a
-curve with simple parameters, works the answer out from the renderer's closed forms
-(renderers.function: value, derivative, breaks, analyze) and writes the forward chain of
-thought; ``recheck`` rebuilds the curve as a sympy expression from ``problem.vision_spec`` and
-redoes the target with sympy (diff, integrate, solve, limits, real roots), never reading
-``problem.answer``.
+parabola through its labelled vertex and a labelled point, and an asymptote. Each builder
+(targets.py, shape_targets.py) draws a curve with simple parameters, works the answer out from
+the renderer's closed forms and writes the forward chain of thought; this module turns its
+``Draft`` into a ``Problem``.
 
 Givens are the equation (drawn as a title, label or legend), the named x positions (dashed
 markers "a = 2") and labelled points; each is in the base diagram or not at random, and every one
 is drawn in ``vision_spec``, so the vision-dominant question is the bare stem.
 
-    python -c "import numpy as np; from engines.mavis.function.problem import make_problem; from engines.mavis.function.recheck import recheck; p = make_problem(np.random.default_rng(0)); print(p.stem, p.answer, recheck(p))"
+    python -c "import numpy as np; from engines.mavis.function.problem import make_problem; \
+p = make_problem(np.random.default_rng(0)); print(p.stem, p.cot, p.answer)"
 """
 from __future__ import annotations
 

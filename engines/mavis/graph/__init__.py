@@ -1,1 +1,1 @@
-"""MAVIS content for the graph renderer family: caption writer and perception questions."""
+"""MAVIS content for the graph renderer family: caption writer, perception questions."""

@@ -7,7 +7,7 @@ sentence (24 phrasings) names the kind and counts; detail sentences list the edg
 weights or directions), degrees, connectivity and the path / tree facts, in a shuffled order.
 Edges are written "A–B" (en dash) or "A→B" so that numeric labels never read as negatives.
 
-    python -m pytest -q tests/engines/test_mavis_chart_graph.py
+    python -m pytest -q tests/engines/mavis/test_chart_graph.py
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Perception questions on graph pictures: number of nodes and edges, and whether the graph is directed.
+"""Perception questions on graph pictures: number of nodes and edges, and whether the graph is
+directed.
 
 Each is answered from the diagram's facts and needs the image to answer (see
 engines/mavis/perception.py for how they are asked, open or yes/no).

@@ -1,4 +1,5 @@
-"""Perception questions on object_scene pictures: how many objects are in the scene and which one is on the left.
+"""Perception questions on object_scene pictures: how many objects are in the scene and which one
+is on the left.
 
 Each is answered from the diagram's facts and needs the image to answer (see
 engines/mavis/perception.py for how they are asked, open or yes/no).

@@ -1,17 +1,12 @@
-"""MAVIS engine, plane geometry: captions, problems (plane_geometry_problem.py) and an
-independent re-check.
+"""MAVIS captions for plane_geometry figures.
 
 Captions are written from the facts only: the base shape, each attached shape and the side it
 stands on, the letters, the written lengths and angles, right-angle marks, equal ticks,
 parallel arrows and shading; every number is a facts number formatted as the diagram shows it.
 
-The re-check never looks at the chain: it rebuilds the figure's coordinates from the
-problem's vision spec and measures the target numerically: distances and angles from
-coordinates; areas and perimeters by walking the boundary of the region (every densely
-sampled outline segment whose two sides differ in membership), with Green's theorem for the
-area; arcs as dense polylines.
-
-    python -c "import numpy as np; from engines.mavis.plane_geometry.recheck import recheck; from engines.mavis.plane_geometry.problem import make_problem; p = make_problem(np.random.default_rng(3)); print(p.stem, p.answer, recheck(p))"
+    python -c "import numpy as np, renderers; from engines.mavis import registry as r; \
+f = renderers.get_family('plane_geometry'); s = f.sample_spec(np.random.default_rng(1)); \
+print(r.get_caption_writer('plane_geometry').fn(s, f.facts(s), np.random.default_rng(1)))"
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ are rules too; a given enters the problem only when the chain uses it.
 
 Rules may also record a typical mistake (``Chain.wrong``); re-running the chain with that
 wrong value in place (``Chain.counterfactual``) gives a distractor and its wrong step.
-The per-shape rules live in plane_geometry_solve.py.
+The per-shape rules live in shape_rules.py.
 
     python -c "from engines.mavis.plane_geometry.chain import *; c = Chain(); \
 c.given(seg('A','B'), 6, 'AB = 6'); c.rule('x', lambda: 2 * c(seg('A','B'))); print(c('x'))"

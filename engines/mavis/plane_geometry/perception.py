@@ -1,4 +1,5 @@
-"""Perception questions on plane_geometry pictures: how many shapes make up the figure and its base shape.
+"""Perception questions on plane_geometry pictures: how many shapes make up the figure and its base
+shape.
 
 Each is answered from the diagram's facts and needs the image to answer (see
 engines/mavis/perception.py for how they are asked, open or yes/no).

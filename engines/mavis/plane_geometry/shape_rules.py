@@ -1,4 +1,4 @@
-"""Per-shape rules for the plane-geometry chain (see plane_geometry_chain.py).
+"""Per-shape rules for the plane-geometry chain (see chain.py).
 
 Each solver sets up the rules of one shape from whatever of its quantities already have rules
 (a side shared with the previous shape counts as known): a right triangle from any two sides

@@ -7,7 +7,7 @@ second row") so that no position index is mistaken for a claim. An opening sente
 phrasings) names the puzzle; detail sentences (several phrasings each) give the visible
 contents, the rule the complete puzzle follows, and what the question mark stands for.
 
-    python -m pytest -q tests/renderers/test_puzzle.py tests/engines/test_mavis_contract.py \
+    python -m pytest -q tests/renderers/test_puzzle.py tests/engines/mavis/test_contract.py \
         -k puzzle
 """
 from __future__ import annotations

@@ -7,7 +7,7 @@ opening sentence (24 phrasings) names what the figure is; detail sentences (two 
 phrasings each) give the labelled values, the set-up and the derived physics, in a shuffled
 order. Values the figure does not write (a hidden spring constant...) are not stated.
 
-    python -m pytest -q tests/engines/test_mavis_contract.py -k scientific
+    python -m pytest -q tests/engines/mavis/test_contract.py -k scientific
 """
 from __future__ import annotations
 

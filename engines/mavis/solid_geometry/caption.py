@@ -1,4 +1,4 @@
-"""MAVIS captions for solid_geometry diagrams (and, via solid_geometry_problems, its problems).
+"""MAVIS captions for solid_geometry diagrams (problems are in problem.py).
 
 A caption names the solid and its vertices, reads out every measurement label as drawn, says
 which edges (or which part of a base circle / the equator) are hidden and dashed, and mentions

@@ -2,7 +2,7 @@
 canonical variants, the data built to be readable (bars on grid lines, box quartiles on ticks,
 exact pie shares), coverage of levels / answer types / kinds, questions that need the picture.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_stats_analytic.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
 """
 import math
 

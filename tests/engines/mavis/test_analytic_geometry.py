@@ -1,7 +1,7 @@
 """MAVIS engine for analytic_geometry: captions tell the facts, problems are right for every
 target (checked against hand formulas from the givens), the vision diagram shows the givens.
 
-    .venv/bin/python -m pytest -q tests/engines/test_mavis_analytic_geometry.py
+    python -m pytest -q tests/engines/mavis/test_analytic_geometry.py
 """
 import math
 

@@ -2,7 +2,7 @@
 hand-built specs state the hand-computed key facts, every kind yields truthful captions, and
 numeric node labels never produce numbers the facts lack.
 
-    python -m pytest -q tests/engines/test_mavis_chart_graph.py
+    python -m pytest -q tests/engines/mavis/test_chart_graph.py
 """
 import numpy as np
 

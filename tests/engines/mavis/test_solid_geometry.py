@@ -1,7 +1,7 @@
 """MAVIS solid_geometry: captions read out the diagram truthfully; problems have known answers
 for hand-built solids; the re-check measures geometry and catches a wrong spec.
 
-    .venv/bin/python -m pytest -q tests/engines/test_mavis_solid_geometry.py
+    python -m pytest -q tests/engines/mavis/test_solid_geometry.py
 """
 import math
 

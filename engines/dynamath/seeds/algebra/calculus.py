@@ -1,4 +1,4 @@
-"""DynaMath "algebra" seeds (part 4): monotonic intervals, definite integrals over a shaded
+"""DynaMath "algebra" seeds: monotonic intervals, definite integrals over a shaded
 interval and derivatives from a drawn tangent line.
 
 Why these: DynaMath's algebra topic reaches into first calculus: where a drawn function
@@ -8,7 +8,7 @@ new answers. Answers use closed forms on the params (critical points by construc
 antiderivatives, the tangent slope the curve was built with); ``check`` rebuilds the drawn
 curve from the spec with sympy and differentiates, integrates or samples its derivative.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_algebra.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_algebra.py
 """
 from __future__ import annotations
 

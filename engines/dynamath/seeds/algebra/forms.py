@@ -1,4 +1,4 @@
-"""DynaMath "algebra" seeds (part 3): which formula is the drawn curve, and in which form.
+"""DynaMath "algebra" seeds: which formula is the drawn curve, and in which form.
 
 Why these: DynaMath varies the function type behind one question (the same "which equation"
 or "even or odd" asked of a line, a parabola, a sine, an exponential, a logarithm, |x|) and
@@ -8,7 +8,7 @@ Formulas are hidden in the picture, so the curve itself decides the answer. ``ch
 the option texts with sympy (or rebuilds the drawn curve from the spec) and tests them against
 the curve's values, so a wrong or ambiguous option list fails the shared tests.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_algebra.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_algebra.py
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""DynaMath "algebra" seeds (part 1): values read off function graphs and tables, plus the
-helpers that every algebra module shares.
+"""DynaMath "algebra" seeds: values read off function graphs and tables. The helpers every
+algebra module shares are in algebra/curves.py.
 
 Why these: DynaMath's algebra questions show the graph of a function (often without its
 formula) and ask for a value, an inverse value or an asymptote, or give a table of values; each
@@ -9,11 +9,11 @@ Curves go through lattice points wherever the answer is read off the grid (windo
 wide, so the grid step is 1); where it must be computed, the formula is in the picture.
 Answers come from closed forms on the params (exact fractions where rational); ``check``
 rebuilds the drawn curve from the diagram's spec with sympy and substitutes, solves or takes
-limits there. The helpers (curve dicts, sympy forms of drawn curves, a parser of option texts)
-serve seeds/algebra_zeros.py (zeros, intersections), algebra_forms.py (which formula, which
-form) and algebra_calculus.py (monotonicity, integrals, tangents).
+limits there. The other algebra seeds are in algebra/zeros.py (zeros,
+intersections), algebra/forms.py (which formula, which form) and algebra/calculus.py
+(monotonicity, integrals, tangents).
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_algebra.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_algebra.py
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""DynaMath "algebra" seeds (part 2): zeros and intersections read from drawn graphs.
+"""DynaMath "algebra" seeds: zeros and intersections read from drawn graphs.
 
 Why these: DynaMath asks how many zeros a drawn polynomial has, where a line through two
 labelled points crosses the x-axis, the vertex of a parabola from its marked intercepts and
@@ -8,7 +8,7 @@ construction (the roots the polynomial was built from, Vieta, exact fractions); 
 rebuilds the drawn curves from the spec with sympy and counts real roots, intersects lines or
 solves f = g.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_algebra.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_algebra.py
 """
 from __future__ import annotations
 

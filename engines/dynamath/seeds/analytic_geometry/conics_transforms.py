@@ -1,14 +1,14 @@
-"""DynaMath "analytic geometry" seeds (part 2): circles, parabolas, ellipses and the images of
+"""DynaMath "analytic geometry" seeds: circles, parabolas, ellipses and the images of
 points and triangles under reflections, rotations and translations.
 
-Why these: besides reading lines and polygons (seeds/analytic.py), DynaMath asks for the
+Why these: besides reading lines and polygons (analytic_geometry/coordinates.py), DynaMath asks for the
 measures of a drawn conic (radius, area, eccentricity, coefficients of a parabola), whether a
 point lies inside a circle, and which transformation produced an image. Conics are drawn with
 integer centres and semi-axes so they read off the grid; transformation seeds draw the original
 and candidate images and ask which one is meant. ``check`` uses sympy's geometry module
 (Circle, Ellipse, Point.reflect / rotate) or solves for the coefficients from three points.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_stats_analytic.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""DynaMath "analytic geometry" seeds (part 1): points, segments, lines and polygons drawn on
+"""DynaMath "analytic geometry" seeds: points, segments, lines and polygons drawn on
 a coordinate grid.
 
 Why these: DynaMath's analytic geometry questions give a figure on a grid and ask for a
@@ -8,9 +8,9 @@ them next to the points), re-names the points or asks for another coordinate, so
 text recurs while the answer changes with the picture. Answers are exact (fractions) and
 rounded only where the question says so, and never at a half-way tie; ``check`` re-derives
 each answer with sympy's geometry module or another formula (Heron's formula for triangles).
-Conics and transformations are in seeds/analytic_conics.py.
+Conics and transformations are in analytic_geometry/conics_transforms.py.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_stats_analytic.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
 """
 from __future__ import annotations
 

@@ -1,12 +1,12 @@
-"""DynaMath seed questions, topic "arithmetic" (part 1): clocks, number lines, equation cards
-with shape symbols and fraction models. Part 2 (money, receipts, interest, rulers,
-thermometers, tallies, bar models) is engines/dynamath/seeds/arithmetic/everyday.py.
+"""DynaMath seed questions, topic "arithmetic": clocks, number lines, equation cards with shape
+symbols and fraction models. Everyday pictures (money, receipts, interest, rulers, thermometers,
+tallies, bar models) are in arithmetic/everyday.py.
 
 Every question leaves the deciding values (the time, the marked point, the shaded parts...) to
 the picture; answers come from the parameters, and ``check`` re-derives them another way (hand
 angles, stepping a clock, brute-force substitution, counting parts).
 
-    .venv/bin/python -m pytest -q tests/engines/test_dynamath.py -k arith
+    python -m pytest -q tests/engines/dynamath/test_seeds_arithmetic.py
 """
 from __future__ import annotations
 

@@ -1,12 +1,12 @@
-"""DynaMath seed questions, topic "arithmetic" (part 2): everyday pictures. Receipts, price
-tags and a bank statement (totals, change, tax or discount, compound interest), coins and
-banknotes, a ruler, thermometers, a tally chart and bar models. Part 1 (clocks, number lines,
-equations, fractions) is engines/dynamath/seeds/arithmetic/clocks_numbers.py.
+"""DynaMath seed questions, topic "arithmetic": everyday pictures. Receipts, price tags and a
+bank statement (totals, change, tax or discount, compound interest), coins and banknotes, a
+ruler, thermometers, a tally chart and bar models. Clocks, number lines, equations and fractions
+are in arithmetic/clocks_numbers.py.
 
 Money is summed in integer cents in the checks; rounded answers (tax, interest) are sampled so
 that the exact value is never a half-cent tie, so both code paths round the same way.
 
-    .venv/bin/python -m pytest -q tests/engines/test_dynamath.py -k arith
+    python -m pytest -q tests/engines/dynamath/test_seeds_arithmetic.py
 """
 from __future__ import annotations
 

@@ -1,14 +1,13 @@
-"""DynaMath "graph theory" seeds, part 2: shortest paths (weighted, one-way streets, flight
-hops), minimum spanning trees, in- and out-degrees, topological order, BFS order, and the
-height and leaves of a rooted tree. Part 1 (counting, structure, colouring, and the shared
-sampling helpers and algorithms) is engines/dynamath/seeds/graph/structure.py.
+"""DynaMath "graph theory" seeds on paths and orientation: shortest paths (weighted, one-way
+streets, flight hops), minimum spanning trees, in- and out-degrees, topological order, BFS order,
+and the height and leaves of a rooted tree. Sampling and algorithms are in graph/base.py.
 
 Answers are computed from the params' edge list; ``check`` re-derives them another way:
 Floyd-Warshall for Dijkstra, Bellman-Ford for one-way routes, adjacency-matrix powers for BFS
 distances, brute force over edge subsets for the MST, reverse DFS post-order for the
 topological end, a level-by-level sweep for the BFS order, node degrees for leaves.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_solid_graph.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry_graph.py
 """
 from __future__ import annotations
 

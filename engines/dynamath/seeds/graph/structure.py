@@ -1,7 +1,6 @@
-"""DynaMath "graph theory" seeds, part 1: counting edges and degrees, degree sequences,
-components, trees and forests, bipartiteness, Euler trails and the chromatic number; plus the
-sampling helpers and algorithms both parts share. Part 2 (paths, spanning trees, digraphs,
-rooted trees) is engines/dynamath/seeds/graph/paths.py.
+"""DynaMath "graph theory" seeds on structure: counting edges and degrees, degree sequences,
+components, trees and forests, bipartiteness, Euler trails and the chromatic number. Sampling
+and algorithms are in graph/base.py; paths and digraphs in graph/paths.py.
 
 Why these: DynaMath's graph-theory questions ask about a graph that only the picture shows;
 each variant here draws a new graph (new nodes, edges, weights or orientations), so the same
@@ -10,7 +9,7 @@ question text comes with different answers. Answers are computed from the params
 counts, DFS for union-find, brute force over 2-colourings for bipartiteness and over all
 colourings for the chromatic number, a backtracking trail search for Euler.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_solid_graph.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry_graph.py
 """
 from __future__ import annotations
 

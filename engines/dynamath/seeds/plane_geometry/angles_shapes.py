@@ -1,7 +1,8 @@
 """DynaMath "plane geometry" seeds, angles and shapes: the third angle of a triangle, angles of
 isosceles triangles and parallelograms, interior angles of regular polygons, naming the drawn
-shape, recognising a right triangle from its three sides. Also the helpers every plane_*.py
-module shares: vertex-name sets, rotations, and independent measurement of a built figure.
+shape, recognising a right triangle from its three sides. The helpers every plane-geometry
+module shares (vertex-name sets, rotations, measurement of a built figure) are in
+plane_geometry/measure.py.
 
 Why these: DynaMath's plane-geometry seeds ask for an angle, a length or an area that must be
 read off a textbook figure; here every variant re-draws the figure (new numbers, a rotation,
@@ -9,9 +10,9 @@ new vertex letters, another polygon), so the same question text has different an
 come from the params; ``check`` measures the figure that ``renderers.geometry.build_model``
 builds (angles from coordinates, lengths, areas and centroids by Green's theorem with
 Gauss-Legendre quadrature over its straight and curved boundary pieces), a different path from
-the formula in ``answer``. Lengths and areas are in plane_measure.py and plane_area.py.
+the formula in ``answer``. Lengths and areas are in plane_geometry/lengths.py and area.py.
 
-    python -m pytest -q tests/engines/test_seeds_plane.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_plane_geometry.py
 """
 from __future__ import annotations
 

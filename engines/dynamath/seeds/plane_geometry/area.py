@@ -6,9 +6,9 @@ angle, and (undergraduate) the centroid of a rectangle with a semicircle.
 The colour seeds name the asked region by its colour in the picture ("the white part", "the
 orange shape"), so the colour decides the answer. ``check`` integrates over the figure that
 ``build_model`` builds (Green's theorem with Gauss-Legendre quadrature over its segments and
-arcs, see seeds/plane.py) rather than applying the area formulas again.
+arcs, see plane_geometry/measure.py) rather than applying the area formulas again.
 
-    python -m pytest -q tests/engines/test_seeds_plane.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_plane_geometry.py
 """
 from __future__ import annotations
 

@@ -7,9 +7,9 @@ pool or rug made of a rectangle with semicircular ends).
 Every written length is a whole or half number, so the value shown is the value used; answers
 that are irrational are asked "rounded to two decimal places". ``check`` measures the figure
 that ``build_model`` builds (coordinates, the renderer's own incircle, the boundary walked
-piece by piece) instead of applying the formula again. Helpers live in seeds/plane.py.
+piece by piece) instead of applying the formula again. Helpers live in plane_geometry/measure.py.
 
-    python -m pytest -q tests/engines/test_seeds_plane.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_plane_geometry.py
 """
 from __future__ import annotations
 

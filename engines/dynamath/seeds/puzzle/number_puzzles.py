@@ -5,9 +5,9 @@ Why these: DynaMath's puzzle topic asks for the hidden entry of a pattern drawn 
 here each variant re-draws the numbers (and for some seeds the rule itself), so the question
 text stays the same while the answer changes with the image. Every answer is computed from the
 params; ``check`` re-derives it another way (brute force over candidates, sympy, a backtracking
-solver, path enumeration). The shape puzzles are in seeds/puzzle_visual.py.
+solver, path enumeration). The shape puzzles are in puzzle/shape_puzzles.py.
 
-    python -m pytest -q tests/engines/test_seeds_puzzle.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_puzzle.py
 """
 from __future__ import annotations
 

@@ -5,9 +5,9 @@ rotations), and colour grids (count a colour, the most common colour).
 Why these: the deciding facts (a count, a colour, a direction, which figure is mirrored) are
 only in the picture, while the question text is the same across variants. Answers come from
 the params; ``check`` re-derives them from what is drawn (the visible panels' pattern, the signed
-area of each outline, colour counts with numpy). Number puzzles are in seeds/puzzle.py.
+area of each outline, colour counts with numpy). Number puzzles are in puzzle/number_puzzles.py.
 
-    python -m pytest -q tests/engines/test_seeds_puzzle.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_puzzle.py
 """
 from __future__ import annotations
 

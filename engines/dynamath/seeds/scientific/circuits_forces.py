@@ -1,6 +1,6 @@
-"""DynaMath seed questions, topic "scientific figure" (part 1): electric circuits, forces,
-inclines and vectors. Part 2 (oscillators, lenses, waves, motion graphs, measuring cylinders) is
-engines/dynamath/seeds/scientific/waves_optics_motion.py.
+"""DynaMath seed questions, topic "scientific figure": electric circuits, forces, inclines and
+vectors. Oscillators, lenses, waves, motion graphs and measuring cylinders are in
+scientific/waves_optics_motion.py.
 
 Every question leaves the deciding values (resistances, force magnitudes and angles, the ramp
 angle and friction coefficient, grid vectors) to the picture. Answers come from the parameters
@@ -8,7 +8,7 @@ by the textbook formula (series / parallel reduction, component sums); ``check``
 another way: circuits by nodal analysis of the drawn netlist, forces with complex numbers,
 inclines with explicit force vectors, vectors by transforming the untransformed sum.
 
-    .venv/bin/python -m pytest -q tests/engines/test_dynamath.py -k sci-
+    python -m pytest -q tests/engines/dynamath/test_seeds_scientific.py
 """
 from __future__ import annotations
 

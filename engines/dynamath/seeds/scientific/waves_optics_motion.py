@@ -1,5 +1,6 @@
-"""DynaMath seed questions, topic "scientific figure" (part 2): pendulum and spring, lens ray
-diagrams, wave graphs, motion graphs and measuring cylinders (part 1 is seeds/science.py).
+"""DynaMath seed questions, topic "scientific figure": pendulum and spring, lens ray diagrams,
+wave graphs, motion graphs and measuring cylinders (circuits and forces are in
+scientific/circuits_forces.py).
 
 The deciding values (lengths, focal and object distances, the wavelength read off a grid, the
 corners of a v-t graph, a liquid level on a scale) live only in the picture. ``check`` takes
@@ -7,7 +8,7 @@ another road to each answer: ray intersection for lenses, zero crossings of the 
 trapezoid integration for areas and spring work, finite differences for graph slopes, tick
 counting for scales.
 
-    .venv/bin/python -m pytest -q tests/engines/test_dynamath.py -k sci-
+    python -m pytest -q tests/engines/dynamath/test_seeds_scientific.py
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""DynaMath "solid geometry" seeds, part 1: volumes and surface areas of labelled boxes,
+"""DynaMath "solid geometry" seeds on polyhedra: volumes and surface areas of labelled boxes,
 pyramids and prisms, diagonals and angles, counting faces / edges / vertices, the hidden corner
-of a box, a ball in a cube, a tank's capacity in litres; plus the helpers both parts share.
-Part 2 (round solids, volume formulas) is engines/dynamath/seeds/solid_geometry/round_solids.py.
+of a box, a ball in a cube, a tank's capacity in litres. Round solids are in
+solid_geometry/round_solids.py; the shared views and mesh measures in solid_geometry/meshes.py.
 
 Why these: DynaMath's solid-geometry questions read the measurements off a 3-D drawing; here
 every variant re-draws the solid (its lengths, often its kind, base or viewpoint), so the same
@@ -10,7 +10,7 @@ question text comes with a different answer. Answers use the textbook formulas o
 mesh (tetrahedra and triangles), round solids by Gauss-Legendre quadrature of the solid of
 revolution, angles from face normals or vectors, the optimum by ternary search.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_solid_graph.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry_graph.py
 """
 from __future__ import annotations
 

@@ -1,13 +1,12 @@
-"""DynaMath "solid geometry" seeds, part 2: round solids (cone lengths, a cylinder's surface,
-a cylinder against a cone, the unrolled cone, the largest cylinder in a cone) and volume
-formulas in symbols. Part 1 (boxes, pyramids, prisms and the shared helpers) is
-engines/dynamath/seeds/solid_geometry/polyhedra.py.
+"""DynaMath "solid geometry" seeds on round solids: cone lengths, a cylinder's surface, a
+cylinder against a cone, the unrolled cone, the largest cylinder in a cone, and volume formulas
+in symbols. Boxes, pyramids and prisms are in solid_geometry/polyhedra.py.
 
 Answers come from the textbook formulas on the params; ``check`` re-derives them another way:
 Gauss-Legendre quadrature of the solid of revolution, trigonometry for the cone's lengths, a
 ternary search for the optimum, the renderer's mesh for the formula that matches the volume.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_solid_graph.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry_graph.py
 """
 from __future__ import annotations
 

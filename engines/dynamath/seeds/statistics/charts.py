@@ -1,4 +1,4 @@
-"""DynaMath "statistics" seeds (part 1): bar, line and pie charts.
+"""DynaMath "statistics" seeds: bar, line and pie charts.
 
 Why these: DynaMath's statistics questions ask to read a chart and compute from it (a value,
 a difference, a total, a mean, a median, a share, a quartile, a trend). Each variant re-draws
@@ -7,9 +7,9 @@ recurs while the answer changes with the picture. Data are built so that every v
 question needs can be read exactly: unannotated bars end on grid lines, pie percentages have
 one decimal exactly (totals that divide 1000). Answers come from the params; ``check``
 re-derives them another way (fractions, the statistics module, the chart family's facts).
-Histograms, box plots, scatter plots and tables are in seeds/statistics_dist.py.
+Histograms, box plots, scatter plots and tables are in statistics/distributions.py.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_stats_analytic.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
 """
 from __future__ import annotations
 

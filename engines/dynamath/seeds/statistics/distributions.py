@@ -1,13 +1,13 @@
-"""DynaMath "statistics" seeds (part 2): histograms, box plots, scatter plots and tables.
+"""DynaMath "statistics" seeds: histograms, box plots, scatter plots and tables.
 
 Why these: distributions are read differently from bar charts; a count above a bin edge, the
 modal class, a median or an interquartile range from a box plot, the shape of a scatter cloud,
 a total or a regression slope from a table. Box-plot samples have 9 values, so numpy's
 quartiles are data points, and the quartiles a question needs are placed on drawn ticks;
 scatter clouds are re-sampled until a fitted classifier agrees with the intended shape.
-Bars, lines and pies are in seeds/statistics.py.
+Bars, lines and pies are in statistics/charts.py.
 
-    .venv/bin/python -m pytest -q tests/engines/test_seeds_stats_analytic.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
 """
 from __future__ import annotations
 
