@@ -376,7 +376,3 @@ class PythagoreanCheck(SeedQuestion):
                                  rotation=p["rotation"],
                                  shown_sides=[n[0] + n[1], n[0] + n[2], n[1] + n[2]])
 
-
-__all__ = ["TOPIC", "pick_names", "pick_rotation", "corner", "model_angle", "model_length",
-           "path_integrals", "piece_integrals", "figure_moments", "outline_length",
-           "integer_angle_triangle"]

@@ -133,3 +133,8 @@ def integer_angle_triangle(A: float, B: float, ab: float = 10.0) -> dict[str, fl
     C = 180.0 - A - B
     return {"a": ab, "b": ab * math.sin(math.radians(B)) / math.sin(math.radians(C)),
             "angle": float(A)}
+
+
+__all__ = ["TOPIC", "pick_names", "pick_rotation", "corner", "model_angle", "model_length",
+           "path_integrals", "piece_integrals", "figure_moments", "outline_length",
+           "integer_angle_triangle"]
