@@ -22,14 +22,13 @@ is the same bytes whatever else is generated and in which order (DynaMath cannot
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import zlib
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 
+from mm.registry import Registry
 from renderers.spec import Spec
 from renderers.text import fmt_num
 
@@ -77,45 +76,40 @@ class SeedQuestion:
         return None
 
 
-SEEDS: dict[str, SeedQuestion] = {}
+def _check_seed(sid: str, q: SeedQuestion) -> None:
+    """Refuse a seed whose topic, level, answer type or variation kinds are not DynaMath's."""
+    if q.topic not in TOPICS:
+        raise ValueError(f"{sid}: topic {q.topic!r}; valid: {', '.join(TOPICS)}")
+    if q.level not in LEVELS:
+        raise ValueError(f"{sid}: level {q.level!r}; valid: {', '.join(LEVELS)}")
+    if q.answer_type not in ANSWER_TYPES:
+        raise ValueError(f"{sid}: answer_type {q.answer_type!r}; valid: "
+                         f"{', '.join(ANSWER_TYPES)}")
+    bad = [k for k in q.kinds if k not in KINDS]
+    if bad or not q.kinds:
+        raise ValueError(f"{sid}: variation kinds {bad or '(none)'}; valid: {', '.join(KINDS)}")
+
+
+SEEDS: Registry[SeedQuestion] = Registry("seed question", package="engines.dynamath.seeds",
+                                         key="seed_id", instantiate=True, check=_check_seed)
 
 
 def register_seed(cls: type[SeedQuestion]) -> type[SeedQuestion]:
-    sid = cls.seed_id
-    if not sid:
-        raise ValueError(f"{cls.__name__} has no seed_id")
-    if sid in SEEDS:
-        raise ValueError(f"seed question {sid!r} is registered twice")
-    if cls.topic not in TOPICS:
-        raise ValueError(f"{sid}: topic {cls.topic!r}; valid: {', '.join(TOPICS)}")
-    if cls.level not in LEVELS:
-        raise ValueError(f"{sid}: level {cls.level!r}; valid: {', '.join(LEVELS)}")
-    if cls.answer_type not in ANSWER_TYPES:
-        raise ValueError(f"{sid}: answer_type {cls.answer_type!r}; valid: "
-                         f"{', '.join(ANSWER_TYPES)}")
-    bad = [k for k in cls.kinds if k not in KINDS]
-    if bad or not cls.kinds:
-        raise ValueError(f"{sid}: variation kinds {bad or '(none)'}; valid: {', '.join(KINDS)}")
-    SEEDS[sid] = cls()
-    return cls
+    """Class decorator: register one seed question (an instance of it) under its seed_id."""
+    return SEEDS.register(cls)
 
 
 def load_seeds() -> dict[str, SeedQuestion]:
-    """Import every module of engines.dynamath.seeds (each registers its seeds)."""
-    from engines.dynamath import seeds as pkg
-
-    for m in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-        importlib.import_module(f"{pkg.__name__}.{m.name}")
-    return SEEDS
+    """Every seed question, seed id -> seed, sorted by id (imports engines.dynamath.seeds)."""
+    return dict(SEEDS.items())
 
 
 def resolve_seeds(sel: str | list[str]) -> list[str]:
     """'all' or ids (comma separated or a list) -> sorted ids; unknown ids raise with the list."""
-    load_seeds()
     ids = sel.split(",") if isinstance(sel, str) else list(sel)
     ids = [i.strip() for i in ids if i.strip()]
     if ids == ["all"]:
-        return sorted(SEEDS)
+        return SEEDS.names()
     bad = [i for i in ids if i not in SEEDS]
     if bad:
         raise KeyError(f"unknown seed id(s) {', '.join(bad)}; run `mm-data dynamath list` "
@@ -157,7 +151,7 @@ def fmt_float_answer(x: float) -> str:
 
 def make_variant(seed_id: str, variant: int, seed: int = 0, pin_canonical: bool = True
                  ) -> Variant:
-    q = load_seeds()[seed_id] if seed_id not in SEEDS else SEEDS[seed_id]
+    q = SEEDS.get(seed_id)
     if variant == 0 and pin_canonical and q.canonical is not None:
         p = dict(q.canonical)
     else:

@@ -20,88 +20,33 @@ from typing import Callable
 
 import numpy as np
 
+from mm.registry import Registry
 from renderers.spec import rng_choice
 
 Question = tuple[str, str]  # (question, short answer)
-_ASKERS: dict[str, Callable[[dict], list[Question]]] = {}
+# family -> the questions its picture answers; each family's askers live in
+# engines/mavis/<family>/perception.py
+ASKERS: Registry[Callable[[dict], list[Question]]] = Registry("perception asker",
+                                                              package="engines.mavis")
 
 
 def asker(family: str):
     def deco(fn):
-        _ASKERS[family] = fn
+        ASKERS.add(family, fn)
         return fn
     return deco
 
 
-def _yes_no(b: bool) -> str:
+def yes_no(b: bool) -> str:
     return "yes" if b else "no"
 
 
-def _words(s: str) -> str:
+def words(s: str) -> str:
     return str(s).replace("_", " ")
 
 
-@asker("chart")
-def _chart(f: dict) -> list[Question]:
-    qs = [("What type of chart is shown?", _words(f["kind"]))]
-    if f.get("n_categories") and f["kind"] not in ("table", "scatter", "histogram"):
-        qs.append(("How many categories are shown?", str(f["n_categories"])))
-    series = f.get("series") or []
-    if len(series) == 1 and series[0].get("max_category"):
-        qs.append(("Which category has the largest value?", series[0]["max_category"]))
-    return qs
-
-
-@asker("graph")
-def _graph(f: dict) -> list[Question]:
-    return [("How many nodes does the graph have?", str(f["n_nodes"])),
-            ("How many edges does the graph have?", str(f["n_edges"])),
-            ("Is the graph directed?", _yes_no(bool(f.get("directed"))))]
-
-
-@asker("solid_geometry")
-def _solid(f: dict) -> list[Question]:
-    return [("What solid is shown?", _words(f["kind"]))]
-
-
-@asker("function")
-def _function(f: dict) -> list[Question]:
-    fns = f["functions"]
-    qs = [("How many functions are plotted?", str(len(fns)))]
-    if len(fns) == 1:
-        qs.append(("What type of function is plotted?", _words(fns[0]["kind"])))
-    return qs
-
-
-@asker("analytic_geometry")
-def _analytic(f: dict) -> list[Question]:
-    objs = f["objects"]
-    qs = [("How many objects are drawn on the grid?", str(len(objs)))]
-    if len(objs) == 1:
-        qs.append(("What kind of object is drawn on the grid?", _words(objs[0]["kind"])))
-    return qs
-
-
-@asker("plane_geometry")
-def _plane(f: dict) -> list[Question]:
-    qs = [("How many shapes make up the figure?", str(f["counts"]["shapes"]))]
-    if f.get("base_type"):
-        qs.append(("What is the base shape of the figure?", _words(f["base_type"])))
-    return qs
-
-
-@asker("object_scene")
-def _objects(f: dict) -> list[Question]:
-    objs = f["objects"]
-    qs = [("How many objects are in the scene?", str(len(objs)))]
-    left = [o for o in objs if o.get("horizontal") == "left"]
-    if len(left) == 1:
-        qs.append(("What object is on the left?", _words(left[0]["kind"])))
-    return qs
-
-
 def _generic(f: dict) -> list[Question]:
-    return [("What is shown in the image?", _words(f["kind"]))] if "kind" in f else []
+    return [("What is shown in the image?", words(f["kind"]))] if "kind" in f else []
 
 
 # what a person calls each family's picture; "What kind of picture is this?" needs the image alone
@@ -114,7 +59,7 @@ DIAGRAM_KINDS = {
 
 
 def perception_questions(family: str, facts: dict) -> list[Question]:
-    qs = list((_ASKERS.get(family) or _generic)(facts))
+    qs = list((ASKERS.get(family) if family in ASKERS else _generic)(facts))
     if family in DIAGRAM_KINDS:
         qs.append(("What kind of picture is this?", DIAGRAM_KINDS[family]))
     return qs

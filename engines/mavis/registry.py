@@ -1,34 +1,26 @@
 """Registries of the MAVIS engine: caption writers, problem makers and re-checkers per family.
 
-Each family module (engines/mavis/<family>.py) fills these with decorators:
+Each family folder (engines/mavis/<family>/, named like its renderer family) fills these with
+decorators; every module under engines.mavis is imported on the first lookup, so adding a
+family is adding its files:
 
-    @caption_writer("chart", n_phrasings=len(OPENERS))
+    @caption_writer("chart", n_phrasings=len(OPENERS))      # <family>/caption.py
     def caption(spec, facts, rng) -> str: ...
 
-    @problem_maker("function")
+    @problem_maker("function")                              # <family>/problem.py
     def make_problem(rng) -> Problem: ...
 
-    @rechecker("function")
+    @rechecker("function")                                  # <family>/recheck.py
     def recheck(problem) -> float | str: ...   # independent of make_problem's arithmetic
+
+    python -c "from engines.mavis import registry as r; print(r.caption_families())"
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Callable
 
-CAPTION_MODULES = {
-    "plane_geometry": "engines.mavis.plane_geometry",
-    "analytic_geometry": "engines.mavis.analytic_geometry",
-    "function": "engines.mavis.function",
-    "solid_geometry": "engines.mavis.solid_geometry",
-    "chart": "engines.mavis.chart",
-    "graph": "engines.mavis.graph",
-    "puzzle": "engines.mavis.puzzle",
-    "arithmetic": "engines.mavis.arithmetic",
-    "scientific": "engines.mavis.scientific",
-    "object_scene": "engines.mavis.object_scene",
-}
+from mm.registry import Registry
 
 
 @dataclass
@@ -37,71 +29,47 @@ class CaptionWriter:
     n_phrasings: int
 
 
-CAPTIONS: dict[str, CaptionWriter] = {}
-PROBLEMS: dict[str, Callable] = {}
-RECHECKS: dict[str, Callable] = {}
-
-
-def _register(table: dict, family: str, value, what: str):
-    if family in table:
-        raise ValueError(f"{what} for family {family!r} is registered twice")
-    table[family] = value
+CAPTIONS: Registry[CaptionWriter] = Registry("caption writer", package="engines.mavis")
+PROBLEMS: Registry[Callable] = Registry("problem maker", package="engines.mavis")
+RECHECKS: Registry[Callable] = Registry("re-checker", package="engines.mavis")
 
 
 def caption_writer(family: str, n_phrasings: int):
     def deco(fn):
-        _register(CAPTIONS, family, CaptionWriter(fn, n_phrasings), "caption writer")
+        CAPTIONS.add(family, CaptionWriter(fn, n_phrasings))
         return fn
     return deco
 
 
 def problem_maker(family: str):
     def deco(fn):
-        _register(PROBLEMS, family, fn, "problem maker")
+        PROBLEMS.add(family, fn)
         return fn
     return deco
 
 
 def rechecker(family: str):
     def deco(fn):
-        _register(RECHECKS, family, fn, "re-checker")
+        RECHECKS.add(family, fn)
         return fn
     return deco
 
 
-def load_all() -> None:
-    for mod in CAPTION_MODULES.values():
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as e:
-            if e.name != mod:
-                raise
-
-
-def _get(table: dict, family: str, what: str):
-    load_all()
-    if family not in table:
-        raise KeyError(f"no {what} for family {family!r}; valid: {', '.join(sorted(table))}")
-    return table[family]
-
-
 def get_caption_writer(family: str) -> CaptionWriter:
-    return _get(CAPTIONS, family, "caption writer")
+    return CAPTIONS.get(family)
 
 
 def get_problem_maker(family: str) -> Callable:
-    return _get(PROBLEMS, family, "problem maker")
+    return PROBLEMS.get(family)
 
 
 def get_rechecker(family: str) -> Callable:
-    return _get(RECHECKS, family, "re-checker")
+    return RECHECKS.get(family)
 
 
 def caption_families() -> list[str]:
-    load_all()
-    return sorted(CAPTIONS)
+    return CAPTIONS.names()
 
 
 def instruct_families() -> list[str]:
-    load_all()
-    return sorted(PROBLEMS)
+    return PROBLEMS.names()

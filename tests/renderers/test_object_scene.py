@@ -6,7 +6,7 @@ import re
 import numpy as np
 import pytest
 
-import engines.mavis.object_scene as cap
+import engines.mavis.object_scene.caption as cap
 from engines.mavis.text import untrue_numbers
 from renderers import spec_from_json
 from renderers.object_scene import ObjectSceneFamily

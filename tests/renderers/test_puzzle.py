@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import renderers
-from engines.mavis.puzzle import caption
+from engines.mavis.puzzle.caption import caption
 from engines.mavis.text import untrue_numbers
 from renderers.puzzle.draw import aspect, shape_points
 from renderers.puzzle.sample import latin_squares_4, sample_spec

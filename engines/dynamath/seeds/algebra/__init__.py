@@ -1,0 +1,1 @@
+"""DynaMath seed questions of the topic "algebra", one module per group of related seeds."""

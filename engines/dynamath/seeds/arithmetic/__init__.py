@@ -1,0 +1,1 @@
+"""DynaMath seed questions of the topic "arithmetic", one module per group of related seeds."""

@@ -1,0 +1,1 @@
+"""DynaMath seed questions of the topic "plane geometry", one module per group of related seeds."""

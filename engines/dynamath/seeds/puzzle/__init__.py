@@ -1,0 +1,1 @@
+"""DynaMath seed questions of the topic "puzzle test", one module per group of related seeds."""

@@ -1,0 +1,1 @@
+"""MAVIS content for the arithmetic renderer family: caption writer."""

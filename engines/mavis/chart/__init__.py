@@ -1,0 +1,1 @@
+"""MAVIS content for the chart renderer family: caption writer, perception questions."""

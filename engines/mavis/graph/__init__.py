@@ -1,0 +1,1 @@
+"""MAVIS content for the graph renderer family: caption writer, perception questions."""

@@ -1,0 +1,1 @@
+"""MAVIS content for the puzzle renderer family: caption writer."""

@@ -1,0 +1,1 @@
+"""MAVIS content for the scientific renderer family: caption writer."""

@@ -1,0 +1,118 @@
+"""MAVIS solid_geometry: captions read out the diagram truthfully; problems have known answers
+for hand-built solids; the re-check measures geometry and catches a wrong spec.
+
+    python -m pytest -q tests/engines/mavis/test_solid_geometry.py
+"""
+import math
+
+import numpy as np
+import pytest
+
+import renderers.solid_geometry.spec as S
+import engines.mavis.solid_geometry.caption as SG
+import engines.mavis.solid_geometry.recheck as CK
+import engines.mavis.solid_geometry.problem as PR
+from engines.mavis.problem import question_text
+from engines.mavis.text import untrue_numbers
+from renderers import FAMILIES
+
+
+def fam():
+    return FAMILIES.get("solid_geometry")
+
+
+def test_caption_reads_out_a_hand_built_cube():
+    spec = S.SolidSpec(kind="cube", a=5, vertex_names=list("ABCDEFGH"), shown=["edge"],
+                       unit="cm")
+    facts = fam().facts(spec)
+    for seed in range(30):
+        cap = SG.caption(spec, facts, np.random.default_rng(seed))
+        assert "ABCD-EFGH" in cap and "5 cm" in cap
+        assert ("AD, CD and DH" in cap) or ("3 hidden" in cap) or ("AD" in cap)
+        assert not untrue_numbers(cap, facts)
+    assert len(SG.OPENERS) >= 20
+
+
+def test_captions_for_every_kind_are_truthful_and_name_the_solid():
+    for kind in S.KINDS:
+        for seed in range(40):
+            rng = np.random.default_rng(seed)
+            spec = fam().sample_spec(rng, kind=kind)
+            facts = fam().facts(spec)
+            cap = SG.caption(spec, facts, rng)
+            assert not untrue_numbers(cap, facts), cap
+            words = facts["solid"].split()[-1]
+            assert words in cap or "rectangular" in cap, cap
+            for m in spec.shown:
+                assert facts["labels"][m] in cap
+
+
+def _build(spec, seed=0):
+    return PR._Build(np.random.default_rng(seed), spec)
+
+
+def test_cone_volume_known_answer_and_cot():
+    spec = S.SolidSpec(kind="cone", radius=3, height=4, projection="orthographic",
+                       view_angle=20)
+    p = PR._volume(_build(spec), np.random.default_rng(0))
+    assert p.answer == 37.7  # 12π
+    assert any("12π" in step for step in p.cot) and "37.7" in p.cot[-1]
+    assert {d.value for d in p.distractors} >= {113.1}  # forgot the 1/3
+    assert CK.recheck(p) == pytest.approx(12 * math.pi, abs=1e-9)
+
+
+def test_pyramid_area_and_slant_known_answers():
+    spec = S.SolidSpec(kind="pyramid", base="square", a=6, height=4)
+    assert PR._area(_build(spec), np.random.default_rng(0), lateral=False).answer == 96
+    assert PR._area(_build(spec), np.random.default_rng(0), lateral=True).answer == 60
+    p = PR._slant(_build(spec), np.random.default_rng(0))
+    assert p.answer == 5 and p.tags["target"] == "slant_height"
+    assert "slant" in p.spec.extras  # the asked-for segment is drawn
+    assert CK.recheck(p) == pytest.approx(5)
+
+
+def test_inverse_problem_from_note():
+    spec = S.SolidSpec(kind="cylinder", radius=8, height=14, projection="orthographic",
+                       view_angle=25)
+    for seed in range(10):
+        p = PR._radius_from_volume(_build(spec, seed), np.random.default_rng(seed))
+        assert p.answer == 8
+        assert p.vision_spec.note in ("V = 896π", "V = 2814.87")
+        assert "radius" not in p.vision_spec.shown and "height" in p.vision_spec.shown
+        assert CK.recheck(p) == 8
+    # a note that disagrees with the drawn solid is caught
+    bad = p.vision_spec.replace(note="V = 900π")
+    assert math.isnan(CK.recheck(PR.Problem(**{**p.__dict__, "vision_spec": bad})))
+
+
+def test_recheck_measures_geometry_not_formulas():
+    assert CK.volume_by_sections(S.SolidSpec(kind="cube", a=2)) == pytest.approx(8)
+    tri = S.SolidSpec(kind="pyramid", base="triangle", a=6, height=4)
+    assert CK.volume_by_sections(tri) == pytest.approx(fam().facts(tri)["volume"], abs=1e-6)
+    assert CK.surface_area(S.SolidSpec(kind="pyramid", base="square", a=6, height=4),
+                           False) == pytest.approx(96)
+    assert CK.surface_area(S.SolidSpec(kind="sphere", radius=1), False) == \
+        pytest.approx(4 * math.pi, rel=1e-6)
+    assert CK.surface_area(S.SolidSpec(kind="cone", radius=3, height=4), True) == \
+        pytest.approx(15 * math.pi, rel=1e-9)
+    assert CK._note_value("V = 48π cm³") == pytest.approx(48 * math.pi)
+    # the re-check reads the spec: a problem whose drawn solid changed no longer agrees
+    p = PR._volume(_build(S.SolidSpec(kind="cuboid", a=3, b=4, c=5)), np.random.default_rng(1))
+    assert p.answer == 60 and CK.recheck(p) == pytest.approx(60)
+    p.vision_spec = p.vision_spec.replace(c=6.0)
+    assert CK.recheck(p) == pytest.approx(72)
+
+
+def test_make_problem_covers_targets_and_versions():
+    targets = set()
+    for seed in range(400):
+        p = PR.make_problem(np.random.default_rng(seed))
+        targets.add(p.tags["target"])
+        vd = question_text(p, "vision_dominant")
+        assert not vd.startswith("Given")  # every given is in the picture
+        S.validate(p.spec)
+        S.validate(p.vision_spec)
+        asked = {"slant_height": "slant", "radius_from_volume": "radius"}.get(p.tags["target"])
+        if asked:
+            assert asked not in p.vision_spec.shown  # the answer is never labelled
+    assert targets == set(PR.TARGETS) and len(targets) >= 6
