@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test clean
+.PHONY: setup run test test-fast clean
 
 setup: $(STAMP)
 
@@ -28,8 +28,12 @@ run: setup
 		--cf-type reversed --gamma 1 --alpha 0.1 --output-path $(QS)/eval-causalmm
 	$(BIN)/python -m eval.quickstart $(QS)
 
+# the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast
 test: setup
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist worksteal
+
+test-fast: setup
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist worksteal -m "not slow"
 
 clean:
 	rm -rf $(VENV) runs

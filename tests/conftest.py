@@ -30,3 +30,26 @@ def tiny_llava_plain(tmp_path_factory) -> str:
     from tests.tiny import make_tiny_llava
 
     return make_tiny_llava(tmp_path_factory.mktemp("llava-plain") / "m", redraw_std=None)
+
+
+class CliResult:
+    def __init__(self, returncode: int, stdout: str, stderr: str):
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+@pytest.fixture
+def run_cli(capsys):
+    """Run a CLI's ``main(argv)`` in this process: exit code, stdout and stderr, as a
+    subprocess would give them (without paying the interpreter start and imports each time)."""
+
+    def run(main, *argv: str) -> CliResult:
+        capsys.readouterr()
+        try:
+            main(list(argv))
+            code = 0
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        out, err = capsys.readouterr()
+        return CliResult(code, out, err)
+
+    return run

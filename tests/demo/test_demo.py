@@ -152,6 +152,7 @@ def test_ask_with_reference_models(diagram):
                       0.1, 8)[2] == "**Error:** Upload an image or generate a diagram first."
 
 
+@pytest.mark.slow
 def test_ask_llava_greedy_and_causalmm_side_by_side(tiny_llava, diagram):
     q = "Is the triangle red?"
     greedy = app.on_ask(tiny_llava, diagram, q, "greedy", "language", "random", 1.0, 0.1, 6)
@@ -315,6 +316,7 @@ def test_cli_model_folder_and_default_host(tmp_path, monkeypatch, capsys):
 # ----------------------------------------------------------------------------- served
 
 
+@pytest.mark.slow
 def test_api_through_gradio_client(tmp_path):
     import httpx
     from gradio_client import Client, handle_file

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from engines.cli import main
 from engines.dataset import load
 
 
@@ -35,20 +36,20 @@ def run(*args, **kw):
     (["dynamath", "--seeds", "no-such-seed", "--out", "X"], "--seeds"),
     (["dynamath", "--variants", "0", "--out", "X"], "--variants"),
 ])
-def test_bad_flags_one_line_exit_2(tmp_path, args, flag):
-    r = run(*[a.replace("X", str(tmp_path / "x")) for a in args])
+def test_bad_flags_one_line_exit_2(tmp_path, args, flag, run_cli):
+    r = run_cli(main, *[a.replace("X", str(tmp_path / "x")) for a in args])
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1, r.stderr
     assert flag in r.stderr and r.stderr.startswith("mm-data: error:")
     assert not (tmp_path / "x" / "data").exists() or flag == "--out"
 
 
-def test_foreign_out_dir_refused(tmp_path):
+def test_foreign_out_dir_refused(tmp_path, run_cli):
     out = tmp_path / "d"
-    assert run("mavis-caption", "--n", "4", "--out", str(out), "--no-progress",
-               "--families", "chart").returncode == 0
-    r = run("mavis-caption", "--n", "4", "--out", str(out), "--seed", "1", "--no-progress",
-            "--families", "chart")
+    assert run_cli(main, "mavis-caption", "--n", "4", "--out", str(out), "--no-progress",
+                   "--families", "chart").returncode == 0
+    r = run_cli(main, "mavis-caption", "--n", "4", "--out", str(out), "--seed", "1",
+                "--no-progress", "--families", "chart")
     assert r.returncode == 2 and "--out" in r.stderr and "--overwrite" in r.stderr
 
 
@@ -57,6 +58,7 @@ def _digests(out):
             for p in sorted((Path(out) / "data").glob("*.parquet"))}
 
 
+@pytest.mark.slow
 def test_kill_9_then_rerun_gives_the_uninterrupted_bytes(tmp_path):
     args = ["mavis-caption", "--n", "240", "--seed", "2", "--chunk-size", "10",
             "--image-size", "224", "--no-progress"]

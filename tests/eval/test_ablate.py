@@ -1,7 +1,7 @@
 """Ablations: CausalMM's settings (with the gamma=0 control), headline metrics, the table."""
 import json
-import subprocess
-import sys
+
+import pytest
 
 from eval.ablate import headline, settings, write_table
 
@@ -30,8 +30,9 @@ def test_headline_and_table(tmp_path):
     assert (tmp_path / "ablation.png").stat().st_size > 1000
 
 
-def test_ablation_needs_a_model_folder(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "eval.cli", "ablate", "causalmm", "--model",
-                        "builtin:oracle", "--tasks", "pope-synth", "--output-path",
-                        str(tmp_path)], capture_output=True, text=True)
+def test_ablation_needs_a_model_folder(tmp_path, run_cli):
+    from eval.cli import main
+
+    r = run_cli(main, "ablate", "causalmm", "--model", "builtin:oracle", "--tasks",
+                "pope-synth", "--output-path", str(tmp_path))
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--model" in r.stderr

@@ -173,6 +173,7 @@ def test_question_in_six_languages():
         "Ist der rote Ball vor dem blauen Ball?"
 
 
+@pytest.mark.slow
 def test_docs_sizes_limit_and_options():
     ball, car = get_task("comfort-ball"), get_task("comfort-car")
     docs = ball.docs(TaskContext())

@@ -1,8 +1,6 @@
 """DynaMath judge rules, fallback parsing, metrics against hand-computed values, and the
 reproduction of DynaMath's released per-variant results."""
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -83,16 +81,16 @@ def test_released_results_reproduced(name, avg, worst, rr):
                                    "solid geometry", "statistics"}
 
 
-def test_cli_score_dynamath(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "eval.cli", "score", "dynamath", "--csv",
-                        str(FIX / "GPT4o-result.csv")], capture_output=True, text=True)
+def test_cli_score_dynamath(tmp_path, run_cli):
+    from eval.cli import main
+
+    r = run_cli(main, "score", "dynamath", "--csv", str(FIX / "GPT4o-result.csv"))
     assert r.returncode == 0, r.stderr
     m = json.loads(r.stdout)
     assert (m["average"], m["worst"], m["rr"]) == (63.33, 34.73, 54.84)
     bad = tmp_path / "bad.csv"
     bad.write_text("a,b\n1,2\n")
-    r = subprocess.run([sys.executable, "-m", "eval.cli", "score", "dynamath", "--csv", str(bad)],
-                       capture_output=True, text=True)
+    r = run_cli(main, "score", "dynamath", "--csv", str(bad))
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--csv" in r.stderr
 
 

@@ -2,8 +2,6 @@
 images recorded as errors, one-line bad flags, and batch-invariant greedy answers on a real
 (tiny, random) HF LLaVA folder."""
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -132,9 +130,10 @@ def test_samples_of_another_model_are_moved_aside_not_reused(tmp_path, capsys):
      "--gen-kwargs"),
     (["--model", "builtin:oracle", "--tasks", "dynamath", "--limit", "x"], "--limit"),
 ])
-def test_bad_flags(tmp_path, args, flag):
-    r = subprocess.run([sys.executable, "-m", "eval.cli", "run", *args, "--output-path",
-                        str(tmp_path)], capture_output=True, text=True)
+def test_bad_flags(tmp_path, args, flag, run_cli):
+    from eval.cli import main
+
+    r = run_cli(main, "run", *args, "--output-path", str(tmp_path))
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and flag in r.stderr, r.stderr
     if flag == "--tasks":
         assert "valid: " in r.stderr and "dynamath" in r.stderr

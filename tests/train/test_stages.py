@@ -112,6 +112,7 @@ def tiny_run(tmp_path_factory):
     return out, run_pipeline("tiny", out, progress=False)
 
 
+@pytest.mark.slow
 def test_pipeline_final_folder_loads_and_generates(tiny_run):
     from transformers import AutoProcessor, LlavaForConditionalGeneration
     from PIL import Image
@@ -227,6 +228,7 @@ def test_sequence_logps_counts_only_labelled_tokens():
     assert got.item() == pytest.approx(math.log(0.5) + math.log(1 / 6))
 
 
+@pytest.mark.slow
 def test_stage_killed_with_sigkill_resumes_to_the_same_loss(tmp_path):
     base = [sys.executable, "-m", "train.cli", "stage1", "--recipe",
             str(CONFIGS / "tiny" / "stage1.yaml"), "--no-progress", "--set", "max_steps=8",
@@ -275,6 +277,7 @@ def test_quickstart_report_shows_the_learning_numbers(tiny_run, tmp_path):
         100 * e["yes_no_stage3"], 100 * e["yes_no_stage4"]) in text
 
 
+@pytest.mark.slow
 def test_finished_stage_is_reused_only_with_the_same_recipe(tmp_path, capsys):
     from train.pipeline import preset_recipe, run_stage
 
@@ -295,6 +298,7 @@ def test_finished_stage_is_reused_only_with_the_same_recipe(tmp_path, capsys):
     assert forced["trained"]
 
 
+@pytest.mark.slow
 def test_interrupted_stage_resumes_only_with_the_same_recipe(tmp_path, capsys):
     from train.checkpoint import latest_checkpoint
     from train.pipeline import preset_recipe, run_stage

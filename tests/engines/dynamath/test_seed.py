@@ -25,6 +25,7 @@ def test_coverage_of_topics_kinds_types_levels():
     assert {q.level for q in SEEDS.values()} == set(LEVELS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sid", SEED_IDS)
 def test_seed_quality_over_200_variants(sid):
     q = SEEDS[sid]
@@ -56,6 +57,7 @@ def test_seed_quality_over_200_variants(sid):
     json.dumps(var.params)
 
 
+@pytest.mark.slow
 def test_questions_need_the_image():
     """For most seeds, the same question text comes with different answers: the value that
     decides the answer is only in the picture."""

@@ -21,6 +21,7 @@ def test_every_family_has_captions_and_instruct_where_required():
                                       "solid_geometry"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CAPTION_FAMILIES)
 def test_captions_true_and_varied(name):
     fam = renderers.get_family(name)
@@ -41,6 +42,7 @@ def test_captions_true_and_varied(name):
     assert len(first_words) >= 12, first_words
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", INSTRUCT_FAMILIES)
 def test_problems_recheck_1000(name):
     make = registry.get_problem_maker(name)
@@ -92,6 +94,7 @@ def test_versions_differ_as_promised(name):
     assert lite_shorter >= 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CAPTION_FAMILIES)
 def test_caption_writers_never_fail(name):
     """A rare spec (e.g. a spring whose values are all hidden) still gets a caption."""

@@ -46,6 +46,7 @@ def test_caption_hides_unshown_curved_equation():
     assert any("-2π to 2π" in c for c in caps) and any("2π" in c for c in caps)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", TARGETS)
 def test_every_target_rechecks(target):
     for seed in range(25):

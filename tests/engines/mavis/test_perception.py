@@ -66,13 +66,11 @@ def test_unknown_form_names_the_flag():
         dataset.get_builder("mavis-perception").validate(cfg)
 
 
-def test_cli_builds_the_yes_no_form(tmp_path):
-    import subprocess
-    import sys
+def test_cli_builds_the_yes_no_form(tmp_path, run_cli):
+    from engines.cli import main
 
-    r = subprocess.run([sys.executable, "-m", "engines.cli", "mavis-perception", "--form",
-                        "yes-no", "--n", "6", "--image-size", "64", "--out", str(tmp_path / "d"),
-                        "--no-progress"], capture_output=True, text=True)
+    r = run_cli(main, "mavis-perception", "--form", "yes-no", "--n", "6", "--image-size", "64",
+                "--out", str(tmp_path / "d"), "--no-progress")
     assert r.returncode == 0, r.stderr
     rows = dataset.load(tmp_path / "d")
     assert len(rows) == 6 and set(rows["answer"]) <= {"Yes", "No"}
