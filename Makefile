@@ -30,10 +30,10 @@ run: setup
 
 # the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast
 test: setup
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist worksteal
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist loadgroup
 
 test-fast: setup
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist worksteal -m "not slow"
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist loadgroup -m "not slow"
 
 clean:
 	rm -rf $(VENV) runs

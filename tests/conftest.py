@@ -53,3 +53,10 @@ def run_cli(capsys):
         return CliResult(code, out, err)
 
     return run
+
+
+
+def pytest_collection_modifyitems(config, items):
+    """Slow tests first: with one worker per core (make test), a long test that started last
+    would keep one worker busy while the others sit idle."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

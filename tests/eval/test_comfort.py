@@ -213,6 +213,7 @@ def test_bad_data_folder_and_bad_spec(tmp_path):
                     "spec": json.dumps({"relatum": {"kind": "boat"}})})
 
 
+@pytest.mark.slow
 def test_ball_task_reference_models(tmp_path):
     yes = evaluate(load_adapter("builtin:always-yes"), ["comfort-ball"], tmp_path / "y",
                    TaskContext(limit=144, options=SMALL), batch_size=64, progress=False)
@@ -236,6 +237,7 @@ def test_ball_task_reference_models(tmp_path):
     assert {"id", "prediction", "target", "correct", "cos", "pos"} <= set(line)
 
 
+@pytest.mark.slow
 def test_car_task_oracle_takes_each_perspective(tmp_path):
     res = evaluate(load_adapter("builtin:oracle"), ["comfort-car"], tmp_path,
                    TaskContext(limit=36 * 16, options=SMALL), batch_size=64, progress=False)

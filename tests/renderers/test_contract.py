@@ -48,6 +48,7 @@ def test_same_seed_same_bytes(name):
     assert len(specs) >= 15, "sampler has too little variety"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FAMILIES)
 @pytest.mark.parametrize("size", [224, 336, 1024])
 def test_labels_never_overlap(name, size):

@@ -46,6 +46,7 @@ def test_batch_indices_cover_each_epoch_once():
     assert batch_indices(0, 8, 40, 3, rank=1, world=2) == batch_indices(0, 8, 40, 3)[1::2]
 
 
+@pytest.mark.slow
 def test_loss_goes_down_and_logs(tmp_path):
     s = run(_recipe(), _task(), tmp_path / "a", progress=False)
     assert s["final_loss"] < 0.5 * s["first_loss"]

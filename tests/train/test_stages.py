@@ -113,6 +113,7 @@ def tiny_run(tmp_path_factory):
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("tiny_pipeline")  # one worker runs the module's pipeline once
 def test_pipeline_final_folder_loads_and_generates(tiny_run):
     from transformers import AutoProcessor, LlavaForConditionalGeneration
     from PIL import Image
@@ -130,6 +131,8 @@ def test_pipeline_final_folder_loads_and_generates(tiny_run):
     assert (final / "recipe.yaml").exists() and (final / "model.safetensors").exists()
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("tiny_pipeline")  # one worker runs the module's pipeline once
 def test_each_stage_ran_its_steps_and_reported_evidence(tiny_run):
     out, summary = tiny_run
     stages = summary["stages"]
@@ -253,6 +256,8 @@ def test_stage_killed_with_sigkill_resumes_to_the_same_loss(tmp_path):
     assert b["final_loss"] == a["final_loss"]
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("tiny_pipeline")  # one worker runs the module's pipeline once
 def test_quickstart_report_shows_the_learning_numbers(tiny_run, tmp_path):
     from eval.quickstart import write
 
