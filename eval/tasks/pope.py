@@ -1,16 +1,10 @@
 """POPE-style object hallucination probes on rendered scenes ("pope-synth", "pope-synth-prob").
 
-POPE (Li et al., 2023) asks "Is there a <object> in the image?" for objects that are present
-(answer yes) and absent (answer no), half and half, with the absent objects drawn three ways:
+POPE (Li et al., 2023) asks "Is there a <object> in the image?" for objects present (yes) and
+absent (no), half and half, the absent ones drawn at random, among the most popular kinds, or
+among the kinds that co-occur most with the image's objects (adversarial); 6 probes per image
+and split. engines/builders/pope_synth.py makes the probes and says how.
 
-- random: any kind not in the image;
-- popular: the kinds most frequent over the whole set (counted per image), not in the image;
-- adversarial: the kinds that co-occur most with the image's objects, not in the image. Here
-  the candidates are the co-occurrence groups of ``renderers.object_scene`` (a kitchen cup calls up
-  bottle, bowl, apple...), ranked by how often they co-occur with the present kinds in the set.
-
-Per image and split: 3 present + 3 absent probes, alternating (POPE's 6 per image); the present
-probes are shared by the splits (the probes are made by engines/builders/pope_synth.py).
 Data: without ``--data``, ``n_images`` (default 100) scenes from the ``object_scene`` renderer,
 seeded by ``--seed``, built by the pope-synth dataset builder into the task's work folder
 (cached). ``--data DIR`` reads either a folder built by ``mm-data pope-synth`` or POPE's released
