@@ -1,9 +1,7 @@
-"""Statistics and analytic-geometry seeds: hand-computed answers for hand-picked params, the
-canonical variants, the data built to be readable (bars on grid lines, box quartiles on ticks,
-exact pie shares), coverage of levels / answer types / kinds, questions that need the picture.
-
-    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
-"""
+"""Analytic-geometry seeds: hand-computed answers for hand-picked params, the canonical
+variants, the renderer's own facts agreeing with the answers, points placed near the curve,
+rounded answers that are never half-way ties, transformation answers that are unique, coverage
+of levels / answer types / kinds, and questions that need the picture."""
 import math
 
 import numpy as np
@@ -11,58 +9,12 @@ import pytest
 
 import renderers
 from engines.dynamath.seed import load_seeds, make_variant
-from renderers.chart.stats import box_stats, chart_axes, pie_percentages
 
 SEEDS = load_seeds()
-STAT = sorted(s for s in SEEDS if s.startswith("stat-"))
 ANALYTIC = sorted(s for s in SEEDS if s.startswith("analytic-"))
-
-BARS = {"theme": "fruits", "title": ["Fruit sold this week", "Boxes sold"],
-        "cats": ["Apple", "Banana", "Cherry", "Kiwi"], "values": [30, 50, 20, 40],
-        "color": "green", "annotate": False}
-LINE = {"theme": "months", "title": ["Monthly rainfall", "Rainfall (mm)"],
-        "cats": ["Jan", "Feb", "Mar", "Apr"], "values": [10, 15, 12, 30], "color": "blue"}
-PIE = {"theme": "fruits", "cats": ["Apple", "Kiwi", "Pear"], "values": [5, 10, 25],
-       "colors": ["red", "green", "blue"]}
-NINE = [50.0, 52.0, 55.0, 58.0, 60.0, 61.0, 65.0, 66.0, 70.0]
-HIST = {"hist": "apples", "counts": [2, 5, 9, 6, 3], "color": "blue"}
 
 # (seed id, params, answer worked out by hand)
 CASES = [
-    ("stat-bar-read", {**BARS, "ask": 3}, 40.0),
-    ("stat-bar-range", BARS, 30.0),  # 50 - 20
-    ("stat-bar-total", BARS, 140.0),
-    ("stat-bar-mean", {**BARS, "cats": ["Apple", "Kiwi", "Pear"], "values": [10, 20, 40]},
-     23.33),  # 70 / 3
-    ("stat-bar-std", {**BARS, "cats": list("ABCDEFGH"), "values": [2, 4, 4, 4, 5, 5, 7, 9]},
-     2.0),  # sqrt(32 / 8)
-    ("stat-bar-tallest-color", {**BARS, "cats": ["Apple", "Kiwi"], "values": [[10, 30], [25, 20]],
-                                "colors": ["red", "blue"]}, "red"),
-    ("stat-line-summary", {**LINE, "ask": "median"}, 13.5),  # (12 + 15) / 2
-    ("stat-line-summary", {**LINE, "ask": "range"}, 20.0),
-    ("stat-line-summary", {**LINE, "cats": ["Jan", "Feb", "Mar", "Apr", "May", "Jun"],
-                           "values": [10, 15, 12, 31, 7, 5], "ask": "mean"}, 13.33),
-    ("stat-line-largest-increase", LINE, "Apr"),  # +5, -3, +18
-    ("stat-pie-count", {**PIE, "ask": 1}, 10.0),  # 25% of 40
-    ("stat-pie-angle", {**PIE, "ask": 2}, 225.0),  # 25 / 40 of 360
-    ("stat-histogram-at-least", {**HIST, "hist": "heights", "cut": 3}, 9.0),  # >= 155: 6 + 3
-    ("stat-histogram-modal", HIST, "140 to 160"),
-    ("stat-box-median", {"box": "scores", "samples": [NINE], "color": "blue", "ask": 0}, 60.0),
-    ("stat-box-iqr", {"box": "scores", "samples": [[40.0] * 9, NINE], "color": "blue",
-                      "ask": 1}, 10.0),  # 65 - 55
-    ("stat-box-highest-median", {"box": "temps", "samples": [[10.0, 12, 14], [20.0, 21, 30],
-                                                             [15.0, 25, 26]],
-                                 "color": "blue"}, "Cairo"),  # medians 12, 21, 25
-    ("stat-scatter-relation", {"x": [0.0, 1, 2, 3, 4, 5, 6], "y": [1.0, 2, 3, 4, 5, 6, 7.5],
-                               "rel": 0, "color": "blue"}, "positive correlation"),
-    ("stat-scatter-relation", {"x": [0.0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-                               "y": [25.0, 16, 9, 4, 1, 0, 1, 4, 9, 16, 25], "rel": 3,
-                               "color": "blue"}, "a curved (non-linear) pattern"),
-    ("stat-table-total", {"theme": "products", "title": ["Products sold", "Units sold"],
-                          "rows": ["Pens", "Books", "Bags"], "cols": [[12, 30, 7], [25, 4, 18]],
-                          "ask": ["row", 1]}, 34.0),  # Books: 30 + 4
-    ("stat-table-regression-slope", {"ctx": 0, "x": [1, 2, 3, 4], "y": [52, 60, 61, 71]},
-     5.8),  # (4 * 639 - 10 * 244) / (4 * 30 - 100) = 116 / 20
     ("analytic-distance", {"pts": [[-3, -2], [3, 2]], "names": ["A", "B"], "color": "blue",
                            "r": 6}, 7.21),  # sqrt(52)
     ("analytic-midpoint", {"pts": [[-3, -2], [4, 5]], "names": ["P", "Q"], "color": "blue",
@@ -123,25 +75,16 @@ def test_hand_computed_answers(sid, params, expected):
 
 
 def test_canonical_variant_zero_ground_truth():
-    expect = {"stat-bar-read": "50", "stat-histogram-at-least": "9",
-              "stat-table-total": "47", "stat-table-regression-slope": "5.8",
-              "analytic-distance": "7.21", "analytic-slope": "0.67",
+    expect = {"analytic-distance": "7.21", "analytic-slope": "0.67",
               "analytic-line-intersection": "2", "analytic-triangle-area": "6",
               "analytic-circle-measure": "78.54", "analytic-parabola-coefficient": "-2",
               "analytic-ellipse-measure": "8", "analytic-reflect-point": "A"}
     for sid, gt in expect.items():
         assert make_variant(sid, 0, seed=123).ground_truth == gt, sid
-    assert "155" in make_variant("stat-histogram-at-least", 0, seed=5).question
 
 
 def test_facts_of_the_drawn_chart_agree_with_the_answer():
     """The renderer's own facts (what the picture shows) give the seed's number."""
-    f = renderers.facts(SEEDS["stat-pie-count"].diagram({**PIE, "ask": 0}))
-    assert f["title"] == "Favourite fruit of 40 students"
-    assert f["percentages"] == {"Apple": 12.5, "Kiwi": 25.0, "Pear": 62.5}
-    f = renderers.facts(SEEDS["stat-box-median"].diagram(
-        {"box": "scores", "samples": [NINE], "color": "blue", "ask": 0}))
-    assert (f["boxes"][0]["q1"], f["boxes"][0]["median"], f["boxes"][0]["q3"]) == (55, 60, 65)
     f = renderers.facts(SEEDS["analytic-ellipse-measure"].diagram(
         {"c": [1, 0], "ab": [5, 3], "ask": "area", "color": "blue"}))
     assert f["objects"][0]["foci"] == [[-3.0, 0.0], [5.0, 0.0]]
@@ -149,20 +92,6 @@ def test_facts_of_the_drawn_chart_agree_with_the_answer():
 
 def test_data_are_readable_from_the_picture():
     for v in range(60):
-        p = make_variant("stat-bar-read", v, seed=2).params  # bars end on grid lines
-        step = chart_axes(SEEDS["stat-bar-read"].diagram(p))["value_axis"][2]
-        assert all(x % step == 0 for x in p["values"])
-        p = make_variant("stat-box-median", v, seed=2).params  # medians on ticks
-        ticks = chart_axes(SEEDS["stat-box-median"].diagram(p))["value_axis"][3]
-        assert all(box_stats(s, "minmax")["median"] in ticks for s in p["samples"])
-        p = make_variant("stat-box-iqr", v, seed=2).params
-        ticks = chart_axes(SEEDS["stat-box-iqr"].diagram(p))["value_axis"][3]
-        st = box_stats(p["samples"][p["ask"]], "minmax")
-        assert st["q1"] in ticks and st["q3"] in ticks
-        p = make_variant("stat-pie-count", v, seed=2).params  # shares exact to one decimal
-        tot = sum(p["values"])
-        assert [x * tot / 100 for x in pie_percentages(p["values"])] == \
-            pytest.approx(p["values"], abs=1e-9)
         p = make_variant("analytic-point-in-circle", v, seed=2).params
         d2 = (p["P"][0] - p["c"][0]) ** 2 + (p["P"][1] - p["c"][1]) ** 2
         assert 0.45 * p["rsq"] <= d2 <= 1.8 * p["rsq"]  # near the curve: needs the equation
@@ -178,18 +107,17 @@ def test_rounded_answers_are_never_half_way_ties():
 
 
 def test_coverage_of_levels_types_kinds():
-    assert len(STAT) >= 13 and len(ANALYTIC) >= 13
-    for ids, topic in ((STAT, "statistics"), (ANALYTIC, "analytic geometry")):
-        qs = [SEEDS[s] for s in ids]
-        assert {q.topic for q in qs} == {topic}
-        assert {q.answer_type for q in qs} == {"float", "multiple choice", "text"}
-        assert {"high school", "undergraduate"} <= {q.level for q in qs}
-    kinds = {k for s in STAT + ANALYTIC for k in SEEDS[s].kinds}
-    assert kinds >= {"numerical value", "real-life context", "color", "symbolic substitution",
+    assert len(ANALYTIC) >= 13
+    qs = [SEEDS[s] for s in ANALYTIC]
+    assert {q.topic for q in qs} == {"analytic geometry"}
+    assert {q.answer_type for q in qs} == {"float", "multiple choice", "text"}
+    assert {"high school", "undergraduate"} <= {q.level for q in qs}
+    kinds = {k for q in qs for k in q.kinds}
+    assert kinds >= {"numerical value", "color", "symbolic substitution",
                      "geometric transformation", "function type"}
 
 
-@pytest.mark.parametrize("sid", STAT + ANALYTIC)
+@pytest.mark.parametrize("sid", ANALYTIC)
 def test_question_needs_the_image(sid):
     """Same question text, different answers: the deciding value is only in the picture."""
     by_text = {}
@@ -201,7 +129,7 @@ def test_question_needs_the_image(sid):
 
 
 def test_answer_letter_spread_of_multiple_choice():
-    for sid in STAT + ANALYTIC:
+    for sid in ANALYTIC:
         if SEEDS[sid].answer_type == "multiple choice":
             letters = {make_variant(sid, v, seed=4).ground_truth for v in range(60)}
             assert len(letters) >= 3, (sid, letters)
