@@ -8,7 +8,7 @@ integer centres and semi-axes so they read off the grid; transformation seeds dr
 and candidate images and ask which one is meant. ``check`` uses sympy's geometry module
 (Circle, Ellipse, Point.reflect / rotate) or solves for the coefficients from three points.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_analytic_geometry.py
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ rounded only where the question says so, and never at a half-way tie; ``check`` 
 each answer with sympy's geometry module or another formula (Heron's formula for triangles).
 Conics and transformations are in analytic_geometry/conics_transforms.py.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_analytic_geometry.py
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ coordinates kept off the axes, point names, views of the grid, exact rounding an
 Answers are exact (fractions) and rounded only where the question says so, and never at a
 half-way tie (``tie``), so the float and the exact path round the same way.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_analytic_geometry.py
 """
 from __future__ import annotations
 

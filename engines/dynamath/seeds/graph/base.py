@@ -3,7 +3,7 @@ class, graph sampling (planar, circular, weighted, oriented) and the algorithms 
 checks use (neighbour lists, adjacency matrices, union-find and DFS components, Dijkstra, hop
 counts).
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry_graph.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_graph.py
 """
 from __future__ import annotations
 

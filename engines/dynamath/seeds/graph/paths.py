@@ -7,7 +7,7 @@ Floyd-Warshall for Dijkstra, Bellman-Ford for one-way routes, adjacency-matrix p
 distances, brute force over edge subsets for the MST, reverse DFS post-order for the
 topological end, a level-by-level sweep for the BFS order, node degrees for leaves.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry_graph.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_graph.py
 """
 from __future__ import annotations
 

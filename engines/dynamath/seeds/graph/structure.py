@@ -9,7 +9,7 @@ question text comes with different answers. Answers are computed from the params
 counts, DFS for union-find, brute force over 2-colourings for bipartiteness and over all
 colourings for the chromatic number, a backtracking trail search for Euler.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry_graph.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_graph.py
 """
 from __future__ import annotations
 

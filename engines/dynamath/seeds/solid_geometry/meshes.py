@@ -5,7 +5,7 @@ the solid spec of a params dict, and independent measures of the drawn solid.
 triangles); ``revolve`` integrates round solids by Gauss-Legendre quadrature of the solid of
 revolution. The seeds' ``check`` methods use them instead of the textbook formulas.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry_graph.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry.py
 """
 from __future__ import annotations
 

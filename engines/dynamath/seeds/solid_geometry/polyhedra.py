@@ -10,7 +10,7 @@ question text comes with a different answer. Answers use the textbook formulas o
 mesh (tetrahedra and triangles), round solids by Gauss-Legendre quadrature of the solid of
 revolution, angles from face normals or vectors, the optimum by ternary search.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry_graph.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry.py
 """
 from __future__ import annotations
 

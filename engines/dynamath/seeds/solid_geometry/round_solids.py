@@ -6,7 +6,7 @@ Answers come from the textbook formulas on the params; ``check`` re-derives them
 Gauss-Legendre quadrature of the solid of revolution, trigonometry for the cone's lengths, a
 ternary search for the optimum, the renderer's mesh for the formula that matches the volume.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry_graph.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_solid_geometry.py
 """
 from __future__ import annotations
 

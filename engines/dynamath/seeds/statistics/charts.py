@@ -9,7 +9,7 @@ one decimal exactly (totals that divide 1000). Answers come from the params; ``c
 re-derives them another way (fractions, the statistics module, the chart family's facts).
 Histograms, box plots, scatter plots and tables are in statistics/distributions.py.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_statistics.py
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """DynaMath "statistics" helpers every statistics seed module shares: the topic, the
 knowledge levels, series colours and a theme's categories.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_statistics.py
 """
 from __future__ import annotations
 

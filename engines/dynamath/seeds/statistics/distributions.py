@@ -7,7 +7,7 @@ quartiles are data points, and the quartiles a question needs are placed on draw
 scatter clouds are re-sampled until a fitted classifier agrees with the intended shape.
 Bars, lines and pies are in statistics/charts.py.
 
-    python -m pytest -q tests/engines/dynamath/test_seeds_statistics_analytic_geometry.py
+    python -m pytest -q tests/engines/dynamath/test_seeds_statistics.py
 """
 from __future__ import annotations
 
