@@ -12,7 +12,8 @@
 Every dataset kind registered under engines/builders/ is a subcommand with the flags its
 builder declares. Every build takes ``--shard-index i --num-shards k`` (the union of the k
 shard runs is byte-identical to one run) and resumes after an interruption: rerun the same
-command.
+command. One build writes a folder at a time: a second one into the same ``--out`` (with
+``--overwrite`` too) is refused, naming the running one.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from pathlib import Path
 from engines import dataset
 from engines.cliutil import OneLineParser, fail, split_list
 from engines.dataset import BUILDERS
+from engines.dataset.lock import FolderBusy
 
 PROG = "mm-data"
 
@@ -88,7 +90,7 @@ def _build(a) -> int:
         summary = dataset.build(cfg, a.out, num_proc=a.num_proc, shard_index=a.shard_index,
                                 num_shards=a.num_shards, overwrite=a.overwrite,
                                 progress=not a.no_progress)
-    except FileExistsError as e:
+    except (FileExistsError, FolderBusy) as e:
         fail(PROG, "--out", str(e))
     for err in summary["errors"]:
         sys.stderr.write(f"{PROG}: unit {err['unit']} failed: {err['error']}\n")

@@ -3,7 +3,8 @@
 ``Decoder.ablation()`` (mm/decoding/) names the rows; CausalMM's are greedy, each level, each
 counterfactual type and the gamma=0 control. Every setting is an ordinary ``mm-eval run`` into
 ``OUT/<setting>/`` (so each resumes on its own); the table (markdown + JSON) and a plot collect
-one headline metric per task.
+one headline metric per task. The ablation holds ``OUT/.lock`` while it runs (a second one into
+the same folder is refused).
 
     mm-eval ablate causalmm --model runs/quickstart/train/final --tasks pope-synth,mme-synth \
         --limit 40 --output-path runs/ablate
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engines.dataset.lock import folder_lock
 from mm.decoding import DECODERS
 
 HEADLINE = ("accuracy", "acc", "average", "total", "score", "f1")
@@ -56,10 +58,15 @@ def run_ablation(make_adapter, method: str, tasks: list[str], out: str | Path, c
                  batch_size: int = 8, gen=None, progress: bool = True) -> dict:
     """``make_adapter(overrides | None)`` returns the adapter of one of ``method``'s settings
     (None: greedy)."""
+    out = Path(out)
+    with folder_lock(out):  # each setting's evaluate() holds its own subfolder's lock too
+        return _run_ablation(make_adapter, method, tasks, out, ctx, batch_size, gen, progress)
+
+
+def _run_ablation(make_adapter, method: str, tasks: list[str], out: Path, ctx,
+                  batch_size: int, gen, progress: bool) -> dict:
     from eval.runner import evaluate
 
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
     table: dict[str, dict[str, float]] = {}
     keys: dict[str, str] = {}
     for name, over in settings(method):

@@ -1,7 +1,8 @@
 """``mm-eval``: evaluate models on image benchmarks, and score released result files.
 
 ``run``'s decoding flags and ``ablate``'s subcommands come from the registered decoding
-methods (mm/decoding/): each method's config fields name their flags.
+methods (mm/decoding/): each method's config fields name their flags. One run writes an
+``--output-path`` at a time; a second one into it is refused, naming the running one.
 
     mm-eval score dynamath --csv ../shared/fixtures/dynamath-results/GPT4o-result.csv
 """
@@ -12,6 +13,7 @@ import sys
 from pathlib import Path
 
 from engines.cliutil import OneLineParser, fail
+from engines.dataset.lock import FolderBusy
 from mm.adapters import BUILTIN
 from mm.decoding import DECODERS, DEFAULT, ConfigError, flag_settings, method_names
 
@@ -139,11 +141,14 @@ def _ablate(a) -> None:
     names = _task_names(a)
     if a.model.startswith(BUILTIN) or not Path(a.model).is_dir():
         fail(PROG, "--model", f"an ablation needs a local model folder, got {a.model}")
-    res = run_ablation(lambda over: make_adapter(a, a.method, over) if over is not None else
-                       make_adapter(a, DEFAULT), a.method, names, a.output_path,
-                       TaskContext(a.data, a.limit, a.seed, options=_task_options(a)),
-                       batch_size=a.batch_size, gen=_gen_kwargs(a.gen_kwargs),
-                       progress=not a.no_progress)
+    try:
+        res = run_ablation(lambda over: make_adapter(a, a.method, over) if over is not None
+                           else make_adapter(a, DEFAULT), a.method, names, a.output_path,
+                           TaskContext(a.data, a.limit, a.seed, options=_task_options(a)),
+                           batch_size=a.batch_size, gen=_gen_kwargs(a.gen_kwargs),
+                           progress=not a.no_progress)
+    except FolderBusy as e:
+        fail(PROG, "--output-path", str(e))
     print(json.dumps(res, indent=1))
 
 
@@ -187,6 +192,8 @@ def _run(a) -> None:
     try:
         res = evaluate(adapter, names, a.output_path, ctx,
                        batch_size=a.batch_size, gen=gen, progress=not a.no_progress)
+    except FolderBusy as e:  # another run writes there: refused before writing anything
+        fail(PROG, "--output-path", str(e))
     except (ValueError, FileNotFoundError) as e:  # data layout problems: one line, exit 2
         fail(PROG, "--data", str(e).splitlines()[0])
     print(json.dumps(res.get("tasks", {}), indent=1, default=str))

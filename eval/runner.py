@@ -8,7 +8,9 @@ fingerprint, with its weights' digest, decoding, generation settings, data, seed
 another key are moved to ``samples_<task>.jsonl.previous`` and the task runs again, so a
 retrained model is never scored with its predecessor's answers. A sample whose image is missing
 or corrupt is recorded with ``error`` and the run goes on. Under ``accelerate launch`` each
-process takes every k-th sample and the main process merges the parts.
+process takes every k-th sample and the main process merges the parts. A run holds
+``OUT/.lock`` (engines/dataset/lock.py) while it writes: a second run into the same folder,
+whatever its model, is refused with ``FolderBusy`` before it writes a line.
 
     mm-eval run --model builtin:oracle --tasks mme-synth --output-path runs/eval
 """
@@ -22,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engines.dataset.lock import folder_lock
 from eval.task import Task, TaskContext, get_task
 from mm.adapters import Adapter, GenConfig
 
@@ -156,10 +159,16 @@ def _versions() -> dict:
 def evaluate(adapter: Adapter, task_names: list[str], out: str | Path, ctx: TaskContext,
              batch_size: int = 8, gen: GenConfig | None = None, progress: bool = True,
              config: dict | None = None) -> dict:
+    out = Path(out)
+    with folder_lock(out):
+        return _evaluate(adapter, task_names, out, ctx, batch_size, gen, progress, config)
+
+
+def _evaluate(adapter: Adapter, task_names: list[str], out: Path, ctx: TaskContext,
+              batch_size: int, gen: GenConfig | None, progress: bool,
+              config: dict | None) -> dict:
     from eval.report import write_report
 
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
     gen = gen or GenConfig(max_new_tokens=0)
     rank, world = _dist()
     results: dict[str, dict] = {}

@@ -7,7 +7,8 @@
     mm-train pipeline --preset tiny --out runs/tiny
     accelerate launch -m train.cli stage3 ...        # the same command on several GPUs
 
-A killed stage resumes from its last checkpoint when the same command is run again.
+A killed stage resumes from its last checkpoint when the same command is run again. One run
+writes an ``--out`` at a time: a second one into it is refused, naming the running one.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import json
 from pathlib import Path
 
 from engines.cliutil import OneLineParser, fail
+from engines.dataset.lock import FolderBusy
 from train.stage import STAGES
 
 PROG = "mm-train"
@@ -46,8 +48,11 @@ def main(argv: list[str] | None = None) -> None:
 
     a = parser().parse_args(argv)
     if a.cmd == "pipeline":
-        res = run_pipeline(a.preset, a.out, a.data, progress=not a.no_progress,
-                           blind_twin=not a.no_blind_twin)
+        try:
+            res = run_pipeline(a.preset, a.out, a.data, progress=not a.no_progress,
+                               blind_twin=not a.no_blind_twin)
+        except FolderBusy as e:
+            fail(PROG, "--out", str(e))
         print(json.dumps(res["evidence"], indent=1))
         raise SystemExit(0)
     stage = STAGES.get(a.cmd)
@@ -70,8 +75,11 @@ def main(argv: list[str] | None = None) -> None:
         fail(PROG, "--init", f"{a.cmd} needs the previous stage's output folder")
     if a.init and not Path(a.init).is_dir():
         fail(PROG, "--init", f"no such folder: {a.init}")
-    res = run_stage(recipe, Path(a.init) if a.init else None, Path(a.out),
-                    progress=not a.no_progress)
+    try:
+        res = run_stage(recipe, Path(a.init) if a.init else None, Path(a.out),
+                        progress=not a.no_progress)
+    except FolderBusy as e:
+        fail(PROG, "--out", str(e))
     print(json.dumps({k: v for k, v in res.items() if k != "losses"}, indent=1))
 
 

@@ -5,6 +5,8 @@ stage1 (CLIP-Math) -> stage2 (alignment) -> stage3 (instruction tuning, and its 
 loads. The order, the twins, the evidence and the goals come from ``train.stage.STAGES``. A stage
 whose ``metrics.json`` exists and records the same recipe is done and skipped (a changed recipe
 trains that stage and every later one again); an interrupted stage resumes from its checkpoint.
+A stage holds ``<its folder>/.lock`` and the pipeline ``OUT/.lock`` while they write
+(engines/dataset/lock.py): a second run into the same folder is refused with ``FolderBusy``.
 
     mm-train pipeline --preset tiny --out runs/tiny
 """
@@ -16,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+from engines.dataset.lock import LOCK_FILES, folder_lock
 from train.checkpoint import checkpoint_recipe, latest_checkpoint
 from train.recipe import Recipe, load_recipe, recipe_diff
 from train.stage import STAGES, stage_named
@@ -37,6 +40,12 @@ def run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool = Tru
     """Train the recipe's stage into ``out``; a finished stage made with the same recipe is
     reused unless ``retrain`` (its input changed). The result carries ``trained``: whether it
     ran."""
+    with folder_lock(out):
+        return _run_stage(recipe, init, Path(out), progress, retrain)
+
+
+def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
+               retrain: bool) -> dict:
     stage = stage_named(recipe.stage)
     done = out / "metrics.json"
     finished = json.loads(done.read_text()) if done.exists() else None
@@ -53,7 +62,10 @@ def run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool = Tru
         print(f"{out}: {why}; moved to {old.name}, training it again", file=sys.stderr)
         if old.exists():
             shutil.rmtree(old)
-        out.rename(old)
+        old.mkdir()
+        for p in out.iterdir():  # the lock stays: ``out`` is still this run's
+            if p.name not in LOCK_FILES:
+                p.rename(old / p.name)
     elif finished is not None:
         return {**finished, "trained": False}
     if stage.needs_init and init is None:
@@ -71,7 +83,12 @@ def run_pipeline(preset: str, out: str | Path, data: str | None = None,
     """Every registered stage on the preset's recipes; ``data`` feeds the stages that take the
     pipeline's dataset; ``blind_twin`` False skips the stages' twins."""
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    with folder_lock(out):
+        return _run_pipeline(preset, out, data, progress, blind_twin)
+
+
+def _run_pipeline(preset: str, out: Path, data: str | None, progress: bool,
+                  blind_twin: bool) -> dict:
     results: dict[str, dict] = {}
     prev, retrain, last = None, False, None
     for key, stage in STAGES.items():

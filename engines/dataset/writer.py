@@ -11,7 +11,9 @@ depend only on (config, c):
 - ``--num-proc P`` spreads chunks over P processes without changing a byte.
 
 ``DIR/build.json`` pins the content config; a DIR built with another config is refused unless
-``overwrite``. ``DIR/README.md`` is the dataset card (config in its YAML header, counts).
+``overwrite``. ``DIR/README.md`` is the dataset card (config in its YAML header, counts). A build
+holds ``DIR/.lock`` (engines/dataset/lock.py) from before it claims DIR until its card is written:
+a second build of DIR meanwhile, ``overwrite`` or not, is refused with ``FolderBusy``.
 
     mm-data mavis-caption --n 1000 --out data/cap --seed 0
 """
@@ -27,6 +29,7 @@ from pathlib import Path
 from engines.dataset.card import write_card
 from engines.dataset.config import BuildConfig, get_builder
 from engines.dataset.files import CONFIG_NAME, chunk_path, iter_rows
+from engines.dataset.lock import LOCK_FILES, folder_lock
 
 
 def _write_chunk(args: tuple) -> tuple[int, int, list[dict]]:
@@ -65,6 +68,14 @@ def build(cfg: BuildConfig, out: str | Path, num_proc: int = 1, shard_index: int
     if not 0 <= shard_index < num_shards:
         raise ValueError(f"shard_index must be in [0, {num_shards}), got {shard_index}")
     out = Path(out)
+    _refuse_foreign(out, overwrite)  # before locking: no .lock dropped into a stranger's folder
+    with folder_lock(out):
+        return _build_locked(builder, cfg, out, num_proc, shard_index, num_shards, overwrite,
+                             progress)
+
+
+def _build_locked(builder, cfg: BuildConfig, out: Path, num_proc: int, shard_index: int,
+                  num_shards: int, overwrite: bool, progress: bool) -> dict:
     _claim_dir(out, cfg, overwrite)
     n_units = builder.n_units(cfg)
     n_chunks = -(-n_units // cfg.chunk_size)
@@ -104,6 +115,18 @@ def _progress(total: int, desc: str, enabled: bool):
                 dynamic_ncols=True)
 
 
+def _foreign(out: Path) -> bool:
+    """``out`` holds files and no build.json: not a dataset built here."""
+    return (out.exists() and not (out / CONFIG_NAME).exists() and
+            any(p.name not in LOCK_FILES for p in out.iterdir()))
+
+
+def _refuse_foreign(out: Path, overwrite: bool) -> None:
+    if _foreign(out) and not overwrite:
+        raise FileExistsError(f"{out} exists and is not a dataset built here; pass --overwrite "
+                              "to replace it")
+
+
 def _claim_dir(out: Path, cfg: BuildConfig, overwrite: bool) -> None:
     cfg_file = out / CONFIG_NAME
     want = json.dumps(cfg.to_dict(), indent=1, sort_keys=True)
@@ -118,11 +141,10 @@ def _claim_dir(out: Path, cfg: BuildConfig, overwrite: bool) -> None:
                     f"{out} holds a dataset built with another config (differs in: "
                     f"{', '.join(diff)}); pass --overwrite to replace it")
             shutil.rmtree(out / "data", ignore_errors=True)
-    elif out.exists() and any(out.iterdir()) and not overwrite:
-        raise FileExistsError(f"{out} exists and is not a dataset built here; pass --overwrite "
-                              "to replace it")
-    elif out.exists() and overwrite:
-        shutil.rmtree(out / "data", ignore_errors=True)
+    else:
+        _refuse_foreign(out, overwrite)  # again: under the lock now
+        if overwrite:
+            shutil.rmtree(out / "data", ignore_errors=True)
     (out / "data").mkdir(parents=True, exist_ok=True)
     cfg_file.write_text(want)
 
