@@ -4,6 +4,7 @@
     DIR/README.md                           the dataset card
     DIR/data/train-<c>-of-<C>.parquet       chunk c of C
     DIR/data/errors-<c>.json                the units of chunk c that failed
+    DIR/.lock, DIR/.lock.json               the running build's lock and its holder (not content)
 
     python -c "from engines.dataset import load; print(load('data/cap'))"
 """
