@@ -7,8 +7,9 @@ the progress bar, JSONL logs and checkpoints.
 
 Determinism and resume: micro-step k reads the examples at positions [k*B, (k+1)*B) of a
 per-epoch permutation seeded by (seed, epoch), and seeds torch with (seed, k) before its forward
-pass, so a run resumed from a checkpoint takes exactly the steps an uninterrupted run takes and
-ends with the same loss.
+pass (dropout), so a run resumed from a checkpoint takes exactly the steps an uninterrupted run
+takes and ends with the same loss and weights (the stage seeds the initial weights itself:
+``mm.seeding``). The log is trimmed to the checkpoint on resume, so it holds each step once.
 
     accelerate launch -m train.cli stage3 --recipe configs/base/stage3.yaml --out runs/s3
 """
