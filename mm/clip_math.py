@@ -20,6 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
+from mm.seeding import seeded
+
 CONFIG_DIR = Path(__file__).resolve().parent / "configs" / "clip"
 PRESETS = {"tiny": "mm-clip-tiny", "small": "mm-clip-small", "base": "ViT-L-14-336"}
 
@@ -48,14 +50,13 @@ def create_clip(preset_or_name: str, checkpoint: str | None = None, seed: int = 
     """(model, preprocess_train, preprocess_val, tokenizer), optionally from a local open_clip
     checkpoint file (``pretrained=`` path; nothing is downloaded)."""
     import open_clip
-    import torch
 
     name = model_name(preset_or_name)
     if checkpoint is not None and not Path(checkpoint).is_file():
         raise FileNotFoundError(f"CLIP checkpoint {checkpoint} does not exist")
-    torch.manual_seed(seed)
-    model, pre_train, pre_val = open_clip.create_model_and_transforms(
-        name, pretrained=checkpoint, load_weights=checkpoint is not None)
+    with seeded(seed):  # the initial weights depend on the seed alone
+        model, pre_train, pre_val = open_clip.create_model_and_transforms(
+            name, pretrained=checkpoint, load_weights=checkpoint is not None)
     return model, pre_train, pre_val, open_clip.get_tokenizer(name)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from mm.seeding import seeded
 from mm.tokenizer import CHAT_TEMPLATE, IMAGE_TOKEN
 
 
@@ -46,15 +47,22 @@ def _n_patches(vision_config) -> int:
 def build_llava(vision_model, image_processor, tokenizer=None, lm_path: str | None = None,
                 lm_preset: str | None = None, vision_feature_layer: int = -2, seed: int = 0):
     """(LlavaForConditionalGeneration, LlavaProcessor). Exactly one of ``lm_path`` (a local HF
-    causal-LM folder) or ``lm_preset`` (from scratch, needs ``tokenizer``)."""
-    import torch
-    from transformers import (AutoModelForCausalLM, AutoTokenizer, LlamaConfig, LlavaConfig,
-                              LlavaForConditionalGeneration, LlavaProcessor)
-
+    causal-LM folder) or ``lm_preset`` (from scratch, needs ``tokenizer``). Every new weight
+    (projector, from-scratch LM, the ``<image>`` embedding) is drawn from ``seed`` alone, not
+    from whatever the process drew before."""
     if (lm_path is None) == (lm_preset is None):
         raise ValueError("give exactly one of lm_path (local folder) or lm_preset "
                          f"({', '.join(LM_PRESETS)})")
-    torch.manual_seed(seed)
+    with seeded(seed):
+        return _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
+                            vision_feature_layer)
+
+
+def _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
+                 vision_feature_layer):
+    from transformers import (AutoModelForCausalLM, AutoTokenizer, LlamaConfig, LlavaConfig,
+                              LlavaForConditionalGeneration, LlavaProcessor)
+
     lm = None
     if lm_path is not None:
         if not Path(lm_path).is_dir():

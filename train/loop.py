@@ -7,8 +7,9 @@ the progress bar, JSONL logs and checkpoints.
 
 Determinism and resume: micro-step k reads the examples at positions [k*B, (k+1)*B) of a
 per-epoch permutation seeded by (seed, epoch), and seeds torch with (seed, k) before its forward
-pass, so a run resumed from a checkpoint takes exactly the steps an uninterrupted run takes and
-ends with the same loss.
+pass (dropout), so a run resumed from a checkpoint takes exactly the steps an uninterrupted run
+takes and ends with the same loss and weights (the stage seeds the initial weights itself:
+``mm.seeding``). The log is trimmed to the checkpoint on resume, so it holds each step once.
 
     accelerate launch -m train.cli stage3 --recipe configs/base/stage3.yaml --out runs/s3
 """
@@ -56,10 +57,19 @@ def _scheduler(recipe: Recipe, optimizer):
 
 
 def _trim_log(log: Path, step: int) -> None:
-    """Drop log lines a killed run wrote past the checkpoint it resumes from."""
+    """Drop the log lines a killed run wrote past ``step``, the checkpoint it resumes from (0:
+    none), and a line torn by the kill. A step's line is written when the step ends, before
+    its checkpoint (steps between checkpoints are logged too), so a resumed run retakes those
+    steps and would otherwise log them twice."""
     if not log.exists():
         return
-    keep = [ln for ln in log.read_text().splitlines() if ln and json.loads(ln)["step"] <= step]
+    keep = []
+    for ln in log.read_text().splitlines():
+        try:
+            if json.loads(ln)["step"] <= step:
+                keep.append(ln)
+        except (ValueError, KeyError, TypeError):
+            pass  # a line cut short by the kill
     log.write_text("".join(ln + "\n" for ln in keep))
 
 
@@ -88,7 +98,7 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
                              f"resume with that recipe or train into a new folder")
         state = load_checkpoint(ckpt, model, optimizer, scheduler)
         start, losses = state["step"], state["losses"]
-        _trim_log(log, start)
+    _trim_log(log, start)  # also a run killed before its first checkpoint: it starts over
     model, optimizer = acc.prepare(model, optimizer)
     out.mkdir(parents=True, exist_ok=True)
     n_params = sum(p.numel() for p in params)

@@ -16,6 +16,7 @@ import torch
 from PIL import Image
 
 from mm.llava import save
+from mm.seeding import derive_seed, seeded
 from mm.tokenizer import prompt_text
 from train.loop import StageTask
 from train.recipe import Recipe
@@ -26,8 +27,11 @@ CAPTION_PROMPT = "Describe the diagram."
 # ----------------------------------------------------------------------------- model set-up
 
 
-def set_trainable(model, modules: list[str], lora=None):
-    """Freeze everything, then unfreeze the recipe's modules (LoRA wraps the LLM with peft)."""
+def set_trainable(model, recipe: Recipe):
+    """Freeze everything, then unfreeze the recipe's ``train_modules`` (LoRA wraps the LLM with
+    peft). The adapters' initial weights come from the recipe's seed and stage
+    (``lora_seed``), so a stage starts from the same weights in every process."""
+    modules, lora = recipe.train_modules, recipe.lora
     for p in model.parameters():
         p.requires_grad_(False)
     if "lora" in modules:
@@ -35,7 +39,8 @@ def set_trainable(model, modules: list[str], lora=None):
 
         cfg = LoraConfig(r=lora.r, lora_alpha=lora.alpha, lora_dropout=lora.dropout,
                          target_modules=lora.target_modules)
-        model.model.language_model = get_peft_model(model.model.language_model, cfg)
+        with seeded(lora_seed(recipe)):
+            model.model.language_model = get_peft_model(model.model.language_model, cfg)
         for n, p in model.model.language_model.named_parameters():
             p.requires_grad_("lora_" in n)
     parts = {"vision": [model.model.vision_tower],
@@ -46,6 +51,11 @@ def set_trainable(model, modules: list[str], lora=None):
             for p in module.parameters():
                 p.requires_grad_(True)
     return model
+
+
+def lora_seed(recipe: Recipe) -> int:
+    """Seed of a stage's LoRA initialisation: the recipe's seed, per stage."""
+    return derive_seed(recipe.seed, recipe.stage, "lora")
 
 
 def merge_lora(model):

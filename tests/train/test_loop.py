@@ -58,21 +58,36 @@ def test_loss_goes_down_and_logs(tmp_path):
                                                     "trainable.safetensors"]
 
 
-def test_resume_reaches_the_same_final_loss(tmp_path):
+def test_resume_reaches_the_same_final_loss_and_weights(tmp_path):
     full = run(_recipe(), _task(), tmp_path / "full", progress=False)
     # a run that dies in step 10 (checkpoint 8 on disk, log lines past it, a half-written save)
     with pytest.raises(Crash):
         run(_recipe(), _task(crash_at=19), tmp_path / "cut", progress=False)
     assert latest_checkpoint(tmp_path / "cut" / "checkpoints").name == "step-000008"
     with (tmp_path / "cut" / "log.jsonl").open("a") as f:
-        f.write(json.dumps({"step": 9, "loss": 123.0}) + "\n")
+        f.write(json.dumps({"step": 9, "loss": 123.0}) + "\n" + '{"step": 10, "lo')  # torn
     (tmp_path / "cut" / "checkpoints" / ".tmp-step-000012-1").mkdir()  # half-written save
     resumed = run(_recipe(), _task(seed=99), tmp_path / "cut", progress=False)
     assert resumed["resumed_from"] == 8
     assert resumed["losses"] == full["losses"]
     assert resumed["final_loss"] == full["final_loss"]
+    want, got = full["model"].state_dict(), resumed["model"].state_dict()
+    assert list(got) == list(want)
+    assert all(torch.equal(got[k], want[k]) for k in want)
     steps = [json.loads(x)["step"] for x in (tmp_path / "cut" / "log.jsonl").read_text().splitlines()]
     assert steps == list(range(1, 13))
+
+
+def test_a_run_killed_before_its_first_checkpoint_logs_each_step_once(tmp_path):
+    # dies in step 2: step 1 is logged, no checkpoint is on disk
+    with pytest.raises(Crash):
+        run(_recipe(), _task(crash_at=3), tmp_path / "cut", progress=False)
+    assert latest_checkpoint(tmp_path / "cut" / "checkpoints") is None
+    log = tmp_path / "cut" / "log.jsonl"
+    assert [json.loads(x)["step"] for x in log.read_text().splitlines()] == [1]
+    again = run(_recipe(), _task(), tmp_path / "cut", progress=False)
+    assert again["resumed_from"] == 0
+    assert [json.loads(x)["step"] for x in log.read_text().splitlines()] == list(range(1, 13))
 
 
 def test_resume_refuses_a_checkpoint_of_another_recipe(tmp_path):

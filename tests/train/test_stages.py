@@ -232,7 +232,7 @@ def test_sequence_logps_counts_only_labelled_tokens():
 
 
 @pytest.mark.slow
-def test_stage_killed_with_sigkill_resumes_to_the_same_loss(tmp_path):
+def test_stage_killed_with_sigkill_resumes_to_the_same_loss_and_weights(tmp_path):
     base = [sys.executable, "-m", "train.cli", "stage1", "--recipe",
             str(CONFIGS / "tiny" / "stage1.yaml"), "--no-progress", "--set", "max_steps=8",
             "save_every=1", "data_n=16", "eval_n=8"]
@@ -254,6 +254,10 @@ def test_stage_killed_with_sigkill_resumes_to_the_same_loss(tmp_path):
     b = json.loads((out / "metrics.json").read_text())
     assert b["resumed_from"] >= 3
     assert b["final_loss"] == a["final_loss"]
+    for name in ("clip.safetensors", "vision/model.safetensors"):
+        assert ((tmp_path / "ref" / name).read_bytes() == (out / name).read_bytes()), name
+    logs = (out / "log.jsonl").read_text().splitlines()
+    assert [json.loads(x)["step"] for x in logs] == list(range(1, 9))  # each step once
 
 
 @pytest.mark.slow

@@ -72,7 +72,7 @@ class AlignStage(TrainingStage):
         texts += [r["question"] + "\n" + r["cot"] for r in
                   ins.select_columns(["question", "cot"])]
         model, processor = build_model(recipe, Path(init), texts)
-        set_trainable(model, recipe.train_modules, recipe.lora)
+        set_trainable(model, recipe)
         examples = Examples([(caps, "mavis-caption")], tower_size(model))
         summary = run(recipe, sft_task(recipe, model, processor, examples), out,
                       progress=progress)

@@ -190,7 +190,7 @@ class DpoStage(TrainingStage):
             replay = Examples(parts, tower_size(model))
 
         before = self.evaluate(model, processor, held_pairs, held_per, held_yn)
-        set_trainable(model, recipe.train_modules, recipe.lora)
+        set_trainable(model, recipe)
 
         def make_batch(idx):
             c, r = _pair_batches(processor, [pairs[i] for i in idx], recipe.max_length)

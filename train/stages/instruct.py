@@ -59,7 +59,7 @@ class InstructStage(TrainingStage):
         parts = [(ins, "mavis-instruct"), (per, "mavis-perception")]
         if own.yes_no_n:
             parts.append((yes_no_data(recipe, out, own.yes_no_n), "mavis-perception"))
-        set_trainable(model, recipe.train_modules, recipe.lora)
+        set_trainable(model, recipe)
         task = sft_task(recipe, model, processor, Examples(parts, tower_size(model)),
                         blank_images=own.blank_images)
         summary = run(recipe, task, out, progress=progress)
