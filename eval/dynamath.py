@@ -6,6 +6,11 @@ text between the first "{" and the last "}" is parsed; a float is right within 0
 the output is not JSON, a fallback parser reads "The answer is (B)", "Answer: 3.5" or a boxed
 value; outputs neither can read are counted as unparsable (and wrong), never hidden.
 
+Answers are parsed, never evaluated: arithmetic ("3*pi/4", "2**-3") goes through a small
+``ast`` walker with bounds on length, node count and integer size, and the fallback patterns
+read only the output's last ``FALLBACK_WINDOW`` characters, so judging one sample takes
+bounded time whatever the model (or a ground truth) contains.
+
 Metrics: average-case accuracy, worst-case accuracy (a seed counts only when all its variants
 are right), reasoning robustness RR = worst / average, repetition consistency RC; overall, per
 topic and per knowledge level.
@@ -14,9 +19,11 @@ topic and per knowledge level.
 """
 from __future__ import annotations
 
+import ast
 import csv
 import json
 import math
+import operator
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -37,11 +44,28 @@ class Judgement:
     parser: str  # "json" | "fallback" | "unparsable"
 
 
+# The fallback patterns' backtracking cost grows with the text they scan and, worse, with the
+# length of whitespace runs in it (cubic: three whitespace quantifiers can share one run). So
+# they read only the output's last FALLBACK_WINDOW characters (the answer statement ends the
+# output), and a whitespace run longer than MAX_WS_RUN keeps only its ends (and one line break
+# if it had one inside): what these patterns and .strip() look at. The patterns also match each
+# whitespace run with one quantifier where they can (r"\s*(?::\s*)?", not r"\s*:?\s*"):
+# the same matches, fewer ways to backtrack.
+FALLBACK_WINDOW = 2000
+MAX_WS_RUN = 8
+_LONG_WS = re.compile(r"\s{%d,}" % (MAX_WS_RUN + 1))
+
+
+def _short_run(m: re.Match) -> str:
+    run, half = m.group(0), MAX_WS_RUN // 2
+    return run[:half] + ("\n" if "\n" in run[half:-half] else "") + run[-half:]
+
+
 _FALLBACKS = [
     ("boxed", re.compile(r"\\boxed\{([^{}]*)\}")),
-    ("answer_is", re.compile(r"answer is\s*:?\s*\(?\s*([A-Ea-e])\s*\)?(?![\w.])", re.I)),
-    ("answer_is", re.compile(r"answer is\s*:?\s*\$?([^\n$]+?)\$?\s*\.?\s*$", re.I | re.M)),
-    ("answer_colon", re.compile(r"answer\s*:\s*\(?([^\n]+?)\)?\s*\.?\s*$", re.I | re.M)),
+    ("answer_is", re.compile(r"answer is\s*(?::\s*)?(?:\(\s*)?([A-Ea-e])\s*\)?(?![\w.])", re.I)),
+    ("answer_is", re.compile(r"answer is\s*(?::\s*)?\$?([^\n$]+?)\$?\s*(?:\.\s*)?$", re.I | re.M)),
+    ("answer_colon", re.compile(r"answer\s*:\s*\(?([^\n]+?)\)?\s*(?:\.\s*)?$", re.I | re.M)),
 ]
 
 
@@ -54,19 +78,84 @@ def parse_output(text: str) -> tuple[str | None, str]:
         blob = text[i:j + 1]
         try:
             obj = json.loads(blob)
-            if isinstance(obj, dict):
-                for k in ("short answer", "short_answer", "answer"):
-                    if k in obj:
-                        return str(obj[k]).strip(), "json"
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # also: ints over 4300 digits, deep nesting
             m = re.search(r'"short answer"\s*:\s*"([^"]*)"', blob)
             if m:
                 return m.group(1).strip(), "json"
+        else:
+            if isinstance(obj, dict):
+                for k in ("short answer", "short_answer", "answer"):
+                    if k in obj:
+                        try:
+                            return str(obj[k]).strip(), "json"
+                        except (ValueError, RecursionError):  # str() of a huge int / deep list
+                            break
+    tail = _LONG_WS.sub(_short_run, text[-FALLBACK_WINDOW:])
     for _, pat in _FALLBACKS:
-        found = pat.findall(text)
+        found = pat.findall(tail)
         if found:
             return found[-1].strip(), "fallback"
     return None, "unparsable"
+
+
+# Arithmetic bounds: an expression longer than MAX_EXPR_CHARS or with more than MAX_EXPR_NODES
+# nodes is not a number; an integer operation whose result would exceed MAX_INT_BITS bits is
+# refused before it runs (that is what makes "10**10**10" cheap). Float operations are O(1)
+# and behave as Python's do (2**-2000 is 0.0, 1e308*1e308 is inf, 10.0**400 overflows).
+MAX_EXPR_CHARS = 200
+MAX_EXPR_NODES = 256
+MAX_INT_BITS = 4096
+_NAMES = {"pi": math.pi, "e": math.e}
+_BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+           ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Pow: operator.pow}
+
+
+class _NotANumber(Exception):
+    pass
+
+
+def _int_result_too_big(op: type, a: int, b: int) -> bool:
+    if op is ast.Mult:
+        return a.bit_length() + b.bit_length() > MAX_INT_BITS
+    if op is ast.Pow and b > 0 and abs(a) > 1:  # result has at least b*(bits(a)-1) bits
+        return b > MAX_INT_BITS or b * (abs(a).bit_length() - 1) > MAX_INT_BITS
+    return False  # + - / // and negative powers (a float) stay within their operands' size
+
+
+def _value(node: ast.AST, budget: list[int]) -> int | float:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _NotANumber("too many nodes")
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in _NAMES:
+        return _NAMES[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _value(node.operand, budget)
+        return -v if isinstance(node.op, ast.USub) else +v
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
+        a, b = _value(node.left, budget), _value(node.right, budget)
+        if type(a) is int and type(b) is int and _int_result_too_big(type(node.op), a, b):
+            raise _NotANumber("integer result too large")
+        v = _BINOPS[type(node.op)](a, b)
+        if isinstance(v, complex):  # (-8)**(1/3): never a real answer
+            raise _NotANumber("complex")
+        return v
+    raise _NotANumber(type(node).__name__)
+
+
+def arithmetic(t: str) -> float | None:
+    """The value of a bounded arithmetic expression (numbers, pi, e, + - * / // **, unary
+    signs, parentheses) as Python would compute it, or None: over the bounds, another
+    construct, or an arithmetic error (division by zero, float overflow)."""
+    if not t or len(t) > MAX_EXPR_CHARS:
+        return None
+    try:
+        tree = ast.parse(t, mode="eval")
+        return float(_value(tree.body, [MAX_EXPR_NODES]))
+    except (_NotANumber, SyntaxError, ValueError, TypeError, ArithmeticError,
+            RecursionError, MemoryError):
+        return None
 
 
 def to_float(s: str) -> float | None:
@@ -77,11 +166,7 @@ def to_float(s: str) -> float | None:
     if not re.fullmatch(r"[0-9.+\-*/()epi]*", t) or not t:
         m = re.search(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", t)
         return float(m.group(0)) if m else None
-    try:
-        v = eval(t, {"__builtins__": {}}, {"pi": math.pi, "e": math.e})  # noqa: S307 (filtered)
-        return float(v)
-    except Exception:
-        return None
+    return arithmetic(t)
 
 
 def judge(output: str, ground_truth: str, answer_type: str) -> Judgement:
