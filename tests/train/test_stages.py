@@ -88,7 +88,7 @@ def test_a_new_stage_is_one_registered_file(tmp_path):
             goals = (Goal("n", ">=", 2, "n >= 2"),)
 
             def train(self, recipe, init, out, progress=True):
-                out.mkdir()
+                out.mkdir(exist_ok=True)  # the output folder exists: run_stage holds its lock
                 return {"stage": self.name, "metrics": {"n": recipe.settings.echo_n}}
 
             def evidence(self, results):
