@@ -37,15 +37,19 @@ class Registry(Generic[T]):
     key: the class attribute that names an entry when ``register`` is used without a name.
     instantiate: store ``cls()`` instead of the class (for stateless singletons).
     check: called with (name, entry) before it is stored; raises ValueError to refuse it.
+    order: sort key of a name for ``names()`` / ``items()`` (default: the name itself), e.g.
+        the number in "stage10" so that it comes after "stage2".
     """
 
     def __init__(self, kind: str, package: str | None = None, key: str = "name",
-                 instantiate: bool = False, check: Callable[[str, Any], None] | None = None):
+                 instantiate: bool = False, check: Callable[[str, Any], None] | None = None,
+                 order: Callable[[str], Any] | None = None):
         self.kind = kind
         self.package = package
         self.key = key
         self.instantiate = instantiate
         self.check = check
+        self.order = order
         self._entries: dict[str, T] = {}
         self._loaded = package is None
         self._loading = False
@@ -99,11 +103,10 @@ class Registry(Generic[T]):
 
     def names(self) -> list[str]:
         self.load()
-        return sorted(self._entries)
+        return sorted(self._entries, key=self.order)
 
     def items(self) -> list[tuple[str, T]]:
-        self.load()
-        return sorted(self._entries.items())
+        return [(name, self._entries[name]) for name in self.names()]
 
     def values(self) -> list[T]:
         return [v for _, v in self.items()]

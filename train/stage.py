@@ -97,7 +97,8 @@ def _check(key: str, stage: Any) -> None:
 
 
 STAGES: Registry[TrainingStage] = Registry("training stage", package="train.stages", key="key",
-                                           instantiate=True, check=_check)
+                                           instantiate=True, check=_check,
+                                           order=lambda key: int(key.removeprefix("stage")))
 
 
 def stage_named(name: str) -> TrainingStage:

@@ -30,6 +30,15 @@ def test_register_forms_and_lookup():
     assert r.items() == [("a", A), ("b", B), ("c", c)]
 
 
+def test_order_sorts_names_and_items():
+    r = Registry("stage", order=lambda name: int(name.removeprefix("stage")))
+    for n in ("stage10", "stage2", "stage1"):
+        r.add(n, n.upper())
+    assert r.names() == ["stage1", "stage2", "stage10"]
+    assert r.items() == [("stage1", "STAGE1"), ("stage2", "STAGE2"), ("stage10", "STAGE10")]
+    assert Registry("x").names() == []
+
+
 def test_instantiate_stores_an_instance():
     r = Registry("task", key="name", instantiate=True)
 
