@@ -70,7 +70,7 @@ def test_megabyte_outputs():
 
 
 @pytest.mark.parametrize("output,parsed", [
-    # long whitespace runs (cubic backtracking for the old patterns): the same answers
+    # long whitespace runs (cubic backtracking for adjacent whitespace quantifiers): same answers
     ("The answer is" + " " * 1500 + "$y", ("y", "fallback")),
     ("The answer is (B)" + " " * 1500 + ".", ("B", "fallback")),
     ("Answer: 3.5" + " " * 1500 + ".", ("3.5", "fallback")),
@@ -82,7 +82,7 @@ def test_long_whitespace_runs(output, parsed):
     assert parse_output(output) == parsed
 
 
-# The accepted forms and their values (what the filtered eval() gave).
+# The accepted forms and their values (those of Python arithmetic on the same text).
 @pytest.mark.parametrize("text,value", [
     ("3.5", 3.5), ("-2", -2.0), ("+5", 5.0), (".5", 0.5), ("1e-3", 0.001), ("$4.0$", 4.0),
     ("45°", 45.0), ("1,000", 1000.0), ("−3", -3.0), ("1/2", 0.5), ("7//2", 3.0),
