@@ -17,13 +17,13 @@ version. The oracle answers with the row's CoT, which ends with the answer.
 from __future__ import annotations
 
 import io
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
 from engines import dataset
 from engines.dataset.streams import MAVIS_HELDOUT_OFFSET
 from engines.mavis.dpo import extract_answer, is_correct
+from eval.evalsets import cached_rows
 from eval.plots import grouped_bars
 from eval.task import Task, TaskContext, register_task
 
@@ -57,11 +57,9 @@ def _build_rows(ctx: TaskContext) -> list[dict]:
     seed = ctx.seed + MAVIS_HELDOUT_OFFSET
     cfg = dataset.BuildConfig(kind="mavis-instruct", n=problems * len(VERSIONS), seed=seed,
                               chunk_size=64)
-    # a folder per (seed, size): another --limit in the same output folder builds beside it
-    base = Path(ctx.work) if ctx.work else Path(tempfile.gettempdir()) / "mm-eval-mavis-heldout"
-    out = base / f"seed{seed}-n{cfg.n}"
-    dataset.build(cfg, out, progress=False)
-    return list(dataset.iter_rows(out))
+    # a folder per (seed, size): another --limit in the same output folder builds beside it;
+    # without a work folder (a library call) the build goes to a temporary folder
+    return cached_rows(cfg, ctx.work, f"seed{seed}-n{cfg.n}")
 
 
 def _problem(row: dict) -> str:
