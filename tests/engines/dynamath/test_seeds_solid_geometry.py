@@ -7,6 +7,7 @@ import pytest
 
 import renderers
 from engines.dynamath.seed import load_seeds, make_variant
+from tests.engines.dynamath.hand_cases import check_hand_case
 
 SEEDS = load_seeds()
 SOLID = sorted(s for s in SEEDS if s.startswith("solid-"))
@@ -85,13 +86,7 @@ CASES = [
 
 @pytest.mark.parametrize("sid,params,expected", CASES)
 def test_hand_computed_answers(sid, params, expected):
-    q = SEEDS[sid]
-    assert q.answer(params) == expected
-    assert q.check(params) == expected
-    if q.answer_type == "multiple choice":
-        opts = q.options(params)
-        assert expected in opts and len(set(opts)) == len(opts) >= 4
-    renderers.render(q.diagram(params), 224)
+    check_hand_case(SEEDS[sid], params, expected, distinct_options=True)
 
 
 def test_hidden_vertex_matches_the_drawn_dashes():
