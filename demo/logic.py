@@ -20,9 +20,10 @@ from typing import Any
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
+from engines.images import MAX_PIXELS
+
 DEFAULT_MODEL = Path("runs/quickstart/train/final")
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-MAX_PIXELS = 40_000_000  # far below PIL's own bomb limit (2 x 89.5 MP), above any photo
 IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "BMP", "WEBP", "TIFF")
 IMAGE_SIZE = 336
 MAX_VARIANTS = 16

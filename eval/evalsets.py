@@ -9,7 +9,6 @@ the rows come from the same builder (engines/builders/<kind>.py), so they are th
 """
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from engines.dataset import BuildConfig, build_rows, iter_rows, read_config
@@ -50,18 +49,14 @@ def keep_whole_groups(docs: list[dict], limit: int | None) -> list[dict]:
 
 def doc_image(doc: dict):
     """The doc's image as RGB: its error raised, else its PNG bytes or file decoded."""
-    from PIL import Image
+    from engines.images import open_image
 
     if doc.get("error"):
         raise ValueError(doc["error"])
     if doc.get("image_bytes"):
-        img = Image.open(io.BytesIO(doc["image_bytes"]))
+        img = open_image(doc["image_bytes"], str(doc["id"]))
     elif doc.get("image_path"):
-        p = Path(doc["image_path"])
-        if not p.is_file():
-            raise FileNotFoundError(f"{p}: image file does not exist")
-        img = Image.open(p)
+        img = open_image(doc["image_path"])
     else:
         raise FileNotFoundError(f"{doc['id']}: the doc has no image")
-    img.load()
     return img.convert("RGB")

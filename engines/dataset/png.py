@@ -46,11 +46,9 @@ def image_cell(img) -> dict:
 
 def cell_image(cell):
     """The PIL image of an image cell (bytes, else path), loaded."""
-    from PIL import Image
+    from engines.images import open_image
 
-    src = io.BytesIO(cell["bytes"]) if cell.get("bytes") else cell.get("path")
+    src = cell["bytes"] if cell.get("bytes") else cell.get("path")
     if src is None:
         raise FileNotFoundError("the image cell holds neither bytes nor a path")
-    img = Image.open(src)
-    img.load()
-    return img
+    return open_image(src, None if cell.get("path") and not cell.get("bytes") else "image cell")

@@ -25,7 +25,6 @@ answer_hint (default true: "Answer yes or no." in the prompt's language).
 """
 from __future__ import annotations
 
-import io
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -280,11 +279,9 @@ class ComfortTask(Task):
 
     def image(self, doc: dict):
         if doc.get("image_bytes"):
-            from PIL import Image
+            from engines.images import open_image
 
-            img = Image.open(io.BytesIO(doc["image_bytes"]))
-            img.load()
-            return img
+            return open_image(doc["image_bytes"], str(doc["id"]))
         return _render(doc["spec"], int(doc["size"])).copy()
 
     def prompt(self, doc: dict) -> str:

@@ -16,7 +16,6 @@ version. The oracle answers with the row's CoT, which ends with the answer.
 """
 from __future__ import annotations
 
-import io
 from collections import defaultdict
 from pathlib import Path
 
@@ -143,16 +142,15 @@ class MavisHeldout(Task):
         return keep_whole_problems(docs, ctx.limit)
 
     def image(self, doc):
-        from PIL import Image
+        from engines.images import open_image
 
         cell = doc["image"]
         if isinstance(cell, dict):
-            src = io.BytesIO(cell["bytes"]) if cell.get("bytes") else cell.get("path")
-            if src is None:
+            if cell.get("bytes"):
+                return open_image(cell["bytes"], str(doc["id"]))
+            if cell.get("path") is None:
                 raise FileNotFoundError(f"{doc['id']}: the row has no image")
-            img = Image.open(src)
-            img.load()
-            return img
+            return open_image(cell["path"])
         return cell
 
     def prompt(self, doc):

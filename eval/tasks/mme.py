@@ -18,7 +18,6 @@ writes the official tool's input files to ``OUT/mme_official/`` (score them with
 """
 from __future__ import annotations
 
-import io
 from collections import Counter
 from pathlib import Path
 
@@ -58,17 +57,16 @@ class MME(Task):
         return [_doc(q, k, per_image, per_sub, images) for k, q in enumerate(qs)]
 
     def image(self, doc):
-        from PIL import Image
+        from engines.images import open_image
 
         if doc["error"]:
             raise ValueError(doc["error"])
-        src = io.BytesIO(doc["image_bytes"]) if doc["image_bytes"] else doc["image_path"]
-        if src is None:
+        if doc["image_bytes"]:
+            return open_image(doc["image_bytes"], f"{doc['source']}: {doc['image']}")
+        if doc["image_path"] is None:
             raise FileNotFoundError(f"{doc['source']}: no image file for {doc['image']} "
                                     f"(looked for {'|'.join(mme.IMAGE_EXTS)})")
-        img = Image.open(src)
-        img.load()
-        return img
+        return open_image(doc["image_path"])
 
     def prompt(self, doc):
         return doc["question"]
