@@ -128,19 +128,25 @@ def test_counterfactual_types_on_hand_made_rows():
     out = {t: counterfactual_probs(p, allowed, t, u)[0, 0]
            for t in ("uniform", "reversed", "shuffled", "random")}
     assert out["uniform"][2].tolist() == pytest.approx([0, 1 / 3, 1 / 3, 1 / 3])
-    assert out["reversed"][2].tolist() == pytest.approx([0, 0.4, 0.35, 0.25])  # (1-p)/(n-1)
-    assert out["reversed"][1].tolist() == pytest.approx([0, 0.4, 0.6, 0])
+    # official reverse_and_normalize: (row max - p) / sum; the favourite gets 0
+    assert out["reversed"][2].tolist() == pytest.approx([0, 0.6, 0.4, 0])
+    assert out["reversed"][1].tolist() == pytest.approx([0, 0, 1, 0])
     assert out["reversed"][0].tolist() == [0, 1, 0, 0]                          # one key
     assert sorted(out["shuffled"][2, 1:].tolist()) == pytest.approx([0.2, 0.3, 0.5])
     assert sorted(out["shuffled"][1, 1:3].tolist()) == pytest.approx([0.4, 0.6])
     for t, a in out.items():
         assert torch.all(a[~allowed[0, 0]] == 0), t                 # masked stays exactly 0
         assert a.sum(-1).tolist() == pytest.approx([1, 1, 1], abs=1e-6), t
-        assert torch.all(a[allowed[0, 0]] > 0), t
+        if t != "reversed":
+            assert torch.all(a[allowed[0, 0]] > 0), t
     # rows with no allowed key (pad queries) are all zero, never NaN
     z = counterfactual_probs(torch.zeros(1, 1, 1, 4), torch.zeros(1, 1, 1, 4, dtype=torch.bool),
                              "reversed")
     assert z.tolist() == [[[[0, 0, 0, 0]]]]
+    # an exactly uniform row (0 / 0 in the official code) stays uniform
+    flat = torch.tensor([[[[0.25, 0.25, 0.25, 0.25]]]])
+    assert counterfactual_probs(flat, torch.ones(1, 1, 1, 4, dtype=torch.bool),
+                                "reversed").tolist() == [[[[0.25] * 4]]]
 
 
 def test_allowed_keys_from_the_model_masks():
@@ -339,6 +345,54 @@ def test_pooled_mode_weights_patches_by_the_pooled_map(tiny_llava):
         want = inner.multi_modal_projector(hidden[:, 1:] / t)
     assert torch.allclose(cf, want, atol=1e-5)
     assert torch.allclose(fact, inner.multi_modal_projector(hidden[:, 1:]), atol=1e-5)
+
+
+def _official_pooled(attn: torch.Tensor, feats: torch.Tensor, method: str) -> torch.Tensor:
+    """cf_encoder.py's edit_attention + apply_attention (vision level), transcribed: the
+    layer's (B, H, T, T) attention edited unnormalised, resized to the patch grid, averaged
+    over heads, multiplied into the (B, P, C) patch features."""
+    import math
+
+    import torch.nn.functional as F
+
+    if method == "uniform":
+        edited = attn.mean(dim=(2, 3), keepdim=True).expand_as(attn)
+    elif method == "reversed":
+        mh, _ = torch.max(attn, dim=2, keepdim=True)
+        mx, _ = torch.max(mh, dim=3, keepdim=True)
+        edited = mx - attn
+    else:
+        raise ValueError(method)
+    g = int(math.sqrt(feats.shape[1]))
+    resized = F.interpolate(edited, size=(g, g), mode="bilinear", align_corners=False)
+    avg = torch.mean(resized, dim=1).view(feats.shape[0], -1, 1).expand(-1, -1, feats.shape[-1])
+    return feats * avg
+
+
+@pytest.mark.parametrize("cf_type", ["uniform", "reversed"])
+def test_pooled_mode_equals_the_official_vision_code(tiny_llava, cf_type):
+    from mm.decoding.causalmm.generate import image_features
+
+    ad = _adapter(tiny_llava, level="vision", cf_type=cf_type, vision_mode="pooled")
+    pv = ad.encode(IMAGES[:2], PROMPTS[:2])["pixel_values"]
+    _, cf = image_features(ad.model, pv, ad.plan)
+    inner = ad.model.model
+    vt = inner.vision_tower
+    old = vt.config._attn_implementation
+    vt.set_attn_implementation("eager")
+    try:
+        with torch.no_grad():
+            out = vt(pv, output_hidden_states=True, output_attentions=True)
+    finally:
+        vt.set_attn_implementation(old)
+    sel = ad.model.config.vision_feature_layer                    # -2, as LLaVA-1.5
+    feats = out.hidden_states[sel][:, 1:]
+    want = inner.multi_modal_projector(_official_pooled(out.attentions[sel], feats, cf_type))
+    assert ad.plan.vision[0][0] == len(out.attentions) + sel      # the layer it pools
+    assert torch.allclose(cf, want, atol=1e-5)
+    if cf_type == "reversed":  # far from the ~1/T of a per-key average of normalised rows
+        assert not torch.allclose(cf, inner.multi_modal_projector(feats / feats.shape[1]),
+                                  atol=1e-3)
 
 
 def test_unsupported_architecture_and_bad_layers(tiny_llava):

@@ -109,7 +109,10 @@ def image_features(model, pixel_values: torch.Tensor, plan: Plan):
         # one factual pass; the chosen layers record the counterfactual map they would have
         with intervene(_specs(plan.vision, c, None, VISION_SALT, pool=True)) as specs:
             hidden = vt(pv, output_hidden_states=True).hidden_states
-        w = torch.stack([s.pooled for s in specs]).mean(0).to(hidden[0].dtype)  # (B, T)
+        w = torch.stack([s.pooled for s in specs]).mean(0).to(hidden[0].dtype)  # (B, P)
+        t = hidden[0].shape[1]
+        if w.shape[1] < t:  # a CLS token first: the official code weights patches only
+            w = torch.cat([w.new_ones(b, t - w.shape[1]), w], 1)
         return select(hidden), select(hidden, w)
     # factual and counterfactual images in one batch of 2B; rows [B, 2B) intervened
     with intervene(_specs(plan.vision, c, (b, 2 * b), VISION_SALT)):

@@ -7,14 +7,22 @@ batch laid out as branches x prompts), in four ways:
 
     uniform   1/n over the n keys the row may attend to
     random    positive random weights over those keys, normalised (Dirichlet(1) draws)
-    reversed  (1 - p) renormalised over those keys: "attend where the factual did not", the
-              paper's intent. The official code's ``max - p`` without renormalisation gives rows
-              that do not sum to 1; ``max - p`` renormalised is unstable on near-uniform rows
-              (it divides by max - mean). A row with one key keeps weight 1.
+    reversed  (max - p) renormalised over those keys, max being the row's largest
+              probability: the official ``reverse_and_normalize_attention`` (the factual
+              favourite gets 0). A row whose allowed keys all have the same probability (one
+              key, or an exactly uniform row; the official code divides 0 by 0 there) becomes
+              uniform over its allowed keys.
     shuffled  the row's probabilities permuted among its allowed keys
 
 Every type keeps masked keys (causal, padding, sliding window) at exactly 0 and every row with
 an allowed key sums to 1; rows without one (pad queries) are all 0.
+
+Pooled vision mode is the official vision-level code (cf_encoder.py): the counterfactual map is
+built from the layer's whole (heads x queries x keys) attention WITHOUT renormalising (random
+2U(0,1); uniform the map's mean; reversed the map's max minus the map; shuffled one permutation
+of the flattened query x key entries per head), resized bilinearly to the patch grid
+(``F.interpolate(..., align_corners=False)``), averaged over heads and multiplied into the patch
+features: ``official_pooled_map``.
 
 Seeding: the random weights and the shuffle order come from a counter-based hash of (seed,
 layer, head, query position, key position), with positions counted from the first real token.
@@ -33,6 +41,7 @@ to the chosen attention modules inside a ``with`` block and removes it on exit.
 """
 from __future__ import annotations
 
+import math
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterable, Sequence
@@ -57,8 +66,8 @@ class CFSpec:
 
     rows    (start, stop): the contiguous block of batch rows that gets the counterfactual
             (a branch, in the branches x prompts layout); None: every row
-    pool    pooled mode: the output stays factual; ``pooled`` receives the counterfactual
-            attention each key gets, averaged over heads and queries, (n, K)
+    pool    pooled mode: the output stays factual; ``pooled`` receives the official pooled
+            counterfactual map, one weight per patch, (n, P) (``official_pooled_map``)
     """
 
     cf_type: str
@@ -168,9 +177,10 @@ def counterfactual_probs(probs: torch.Tensor | None, allowed: torch.Tensor, cf_t
         raise ValueError(f"cf_type {cf_type!r} needs the factual probabilities")
     p = probs.float() * af
     if cf_type == "reversed":
-        w = (1.0 - p) * af
-        out = w / w.sum(-1, keepdim=True).clamp_min(1e-30)
-        return torch.where(n_allowed == 1, af, out)  # one key: sum(1 - p) = 0, keep it at 1
+        w = (p.amax(-1, keepdim=True) - p) * af
+        total = w.sum(-1, keepdim=True)
+        flat = total <= 1e-12 * n_allowed  # one key or an exactly uniform row: 0 / 0 officially
+        return torch.where(flat, af / n_allowed.clamp_min(1.0), w / total.clamp_min(1e-30))
     if cf_type == "shuffled":
         big = torch.finfo(torch.float32).max
         idx = torch.arange(shape[-1], device=p.device, dtype=torch.float32).expand(shape)
@@ -181,6 +191,40 @@ def counterfactual_probs(probs: torch.Tensor | None, allowed: torch.Tensor, cf_t
         # whose probability is 0
         return torch.zeros_like(p).scatter(-1, by_pos, p.gather(-1, by_hash))
     raise ValueError(f"cf_type {cf_type!r} is not one of {', '.join(CF_TYPES)}")
+
+
+def official_pooled_map(probs: torch.Tensor, cf_type: str, u: torch.Tensor | None,
+                        n_patches: int) -> torch.Tensor:
+    """The official vision-level counterfactual, one weight per patch (n, n_patches).
+
+    probs      the layer's factual attention (n, H, T, T), T tokens (CLS + patches, or patches)
+    u          uniforms in (0, 1) broadcastable to it (random and shuffled), from the hash
+    n_patches  a square number: the map is resized to that grid, as cf_encoder.apply_attention
+               resizes to sqrt(#features) x sqrt(#features)
+    """
+    import torch.nn.functional as F
+
+    n, h, q, k = probs.shape
+    p = probs.float()
+    if cf_type == "random":
+        raw = 2.0 * u.expand(n, h, q, k)
+    elif cf_type == "uniform":
+        raw = p.mean(dim=(2, 3), keepdim=True).expand(n, h, q, k)
+    elif cf_type == "reversed":
+        raw = p.amax(dim=(2, 3), keepdim=True) - p
+    elif cf_type == "shuffled":
+        # one permutation of the flattened map per head, the same for every image
+        u0 = u.expand(-1, h, q, k)[:1].reshape(1, h, q * k)
+        perm = torch.argsort(u0, dim=-1, stable=True)
+        raw = p.reshape(n, h, q * k).gather(-1, perm.expand(n, h, q * k)).view(n, h, q, k)
+    else:
+        raise ValueError(f"cf_type {cf_type!r} is not one of {', '.join(CF_TYPES)}")
+    g = math.isqrt(n_patches)
+    if g * g != n_patches:
+        raise NotImplementedError(f"CausalMM pooled mode needs a square patch grid; got "
+                                  f"{n_patches} patches")
+    grid = F.interpolate(raw, size=(g, g), mode="bilinear", align_corners=False)
+    return grid.mean(dim=1).reshape(n, n_patches)
 
 
 # ----------------------------------------------------------------------------- attention fn
@@ -236,15 +280,22 @@ def causalmm_attention(module, query, key, value, attention_mask, scaling=None, 
         qpos, kpos = real_positions(allowed, rows_of(pid, cf_rows), causal)
         head = torch.arange(n_heads, device=query.device).view(1, n_heads, 1, 1)
         u = hash_uniform(spec.seed, spec.layer, head, qpos, kpos)
-    cf = counterfactual_probs(p, allowed, spec.cf_type, u)   # (n, H, Q, K)
     if spec.pool:
-        spec.pooled = cf.mean(dim=(1, 2))                     # (n, K)
+        spec.pooled = official_pooled_map(p, spec.cf_type, u, _patches(kv_len))
         cf = p
+    else:
+        cf = counterfactual_probs(p, allowed, spec.cf_type, u)   # (n, H, Q, K)
     o = torch.matmul(cf.to(v.dtype), v).transpose(1, 2)      # (n, Q, H, D)
     parts.append((lo, o.to(query.dtype)))
     if len(parts) == 1:
         return parts[0][1].contiguous(), None
     return torch.cat([o for _, o in sorted(parts, key=lambda x: x[0])]), None
+
+
+def _patches(n_tokens: int) -> int:
+    """Patch tokens among a vision layer's tokens: all of them when they form a square grid
+    (SigLIP), else all but the CLS token (CLIP)."""
+    return n_tokens if math.isqrt(n_tokens) ** 2 == n_tokens else n_tokens - 1
 
 
 def register() -> None:
