@@ -194,7 +194,7 @@ class PopeSynth(Task):
     description = "POPE-style object probes on rendered scenes: acc, P, R, F1, yes-ratio per split"
     output = "generate"
     max_new_tokens = 16
-    parser = "pope (first sentence has No/no/not -> no, else yes)"
+    parser = "pope-official (before the first '.', no commas, split on spaces: No/no/not -> no)"
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         splits = _splits(ctx)
