@@ -2,8 +2,6 @@
 and evaluate.py and transcribed below, independently of engines/builders/pope_synth.py and
 eval/tasks/pope.py): the same probes from the same annotated objects and random draws, the same
 parse of every answer and the same metrics."""
-import json
-from pathlib import Path
 
 import numpy as np
 import pytest
