@@ -16,7 +16,16 @@ Local layouts that load (subtask folders named as released, e.g. ``OCR``, ``code
 (a) ``<subtask>/images/*.jpg|png`` + ``<subtask>/questions_answers_YN/<image stem>.txt``;
 (b) image and txt side by side, ``<subtask>/0001.png`` + ``<subtask>/0001.txt``; and the
 lmms-lab/MME parquet (question_id, image, question, answer, category). Each txt line is
-``question<TAB>answer``.
+``question<TAB>answer``. The subtask folders may sit up to two folders down (the release's
+``MME_Benchmark_release_version/MME_Benchmark/<subtask>``).
+
+Bad data is recorded, never fatal: a txt that is not UTF-8 becomes one bad item naming the file;
+a malformed line, a missing or unreadable image (or one over engines.images' pixel limit) a
+bad sample counted wrong. An image with other than two questions is a bad item left out of
+the counts and of the official files: the tool pairs consecutive lines and asserts every pair
+is whole, so it cannot score such an image (it stops on an odd line count, and pairs the
+questions of different images otherwise); left out, the files mm-eval writes are ones the
+tool, ``mm-eval score mme`` and results.json score alike.
 
     mm-eval score mme --dir runs/eval/mme_official
 """
@@ -138,7 +147,11 @@ def read_result_file(path: str | Path) -> list[list[Answer]]:
     them). A malformed line or an odd line count raises ValueError naming file and line."""
     path = Path(path)
     rows = []
-    for k, line in enumerate(_lines(path), 1):
+    try:
+        lines = _lines(path)
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{path}: not UTF-8 text (byte {e.start}: {e.reason})") from None
+    for k, line in enumerate(lines, 1):
         if not line.strip():
             continue
         parts = line.split("\t", 3)  # the response is last: a tab inside it stays in it
@@ -239,6 +252,7 @@ class Question:
     image_bytes: bytes | None = None
     error: str | None = None  # a malformed line: the sample is recorded as an error
     source: str = ""  # file:line the question came from
+    scored: bool = True  # False: a bad item outside the counts (unreadable txt, unpaired image)
 
 
 def _subtask_dirs(root: Path) -> dict[str, Path]:
@@ -252,7 +266,12 @@ def _read_qa(txt: Path, subtask: str, image_name: str, image_path: Path | None
     """Questions of one txt; a malformed line becomes a Question with ``error`` (so the run
     records that one sample as an error and goes on)."""
     out = []
-    lines = [(k, ln) for k, ln in enumerate(_lines(txt), 1) if ln.strip()]
+    try:
+        lines = [(k, ln) for k, ln in enumerate(_lines(txt), 1) if ln.strip()]
+    except UnicodeDecodeError as e:
+        return [Question(subtask, image_name, 0, "", "", None, None,
+                         f"{txt}: not UTF-8 text (byte {e.start}: {e.reason})", str(txt),
+                         scored=False)]
     for i, (k, line) in enumerate(lines):
         q, err = line, None
         ans = ""
@@ -331,17 +350,42 @@ def load_mme(root: str | Path) -> list[Question]:
     if pq_files:
         qs = _load_parquet(pq_files)
     else:
-        dirs = _subtask_dirs(root)
-        for inner in sorted(p for p in root.iterdir() if p.is_dir()):
-            if dirs:
-                break
-            dirs = _subtask_dirs(inner)  # the release's wrapper folder
+        dirs = _find_subtask_dirs(root)
         if not dirs:
             raise ValueError(f"{root}: no MME subtask folders (expected some of: "
                              f"{', '.join(SUBTASKS)})")
         qs = [q for s, p in dirs.items() for q in load_subtask(p, s)]
     order = {s: i for i, s in enumerate(SUBTASKS)}
-    return sorted(qs, key=lambda q: (order[q.subtask], q.image, q.index))
+    return _unpaired(sorted(qs, key=lambda q: (order[q.subtask], q.image, q.index)))
+
+
+def _find_subtask_dirs(root: Path, depth: int = 2) -> dict[str, Path]:
+    """The subtask folders in ``root`` or in the first folder (sorted) up to ``depth`` levels
+    below it that holds some: the release wraps them in ``MME_Benchmark_release_version`` and,
+    in some copies, ``MME_Benchmark`` inside it."""
+    level = [root]
+    for _ in range(depth + 1):
+        for folder in level:
+            dirs = _subtask_dirs(folder)
+            if dirs:
+                return dirs
+        level = [p for f in level for p in sorted(f.iterdir()) if p.is_dir()]
+    return {}
+
+
+def _unpaired(qs: list[Question]) -> list[Question]:
+    """Mark every question of an image that has other than two as a bad item outside the
+    counts (see the module docstring: the official tool scores images as pairs of lines)."""
+    n: dict[tuple[str, str], int] = defaultdict(int)
+    for q in qs:
+        n[(q.subtask, q.image)] += 1
+    for q in qs:
+        k = n[(q.subtask, q.image)]
+        if k != 2 and q.scored:
+            q.scored = False
+            q.error = q.error or (f"{q.source}: image {q.image} has {k} question(s); MME "
+                                  f"asks two per image and the official tool pairs them")
+    return qs
 
 
 def limit_images(qs: Sequence[Question], limit: int | None) -> list[Question]:

@@ -1,18 +1,27 @@
-"""``pope-synth``: POPE-style object probes on rendered scenes.
+"""``pope-synth``: POPE-style object probes on rendered scenes, sampled by POPE's rules.
 
-POPE (Li et al., 2023) asks "Is there a <object> in the image?" for objects that are present
-(answer yes) and absent (answer no), half and half, with the absent objects drawn three ways:
+POPE (Li et al., 2023; its ``main.py`` / ``utils.py``) builds, per image and split, 3 present
+objects (answer yes) and 3 absent ones (answer no), asked "Is there a <object> in the image?"
+in the order yes, no, yes, no, yes, no:
 
-- random: any kind not in the image;
-- popular: the kinds most frequent over the whole set (counted per image), not in the image;
-- adversarial: the kinds that co-occur most with the image's objects, not in the image. Here
-  the candidates are the co-occurrence groups of ``renderers.object_scene`` (a kitchen cup calls up
-  bottle, bowl, apple...), ranked by how often they co-occur with the present kinds in the set.
+- positives: the first 3 annotated objects of the image (``annotated_kinds``: each kind once,
+  the most prominent first), the same in every split;
+- after each positive, one negative not in the image and not asked before for this image:
+  random: drawn uniformly from the set's object vocabulary until one fits; popular: the first
+  fitting one among the objects ranked by how many images hold them; adversarial: the first
+  fitting one among the objects ranked by how often they co-occur with that positive. Popular
+  and adversarial fall back to a random draw when no ranked object fits. Ties in a ranking
+  keep the order of first appearance in the set, as POPE's stable sort of insertion-ordered
+  dicts does.
 
-Per image and split: 3 present + 3 absent probes, alternating (POPE's 6 per image); the present
-probes are shared by the splits. Scenes come from the ``object_scene`` renderer; scene i
-depends on (seed, i) alone, the statistics on all ``n_images`` scenes. Unit u is image u with
-its 18 rows (3 splits x 6 probes). The task eval/tasks/pope.py asks and scores them.
+The statistics are over all ``n_images`` scenes. The vocabulary is the set's kinds in order of
+first appearance followed by the renderer's other kinds (those matter only to a set of a few
+scenes, where POPE's own vocabulary could run out of absent objects). Scenes come from the
+``object_scene`` renderer, whose themes (kitchen, office, street...) make their objects
+co-occur, so adversarial negatives are objects a model expects to see. Scene i depends on
+(seed, i) alone; the random draws of image i and split s on [seed, 6, i, POPE_PROBE_DRAW, s]
+(numpy, where POPE uses Python's ``random`` module). Unit u is image u with its 18 rows
+(3 splits x 6 probes). The task eval/tasks/pope.py asks and scores them.
 
     mm-data pope-synth --n-images 100 --out data/pope-synth --seed 0
 """
@@ -20,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -28,7 +38,7 @@ from engines.dataset import BuildConfig, Builder, image_cell, register_builder
 from engines.dataset import columns as col
 from engines.dataset.streams import POPE_PROBE_DRAW, STREAMS
 from renderers.object_scene import ObjectSceneFamily
-from renderers.object_scene.spec import GROUPS, KIND_NAMES, ObjectSceneSpec
+from renderers.object_scene.spec import KIND_NAMES, ObjectSceneSpec, annotated_kinds
 
 SPLITS = ("random", "popular", "adversarial")
 PROBES = 3  # present (and as many absent) objects per image and split, as in POPE
@@ -51,33 +61,68 @@ def sample_scenes(seed: int, n: int) -> list[ObjectSceneSpec]:
     return out
 
 
-def kind_stats(kind_sets: list[set[str]]) -> tuple[Counter, dict[str, Counter]]:
-    """Per-image frequency of each kind, and co-occurrence counts of kind pairs."""
-    freq: Counter = Counter()
-    co: dict[str, Counter] = {k: Counter() for k in KIND_NAMES}
-    for ks in kind_sets:
-        freq.update(ks)
-        for a in ks:
-            co.setdefault(a, Counter()).update(b for b in ks if b != a)
-    return freq, co
+def _ranked(counts: Counter) -> list[str]:
+    """Keys by count, highest first; ties in order of first appearance (Counter keeps it)."""
+    first = {k: i for i, k in enumerate(counts)}
+    return sorted(counts, key=lambda k: (-counts[k], first[k]))
 
 
-def negatives(split: str, present: set[str], rng: np.random.Generator, freq: Counter,
-              co: dict[str, Counter], k: int = PROBES) -> list[str]:
-    """``k`` absent kinds by POPE's three strategies (ties broken by name)."""
-    absent = [a for a in KIND_NAMES if a not in present]
-    if split == "random":
-        return [absent[int(i)] for i in rng.choice(len(absent), size=k, replace=False)]
-    if split == "popular":
-        return sorted(absent, key=lambda a: (-freq[a], a))[:k]
-    if split == "adversarial":
-        def score(a: str) -> int:
-            return sum(co.get(p, Counter())[a] for p in present)
-        grouped = {a for g in GROUPS.values() if present & set(g) for a in g} - present
-        first = sorted(grouped, key=lambda a: (-score(a), -freq[a], a))
-        rest = sorted(set(absent) - grouped, key=lambda a: (-score(a), -freq[a], a))
-        return (first + rest)[:k]
-    raise ValueError(f"unknown POPE split {split!r}; valid: {', '.join(SPLITS)}")
+def popularity(annotated: Sequence[Sequence[str]]) -> list[str]:
+    """Objects ranked by the number of images annotated with them."""
+    return _ranked(Counter(o for objs in annotated for o in objs))
+
+
+def co_occurrence(annotated: Sequence[Sequence[str]]) -> dict[str, list[str]]:
+    """Per object, the other objects ranked by the number of images holding both."""
+    co: dict[str, Counter] = {}
+    for objs in annotated:
+        for a in objs:
+            co.setdefault(a, Counter()).update(b for b in objs if b != a)
+    return {a: _ranked(c) for a, c in co.items()}
+
+
+def vocabulary(annotated: Sequence[Sequence[str]]) -> list[str]:
+    """The set's objects in order of first appearance, then the renderer's other kinds."""
+    seen = list(dict.fromkeys(o for objs in annotated for o in objs))
+    return seen + [k for k in KIND_NAMES if k not in seen]
+
+
+def numpy_choice(rng: np.random.Generator) -> Callable[[Sequence[str]], str]:
+    """A uniform pick from a sequence, drawn from ``rng`` (POPE's ``random.choice``)."""
+    return lambda seq: seq[int(rng.integers(len(seq)))]
+
+
+def probe_image(objects: Sequence[str], split: str, vocab: Sequence[str],
+                popular: Sequence[str], co: dict[str, list[str]],
+                choose: Callable[[Sequence[str]], str], k: int = PROBES
+                ) -> list[tuple[str, str]]:
+    """POPE's 2k probes of one image for one split: (object, "yes"|"no"), yes and no
+    alternating; ``objects`` are the image's annotated objects, positives its first k."""
+    if split not in SPLITS:
+        raise ValueError(f"unknown POPE split {split!r}; valid: {', '.join(SPLITS)}")
+    if len(objects) < k:
+        raise ValueError(f"an image needs {k} annotated objects, got {len(objects)}")
+    present = set(objects)
+    asked: list[str] = []
+
+    def fits(o: str) -> bool:
+        return o not in asked and o not in present
+
+    if sum(map(fits, set(vocab))) < k:
+        raise ValueError(f"the vocabulary ({len(vocab)} objects) has fewer than {k} objects "
+                         f"absent from an image holding {sorted(present)}")
+    out = []
+    for pos in objects[:k]:
+        asked.append(pos)
+        out.append((pos, "yes"))
+        ranking = popular if split == "popular" else \
+            co.get(pos, []) if split == "adversarial" else []
+        neg = next((o for o in ranking if fits(o)), None)
+        while neg is None or not fits(neg):
+            neg = choose(vocab)
+        asked.append(neg)
+        out.append((neg, "no"))
+    return out
 
 
 def _article(word: str) -> str:
@@ -85,27 +130,25 @@ def _article(word: str) -> str:
 
 
 def question(kind: str) -> str:
+    """POPE's template as in its released files ("an" before a vowel)."""
     return f"Is there {_article(kind)} in the image?"
 
 
 def build_probes(seed: int, n_images: int, splits: tuple[str, ...]) -> list[dict]:
-    """Per image: its spec and, per split, 2 * PROBES (object, label) probes alternating
-    yes / no. Statistics (popularity, co-occurrence) are over all ``n_images`` scenes."""
+    """Per image: its spec, annotated objects and, per split, its 2 * PROBES (object, label)
+    probes. Statistics (popularity, co-occurrence, vocabulary) are over all ``n_images``."""
     specs = sample_scenes(seed, n_images)
-    kind_sets = [{o.kind for o in s.objects} for s in specs]
-    freq, co = kind_stats(kind_sets)
+    annotated = [annotated_kinds(s) for s in specs]
+    vocab, popular, co = vocabulary(annotated), popularity(annotated), co_occurrence(annotated)
     out = []
-    for i, (spec, ks) in enumerate(zip(specs, kind_sets)):
-        rng = np.random.default_rng([seed, STREAMS["pope-synth"], i, POPE_PROBE_DRAW])
-        pos_pool = sorted(ks)
-        pos = [pos_pool[int(j)] for j in rng.choice(len(pos_pool), PROBES, replace=False)]
+    for i, (spec, objs) in enumerate(zip(specs, annotated)):
         probes = {}
-        for split in SPLITS:  # every split draws, so a split's probes do not depend on others
-            neg = negatives(split, ks, rng, freq, co)
+        for j, split in enumerate(SPLITS):
             if split in splits:
-                probes[split] = [x for pair in zip([(p, "yes") for p in pos],
-                                                   [(q, "no") for q in neg]) for x in pair]
-        out.append({"image": f"scene-{i:04d}", "spec": spec, "probes": probes})
+                rng = np.random.default_rng([seed, STREAMS["pope-synth"], i, POPE_PROBE_DRAW, j])
+                probes[split] = probe_image(objs, split, vocab, popular, co, numpy_choice(rng))
+        out.append({"image": f"scene-{i:04d}", "spec": spec, "objects": objs,
+                    "probes": probes})
     return out
 
 

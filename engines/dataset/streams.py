@@ -25,8 +25,8 @@ STREAMS: dict[str, int] = {"mavis-caption": 1, "mavis-instruct": 2, "dpo-pairs":
                            "dynamath": 4, "mme-synth": 5, "pope-synth": 6, "comfort": 7,
                            "mavis-perception": 8}
 
-# pope-synth: an image's probes draw from [seed, 6, image, POPE_PROBE_DRAW]; its scene from
-# [seed, 6, image, attempt] with attempt < 100, so the two never meet.
+# pope-synth: an image's probes of split s draw from [seed, 6, image, POPE_PROBE_DRAW, s]; its
+# scene from [seed, 6, image, attempt] with attempt < 100, so the two never meet.
 POPE_PROBE_DRAW = 1000
 # comfort: ball variation v >= 1 draws from [seed, v]; car variation v from
 # [seed, COMFORT_CAR_OFFSET + v], so the two scene kinds never share a draw.

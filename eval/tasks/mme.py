@@ -7,9 +7,12 @@ with "Please answer yes or no."; the model generates a few tokens, read by the o
 (first 4 characters). ``--limit N`` keeps an image's two questions together and spreads the
 images over the subtasks.
 
-Errors keep the run going: a missing or unreadable image, and a malformed txt line, become a
-sample recorded with ``error`` (``image()`` raises, naming the file and line); such a question
-counts as wrong in acc and acc+, as an unanswered line would in the official tool. The run also
+Errors keep the run going: a missing or unreadable image (or one over the pixel limit of
+engines.images), and a malformed txt line, become a sample recorded with ``error``
+(``image()`` raises, naming the file and line); such a question counts as wrong in acc and
+acc+, as an unanswered line would in the official tool. A txt that is not UTF-8 and an image
+with other than two questions are recorded the same way but left out of the counts (eval/mme.py
+says why). The run also
 writes the official tool's input files to ``OUT/mme_official/`` (score them with
 ``mm-eval score mme --dir OUT/mme_official`` or the tool itself).
 
@@ -49,11 +52,12 @@ class MME(Task):
             raise ValueError("task mme needs --data: a local MME copy (subtask folders as "
                              "released); the synthetic stand-in is the task mme-synth")
         qs = mme.limit_images(mme.load_mme(ctx.data), ctx.limit)
-        per_image = Counter(f"{q.subtask}/{q.image}" for q in qs)
-        per_sub = Counter(q.subtask for q in qs)
-        images: dict[str, set] = {}
-        for q in qs:
-            images.setdefault(q.subtask, set()).add(q.image)
+        scored = [q for q in qs if q.scored]  # bad items outside the counts are not
+        per_image = Counter(f"{q.subtask}/{q.image}" for q in scored)
+        per_sub = Counter(q.subtask for q in scored)
+        images: dict[str, set] = {s: set() for s in {q.subtask for q in qs}}
+        for q in scored:
+            images[q.subtask].add(q.image)
         return [_doc(q, k, per_image, per_sub, images) for k, q in enumerate(qs)]
 
     def image(self, doc):

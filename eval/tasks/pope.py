@@ -1,22 +1,30 @@
-"""POPE-style object hallucination probes on rendered scenes ("pope-synth", "pope-synth-prob").
+"""POPE object hallucination probes: POPE's released question files, or rendered scenes
+("pope-synth", "pope-synth-prob").
 
 POPE (Li et al., 2023) asks "Is there a <object> in the image?" for objects present (yes) and
-absent (no), half and half, the absent ones drawn at random, among the most popular kinds, or
-among the kinds that co-occur most with the image's objects (adversarial); 6 probes per image
-and split. engines/builders/pope_synth.py makes the probes and says how.
+absent (no), half and half, the absent ones drawn at random, among the most popular objects, or
+among those that co-occur most with each present one (adversarial); 6 probes per image and
+split. engines/builders/pope_synth.py samples them by POPE's rules.
 
 Data: without ``--data``, ``n_images`` (default 100) scenes from the ``object_scene`` renderer,
 seeded by ``--seed``, built by the pope-synth dataset builder into the task's work folder
-(cached). ``--data DIR`` reads either a folder built by ``mm-data pope-synth`` or POPE's released
-files (``*pope_random.json`` etc., JSON lines with image, text, label; images in DIR/images,
-DIR/val2014 or DIR). Options (``ctx.options``): ``split`` (random | popular | adversarial | all,
-default all: each reported separately), ``n_images``, ``image_size``. ``--limit`` keeps whole
-images (all their probes in every split).
+(cached). ``--data DIR`` reads either a folder built by ``mm-data pope-synth`` or POPE's
+question files as released (``DIR/*pope_random.json``, ``*pope_popular.json``,
+``*pope_adversarial.json``, also ``.jsonl``: one JSON object per line with question_id, image,
+text, label); their images are looked up in the folder given by the task option ``images``
+(e.g. ``--task-options images=/data/coco/val2014``), else in DIR/images, DIR/val2014 or DIR.
+A line that is not a JSON object, lacks one of those fields or has a label other than yes/no,
+and an image that is missing, unreadable or over the pixel limit (engines.images), is recorded
+as a bad sample naming the file (and line) and the run goes on; files with no usable line at
+all fail in one line. Options (``ctx.options``): ``split`` (random | popular | adversarial |
+all, default all: each reported separately), ``n_images``, ``image_size``, ``images``.
+``--limit`` keeps whole images (all their probes in every split).
 
-Scoring as POPE's evaluate script: the answer's first sentence, commas dropped, split into words
-(on any whitespace, where POPE splits on spaces only, so that "No\\n" reads as no); the word
-"No", "no" or "not" -> no, else yes. Metrics per split, yes = positive: accuracy, precision,
-recall, F1, yes-ratio; the top-level values average the splits.
+Scoring as POPE's evaluate.py: the answer cut at its first ".", commas dropped, split on single
+spaces (so "No\\n" is one word that is not "No", and reads as yes); the word "No", "no" or
+"not" -> no, else yes. Metrics per split, yes = positive: accuracy, precision, recall, F1,
+yes-ratio; the top-level values average the splits. Where evaluate.py divides by zero (no yes
+answer at all: precision; precision + recall = 0: F1) and stops, ours reports 0.
 
     mm-eval run --model builtin:oracle --tasks pope-synth --limit 36 --output-path runs/pope
 """
@@ -40,11 +48,10 @@ IMAGE_SIZE = 336
 
 
 def pope_parse(text: str | None) -> str:
-    """POPE's reading of an answer: "no" if its first sentence has the word No/no/not."""
-    t = text or ""
-    if "." in t:
-        t = t.split(".")[0]
-    words = t.replace(",", "").split()
+    """POPE's reading of an answer: "no" if the text before its first "." has the word No, no
+    or not among its single-space-separated words (commas removed), else "yes"."""
+    t = (text or "").split(".", 1)[0]
+    words = t.replace(",", "").split(" ")
     return "no" if ("No" in words or "no" in words or "not" in words) else "yes"
 
 
@@ -76,38 +83,74 @@ def auroc(scores: list[float], targets: list[str]) -> float | None:
 # ----------------------------------------------------------------------------- data
 
 
-def _released(folder: Path, splits: tuple[str, ...]) -> list[dict] | None:
-    """POPE's released files (``coco_pope_random.json`` ...: JSON lines), or None."""
-    files = {s: sorted(folder.glob(f"*pope_{s}.json")) + sorted(folder.glob(f"*pope_{s}.jsonl"))
-             for s in SPLITS}
+FIELDS = ("question_id", "image", "text", "label")
+
+
+def _question_files(folder: Path) -> dict[str, list[Path]]:
+    return {s: sorted(folder.glob(f"*pope_{s}.json")) + sorted(folder.glob(f"*pope_{s}.jsonl"))
+            for s in SPLITS}
+
+
+def _parse_line(raw: bytes, where: str) -> dict:
+    """One question line -> its fields; ValueError naming ``where`` (file:line) otherwise."""
+    try:
+        r = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError(f"{where}: not UTF-8 text") from None
+    except ValueError as e:
+        raise ValueError(f"{where}: malformed line, not JSON ({e.args[0]})") from None
+    if not isinstance(r, dict):
+        raise ValueError(f"{where}: malformed line, expected a JSON object with "
+                         f"{', '.join(FIELDS)}; got {type(r).__name__} {str(r)[:40]!r}")
+    missing = [k for k in FIELDS if k not in r]
+    if missing:
+        raise ValueError(f"{where}: malformed line, lacks field(s) {', '.join(missing)}")
+    if not isinstance(r["image"], str) or not isinstance(r["text"], str):
+        raise ValueError(f"{where}: malformed line, image and text must be strings")
+    if str(r["label"]).lower() not in ("yes", "no"):
+        raise ValueError(f"{where}: label must be yes or no, got {r['label']!r}")
+    return r
+
+
+def _released(folder: Path, splits: tuple[str, ...], images: str | None) -> list[dict] | None:
+    """POPE's released question files in ``folder`` (one JSON object per line), or None."""
+    files = _question_files(folder)
     if not any(files.values()):
         return None
-    img_dirs = [folder / "images", folder / "val2014", folder]
-    docs = []
+    if images is not None and not Path(images).is_dir():
+        raise ValueError(f"option images={images}: no such folder")
+    img_dirs = [Path(images)] if images is not None else \
+        [folder / "images", folder / "val2014", folder]
+    docs: list[dict] = []
+    seen: dict[str, int] = {}
     for split in splits:
         for f in files[split]:
-            for k, line in enumerate(f.read_text().splitlines(), 1):
-                if not line.strip():
+            for k, raw in enumerate(f.read_bytes().split(b"\n"), 1):
+                if not raw.strip():
                     continue
                 try:
-                    r = json.loads(line)
-                    img, text, label = r["image"], r["text"], str(r["label"]).lower()
-                    if label not in ("yes", "no"):
-                        raise ValueError(f"label must be yes or no, got {r['label']!r}")
-                except (ValueError, KeyError, TypeError) as e:
-                    docs.append({"id": f"{split}/{f.name}:{k}", "split": split,
-                                 "target": None, "group": f"bad-{f.name}-{k}",
-                                 "error": f"{f}:{k}: malformed line ({e!r})"})
+                    r = _parse_line(raw, f"{f}:{k}")
+                    qid = f"{split}/{f.name}/{r['question_id']}"
+                    if qid in seen:
+                        raise ValueError(f"{f}:{k}: question_id {r['question_id']!r} repeats "
+                                         f"line {seen[qid]}")
+                    seen[qid] = k
+                except ValueError as e:
+                    docs.append({"id": f"{split}/{f.name}:{k}", "split": split, "target": None,
+                                 "group": f"bad-{f.name}-{k}", "error": str(e)})
                     continue
+                img = r["image"]
                 path = next((d / img for d in img_dirs if (d / img).is_file()), img_dirs[0] / img)
-                m = re.match(r"Is there an? (.+?) in the image\?", text)
-                docs.append({"id": f"{split}/{r.get('question_id', k)}", "split": split,
+                m = re.match(r"Is there an? (.+?) in the image\?", r["text"])
+                docs.append({"id": qid, "split": split,
                              "image": img, "group": img, "image_path": str(path),
-                             "object": m.group(1) if m else "", "question": text,
-                             "target": label})
+                             "source": f"{f}:{k}", "object": m.group(1) if m else "",
+                             "question": r["text"], "target": str(r["label"]).lower()})
     if not docs:
         raise ValueError(f"{folder}: no POPE file for split(s) {', '.join(splits)} "
                          f"(expected *pope_<split>.json)")
+    if all(d.get("error") for d in docs):
+        raise ValueError(f"{folder}: no usable line in the POPE files ({docs[0]['error']})")
     return docs
 
 
@@ -151,7 +194,7 @@ class PopeSynth(Task):
     description = "POPE-style object probes on rendered scenes: acc, P, R, F1, yes-ratio per split"
     output = "generate"
     max_new_tokens = 16
-    parser = "pope (first sentence has No/no/not -> no, else yes)"
+    parser = "pope-official (before the first '.', no commas, split on spaces: No/no/not -> no)"
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         splits = _splits(ctx)
@@ -162,7 +205,7 @@ class PopeSynth(Task):
                 size = int(ctx.options.get("image_size", IMAGE_SIZE))
                 docs = [_doc(r, size) for r in rows if r["split"] in splits]
             else:
-                docs = _released(folder, splits)
+                docs = _released(folder, splits, ctx.options.get("images"))
                 if docs is None:
                     raise ValueError(f"--data {folder}: not a POPE folder (expected a dataset "
                                      f"built by mm-data pope-synth, or POPE's released "
@@ -172,6 +215,11 @@ class PopeSynth(Task):
         return synthetic_docs(ctx, splits)
 
     def image(self, doc):
+        if doc.get("image_path") and not doc.get("image_bytes"):
+            try:  # the file and line the probe came from, beside the image's own path
+                return doc_image(doc)
+            except (OSError, ValueError) as e:
+                raise type(e)(f"{doc['source']}: {e}") from None
         return doc_image(doc)
 
     def prompt(self, doc):

@@ -178,6 +178,20 @@ def _fits(box, others) -> bool:
                for b in others)
 
 
+def annotated_kinds(spec: "ObjectSceneSpec") -> list[str]:
+    """The scene's kinds as an annotator lists them: each kind once, the most prominent first
+    (largest on-screen area of any of its objects; ties left to right). POPE's positives are
+    the first three annotated objects of an image, so this order decides which kinds it asks
+    about: the big, salient ones, as in COCO's object lists."""
+    best: dict[str, tuple[float, float]] = {}
+    for o in spec.objects:
+        x0, y0, x1, y1 = object_box(o)
+        key = (-(x1 - x0) * (y1 - y0), o.x)
+        if o.kind not in best or key < best[o.kind]:
+            best[o.kind] = key
+    return sorted(best, key=lambda k: best[k])
+
+
 def horizontal(x: float) -> str:
     return "left" if x < 1 / 3 else ("right" if x > 2 / 3 else "centre")
 

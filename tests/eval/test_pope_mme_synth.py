@@ -32,7 +32,8 @@ MME = ms.MMESynth()
 @pytest.mark.parametrize("text,want", [
     ("Yes", "yes"), ("No", "no"), ("No.", "no"), ("no, there is none", "no"),
     ("There is not a cat.", "no"), ("Yes, there is one. No doubt.", "yes"),
-    ("I don't know", "yes"), (" No\n", "no"), ("NO", "yes"), ("", "yes"), (None, "yes"),
+    ("I don't know", "yes"), (" No\n", "yes"), ("No \n", "no"), ("NO", "yes"), ("", "yes"),
+    (None, "yes"),
 ])
 def test_pope_parse(text, want):
     assert pope.pope_parse(text) == want
@@ -55,41 +56,49 @@ def test_auroc_hand_computed():
 
 
 def test_negative_strategies_on_hand_built_statistics():
-    freq = Counter({"book": 9, "chair": 8, "clock": 7, "cup": 6, "apple": 5, "tree": 1})
-    co = {k: Counter() for k in ps.KIND_NAMES}
-    co["cup"].update({"bottle": 5, "bowl": 4, "banana": 1})
-    present = {"cup", "book"}
-    rng = np.random.default_rng(0)
-    assert ps.negatives("popular", present, rng, freq, co) == ["chair", "clock", "apple"]
-    # cup and book are in the kitchen and office groups; bottle and bowl co-occur most with cup
-    adv = ps.negatives("adversarial", present, rng, freq, co)
-    assert adv[:2] == ["bottle", "bowl"]
-    assert all(any(a in g for g in ps.GROUPS.values() if present & set(g)) for a in adv)
-    rnd = ps.negatives("random", present, rng, freq, co)
-    assert len(set(rnd)) == 3 and not set(rnd) & present
+    popular = ["book", "chair", "cup", "clock", "apple", "tree"]
+    co = {"cup": ["book", "bottle", "bowl", "banana"], "book": ["cup", "pencil"],
+          "tree": ["bench"]}
+    objects = ["cup", "book", "tree"]
+    vocab = popular + ["bottle", "bowl", "banana", "pencil", "bench", "dog"]
+    never = lambda seq: pytest.fail("random draw")  # noqa: E731
+    assert ps.probe_image(objects, "popular", vocab, popular, co, never) == [
+        ("cup", "yes"), ("chair", "no"), ("book", "yes"), ("clock", "no"), ("tree", "yes"),
+        ("apple", "no")]
+    # each positive's own top co-occurring absent object, never one asked before
+    assert ps.probe_image(objects, "adversarial", vocab, popular, co, never) == [
+        ("cup", "yes"), ("bottle", "no"), ("book", "yes"), ("pencil", "no"), ("tree", "yes"),
+        ("bench", "no")]
+    draws = iter(["cup", "dog", "dog", "tree", "bowl", "bench"])
+    assert ps.probe_image(objects, "random", vocab, popular, co, lambda seq: next(draws)) == [
+        ("cup", "yes"), ("dog", "no"), ("book", "yes"), ("bowl", "no"), ("tree", "yes"),
+        ("bench", "no")]
+    draws = iter(["dog", "bowl", "bench"])  # no absent co-occurring object: random draws
+    assert ps.probe_image(["tree", "cup", "book"], "adversarial", vocab, popular,
+                          {"tree": ["cup"]}, lambda seq: next(draws))[1::2] == \
+        [("dog", "no"), ("bowl", "no"), ("bench", "no")]
     with pytest.raises(ValueError, match="unknown POPE split 'hard'"):
-        ps.negatives("hard", present, rng, freq, co)
+        ps.probe_image(objects, "hard", vocab, popular, co, never)
 
 
 def test_probes_half_present_half_absent_and_deterministic():
     ims = ps.build_probes(0, 12, pope.SPLITS)
-    kind_sets = [{o.kind for o in im["spec"].objects} for im in ims]
-    freq = Counter(k for ks in kind_sets for k in ks)
-    for im, ks in zip(ims, kind_sets):
-        pos = None
+    annotated = [im["objects"] for im in ims]
+    popular = ps.popularity(annotated)
+    for im in ims:
+        ks = {o.kind for o in im["spec"].objects}
+        assert set(im["objects"]) == ks and len(im["objects"]) == len(ks)
         for split, probes in im["probes"].items():
             assert [lab for _, lab in probes] == ["yes", "no"] * 3
             yes = [o for o, lab in probes if lab == "yes"]
             no = [o for o, lab in probes if lab == "no"]
-            assert set(yes) <= ks and len(set(yes)) == 3 and not set(no) & ks
-            assert pos is None or yes == pos  # positives shared by the splits
-            pos = yes
+            assert yes == im["objects"][:3] and not set(no) & ks and len(set(no)) == 3
             if split == "popular":  # the most frequent absent kinds, in order
-                top = sorted((k for k in ps.KIND_NAMES if k not in ks),
-                             key=lambda k: (-freq[k], k))[:3]
-                assert no == top
+                assert no == [k for k in popular if k not in ks][:3]
     again = ps.build_probes(0, 12, pope.SPLITS)
     assert [im["probes"] for im in again] == [im["probes"] for im in ims]
+    assert [im["probes"]["random"] for im in ps.build_probes(0, 12, ("random",))] == \
+        [im["probes"]["random"] for im in ims]  # a split's draws do not depend on the others
     assert [im["spec"] for im in ps.build_probes(0, 5, ("random",))] == \
         [im["spec"] for im in ims[:5]]  # a smaller set is a prefix of a larger one
     assert ps.build_probes(1, 3, ("random",))[0]["spec"] != ims[0]["spec"]

@@ -144,3 +144,16 @@ def test_caption_of_a_hand_built_spec_counts_right():
     assert any("Red is the most common colour, on two objects." in t or
                "Two objects are red, more than any other colour." in t for t in texts)
     assert all("bottle" in t and "apple" in t for t in texts)
+
+
+def test_annotated_kinds_each_kind_once_most_prominent_first():
+    from renderers.object_scene.spec import ObjectSceneSpec, SceneObject, annotated_kinds
+
+    spec = ObjectSceneSpec(objects=[
+        SceneObject("key", "gray", "small", 0.1, 0.9),      # tiny and far
+        SceneObject("tree", "green", "large", 0.8, 0.0),    # tall, wide, near
+        SceneObject("cup", "red", "medium", 0.5, 0.5),
+        SceneObject("key", "yellow", "large", 0.3, 0.0),    # a second, larger key
+        SceneObject("cup", "blue", "small", 0.6, 0.9)])
+    # key ranks by its larger instance (0.021 of the image) ahead of the cup (0.015)
+    assert annotated_kinds(spec) == ["tree", "key", "cup"]
