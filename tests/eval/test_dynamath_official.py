@@ -270,3 +270,21 @@ def test_lenient_block_is_separate_and_optional(tmp_path):
     plain = evaluate(Lowercase(), ["dynamath"], tmp_path / "b", TaskContext(limit=20),
                      progress=False)["tasks"]["dynamath"]
     assert "lenient" not in plain and plain["average"] == 0.0
+
+
+def test_make_run_passes_a_generation_length_and_the_report_states_it():
+    from pathlib import Path
+
+    from eval.quickstart import generation_lines
+
+    make = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
+    runs = make.split("mm-eval run")[1:]
+    assert len(runs) == 2 and all("--gen-kwargs max_new_tokens=$(QS_MAX_NEW)" in r.split(
+        "--output-path")[0] for r in runs)
+    info = {"dynamath": {"output": "generate", "max_new_tokens": 2048},
+            "mme-synth": {"output": "yes_no", "max_new_tokens": 64}}
+    assert generation_lines({"config": {"gen": {"max_new_tokens": 256}}, "task_info": info}) \
+        == ["- max_new_tokens (set by --gen-kwargs): dynamath 256 (DynaMath's official script "
+            "sets no limit)", ""]
+    assert generation_lines({"config": {"gen": {"max_new_tokens": 0}}, "task_info": info}) == \
+        ["- max_new_tokens (task defaults): dynamath 2048", ""]
