@@ -18,13 +18,18 @@ $(STAMP): pyproject.toml
 QS := runs/quickstart
 QS_TASKS ?= mavis-heldout,mme-synth,pope-synth,comfort-ball,dynamath
 QS_LIMIT ?= 60
+# generation length of the quickstart evaluations (DynaMath's official runs set none; mm-eval's
+# default for it is 2048, too long for the 2-core quickstart); the report states it
+QS_MAX_NEW ?= 256
 
 run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
-		--limit $(QS_LIMIT) --batch-size 8 --output-path $(QS)/eval-greedy
+		--limit $(QS_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
+		--output-path $(QS)/eval-greedy
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
-		--limit $(QS_LIMIT) --batch-size 8 --decoding causalmm --cf-level language \
+		--limit $(QS_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
+		--decoding causalmm --cf-level language \
 		--cf-type reversed --gamma 1 --alpha 0.1 --output-path $(QS)/eval-causalmm
 	$(BIN)/python -m eval.quickstart $(QS)
 

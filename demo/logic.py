@@ -309,7 +309,7 @@ def dynamath_run(spec: str | None, seed_id: str, n: int, seed: int = 0,
 
     ad = get_adapter(spec)
     variants = dynamath_variants(seed_id, n, seed)
-    prompts = [v.question + "\n" + dm.PROMPT_SUFFIX for v in variants]
+    prompts = [dm.official_prompt(v.question, v.answer_type) for v in variants]
     oracle = [json.dumps({"solution": "(oracle)", "short answer": v.ground_truth})
               for v in variants]
     outs = ad.generate(variant_images(variants), prompts,

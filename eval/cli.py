@@ -25,8 +25,16 @@ def parser() -> OneLineParser:
     sub = ap.add_subparsers(dest="cmd", required=True, parser_class=OneLineParser)
     sc = sub.add_parser("score", help="score existing result files")
     ssub = sc.add_subparsers(dest="bench", required=True, parser_class=OneLineParser)
-    d = ssub.add_parser("dynamath", help="DynaMath per-variant results CSV -> metrics JSON")
-    d.add_argument("--csv", required=True, help="DynaMath released results CSV")
+    d = ssub.add_parser("dynamath", help="DynaMath results CSV or raw outputs -> metrics JSON")
+    src = d.add_mutually_exclusive_group(required=True)
+    src.add_argument("--csv", help="DynaMath released per-variant results CSV")
+    src.add_argument("--responses", nargs="+", metavar="FILE",
+                     help="raw outputs re-judged by the official rules: DynaMath report JSON "
+                          "(one file per variant) or JSONL (eval/dynamath_responses.py)")
+    d.add_argument("--dataset", help="DynaMath's dataset.json (or its folder): answer types "
+                                     "for report files (inferred from the ground truth without)")
+    d.add_argument("--lenient", action="store_true",
+                   help="add the lenient judge's metrics as a separate 'lenient' block")
     d.add_argument("--fractions", action="store_true", help="fractions instead of percent")
     m = ssub.add_parser("mme", help="the official MME tool's input files -> scores JSON")
     m.add_argument("--dir", required=True, help="folder with one <subtask>.txt per subtask")
@@ -202,14 +210,32 @@ def _run(a) -> None:
 def main(argv: list[str] | None = None) -> None:
     a = parser().parse_args(argv)
     if a.cmd == "score" and a.bench == "dynamath":
+        import csv
+
         from eval import dynamath
 
-        if not Path(a.csv).is_file():
-            fail(PROG, "--csv", f"no such file: {a.csv}")
-        try:
-            m = dynamath.metrics(dynamath.read_results_csv(a.csv))
-        except ValueError as e:
-            fail(PROG, "--csv", str(e))
+        if a.csv is not None:
+            if a.dataset or a.lenient:
+                fail(PROG, "--dataset" if a.dataset else "--lenient",
+                     "applies to --responses only (a results CSV holds verdicts, not outputs)")
+            if not Path(a.csv).is_file():
+                fail(PROG, "--csv", f"no such file: {a.csv}")
+            try:
+                m = dynamath.metrics(dynamath.read_results_csv(a.csv))
+            except (ValueError, csv.Error) as e:
+                fail(PROG, "--csv", str(e).splitlines()[0])
+        else:
+            from eval.dynamath_responses import score_responses
+
+            try:
+                m, differ = score_responses(a.responses, a.dataset, a.lenient)
+            except ValueError as e:
+                fail(PROG, "--dataset" if a.dataset and str(e).startswith(a.dataset)
+                     else "--responses", str(e).splitlines()[0])
+            if differ:
+                sys.stderr.write(f"{PROG}: note: {differ} official verdicts differ from the "
+                                 "results the report recorded (answer types inferred? pass "
+                                 "--dataset)\n")
         print(json.dumps(m if a.fractions else dynamath.as_percent(m), indent=1))
         sys.exit(0)
     if a.cmd == "score" and a.bench == "mme":

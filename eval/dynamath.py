@@ -1,15 +1,27 @@
-"""DynaMath judging and robustness metrics, shared by ``mm-eval run`` and ``mm-eval score``.
+"""DynaMath: the official prompt and judge, a lenient judge beside it, and robustness metrics;
+shared by ``mm-eval run`` and ``mm-eval score``.
 
-Judge (DynaMath's rules): the model is asked for JSON with "solution" and "short answer"; the
-text between the first "{" and the last "}" is parsed; a float is right within 0.001 absolute
-("pi" forms accepted), a multiple-choice answer by its letter, a text answer by substring. When
-the output is not JSON, a fallback parser reads "The answer is (B)", "Answer: 3.5" or a boxed
-value; outputs neither can read are counted as unparsable (and wrong), never hidden.
+Official rules (``judge``, the default everywhere): those of DynaMath's open-model evaluation
+script (evaluation/opensource_json_eval.py). The prompt is "## Question\n" + question (+ "Please
+answer in a floating-point number." for float answers) + the answer guide + a JSON example. The
+output is cut to its outermost "{...}" with every backslash dropped (when it holds such a pair)
+and read with ``json.loads(strict=False)``; when that fails, the short answer is the last line
+minus its last character. A float answer: unless it is all digits, the text before its first
+space, "<x>π" read as x*pi; right when within 0.001 of float(ground truth). Multiple choice: a
+one-character answer must equal the truth, a longer one must hold it in its first 3 characters.
+Text: the truth must be a substring of the answer. Anything that raises is wrong. Ours runs in
+linear time (the official cut strips one character at a time, quadratic) and evaluates nothing.
 
-Answers are parsed, never evaluated: arithmetic ("3*pi/4", "2**-3") goes through a small
-``ast`` walker with bounds on length, node count and integer size, and the fallback patterns
-read only the output's last ``FALLBACK_WINDOW`` characters, so judging one sample takes
-bounded time whatever the model (or a ground truth) contains.
+Lenient rules (``judge_lenient``, a separate metric block, never mixed into the official
+numbers): first "{" to last "}" as JSON, else fallback parses of free text ("The answer is
+(B)", "Answer: 3.5", a boxed value); floats read through a bounded arithmetic parser
+("3*pi/4", "1/2", "45°", "1,000"); letters and text compared case-insensitively. Outputs
+neither can read are counted as unparsable (and wrong), never hidden.
+
+Answers are parsed, never evaluated: the lenient arithmetic goes through a small ``ast`` walker
+with bounds on length, node count and integer size, and the fallback patterns read only the
+output's last ``FALLBACK_WINDOW`` characters, so judging one sample takes bounded time whatever
+the model (or a ground truth) contains.
 
 Metrics: average-case accuracy, worst-case accuracy (a seed counts only when all its variants
 are right), reasoning robustness RR = worst / average, repetition consistency RC; overall, per
@@ -29,19 +41,111 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-PROMPT_SUFFIX = ('Please answer the question and provide the final answer in JSON format '
-                 'with the keys "solution" and "short answer", for example '
-                 '{"solution": "[Detailed step-by-step explanation]", "short answer": '
-                 '"[Concise answer]"}.')
 ANSWER_TYPES = ("multiple choice", "float", "text")
 FLOAT_TOL = 1e-3
+
+# ----------------------------------------------------------------------------- official prompt
+
+# DynaMath's answer guide and JSON example, character for character (the trailing spaces of
+# three lines included): the official prompt is what the official numbers were measured with.
+GUIDE = ("\n## Answer Instruction Please provide an answer to the question outlined above. "
+         "Your response should adhere \n"
+         "to the following JSON format, which includes two keys: 'solution' and 'short answer'. "
+         "The 'solution' key can contain \n"
+         "detailed steps needed to solve the question, and the 'short answer' key should provide "
+         "a concise response. If the problem is a multiple choice problem, just provide the "
+         "corresponing choice option, \n"
+         "such as 'A', 'B', 'C', or 'D'. If the answer is a numerical value, format it as a "
+         "three-digit floating-point number.\n\n"
+         "Example of expected JSON response format:\n\n")
+EXAMPLE = json.dumps({"solution": "[Detailed step-by-step explanation]",
+                      "short answer": "[Concise Answer]"}, indent=4)
+FLOAT_INSTRUCTION = "Please answer in a floating-point number."
+PROMPT_SUFFIX = GUIDE + EXAMPLE  # what follows the question (and float instruction)
+# The official script sets no generation limit (the server's default applies); ours is a
+# documented large default, recorded in results.json (task_info.max_new_tokens).
+MAX_NEW_TOKENS = 2048
+
+
+def official_prompt(question: str, answer_type: str) -> str:
+    """The text DynaMath's open-model script sends with the image (its "<IMAGE_TOKEN>" marker
+    left out: the adapter places the image)."""
+    text = "## Question\n" + question
+    if answer_type == "float":
+        text += FLOAT_INSTRUCTION
+    return text + PROMPT_SUFFIX
+
+
+# ----------------------------------------------------------------------------- official judge
 
 
 @dataclass
 class Judgement:
     correct: bool
     parsed: str | None  # the short answer read from the output
-    parser: str  # "json" | "fallback" | "unparsable"
+    parser: str  # official: "json" | "last line" | "json, not an object";
+    #              lenient: "json" | "fallback" | "unparsable"
+
+
+def official_response(output: str | None) -> tuple[object, str]:
+    """(the response the official script records, how it was read) for a model output.
+
+    The response is the JSON value of the output's outermost "{...}" (backslashes dropped), or,
+    when that is not JSON, {"solution": text, "short answer": last line minus its last
+    character}. Linear time: one find, one rfind, one replace, one JSON decode.
+    """
+    text = output if isinstance(output, str) else ""
+    i, j = text.find("{"), text.rfind("}")
+    if 0 <= i < j:  # the official cut keeps text otherwise as it is, backslashes included
+        text = text[i:j + 1].replace("\\", "")
+    try:
+        return json.loads(text, strict=False), "json"
+    except Exception:  # the official script catches everything here (RecursionError included)
+        return {"solution": text, "short answer": text.rpartition("\n")[2][:-1]}, "last line"
+
+
+def official_short_answer(response: object) -> str | None:
+    """str(response["short answer"]) as the official script reads it ("None" when the key is
+    missing), or None when the response is not a JSON object (officially wrong)."""
+    if not isinstance(response, dict):
+        return None
+    try:
+        return str(response.get("short answer"))
+    except Exception:  # str() of an int beyond Python's digit limit, or of deep nesting
+        return None
+
+
+def official_correct(answer: str | None, ground_truth: object, answer_type: str) -> bool:
+    """DynaMath's open-model rule for one short answer; whatever raises is wrong."""
+    if answer is None:
+        return False
+    try:
+        if answer_type == "float":
+            value: object = answer
+            if not answer.isdigit():
+                first = answer.partition(" ")[0]
+                value = float(first.partition("\u03c0")[0]) * math.pi if "\u03c0" in first \
+                    else float(first)
+            return abs(float(value) - float(ground_truth)) <= FLOAT_TOL
+        if answer_type == "multiple choice":
+            return answer == ground_truth if len(answer) == 1 else ground_truth in answer[0:3]
+        return ground_truth in answer
+    except Exception:
+        return False
+
+
+def judge(output: str, ground_truth: str, answer_type: str) -> Judgement:
+    """The official verdict on one model output (DynaMath's open-model evaluation script)."""
+    if answer_type not in ANSWER_TYPES:
+        raise ValueError(f"answer_type {answer_type!r}; valid: {', '.join(ANSWER_TYPES)}")
+    response, how = official_response(output)
+    answer = official_short_answer(response)
+    if answer is None and how == "json":
+        how = "json, not an object"
+    return Judgement(official_correct(answer, ground_truth, answer_type), answer, how)
+
+
+# ----------------------------------------------------------------------------- lenient judge
 
 
 # The fallback patterns' backtracking cost grows with the text they scan and, worse, with the
@@ -169,7 +273,8 @@ def to_float(s: str) -> float | None:
     return arithmetic(t)
 
 
-def judge(output: str, ground_truth: str, answer_type: str) -> Judgement:
+def judge_lenient(output: str, ground_truth: str, answer_type: str) -> Judgement:
+    """The lenient verdict: fallback parses, bounded arithmetic, case folding (not official)."""
     if answer_type not in ANSWER_TYPES:
         raise ValueError(f"answer_type {answer_type!r}; valid: {', '.join(ANSWER_TYPES)}")
     parsed, parser = parse_output(output)
@@ -177,7 +282,7 @@ def judge(output: str, ground_truth: str, answer_type: str) -> Judgement:
         return Judgement(False, None, parser)
     gt = str(ground_truth).strip()
     if answer_type == "multiple choice":
-        m = re.match(r"\(?\s*([A-Ea-e])\b", parsed)
+        m = re.match(r"\(?\s*([A-Za-z])\b", parsed)
         ok = bool(m) and m.group(1).upper() == gt.strip("()").upper()[:1]
     elif answer_type == "float":
         p, g = to_float(parsed), to_float(gt)
@@ -239,24 +344,42 @@ def repetition_consistency(runs: Sequence[dict[str, str]]) -> float:
 
 def read_results_csv(path: str) -> list[Record]:
     """DynaMath's released per-variant results: Question ID, Variant 1..10 (correct/fail),
-    # of correct per question, Topic, Difficulty Level; footer rows are skipped."""
+    # of correct per question, Topic, Difficulty Level; footer rows are skipped.
+
+    ValueError (one line naming the file, row and column) for a missing column, a short row, a
+    cell other than correct/fail, or a Question ID given twice (never counted twice).
+    """
     records = []
     with open(path, newline="", encoding="utf-8-sig") as f:
         reader = csv.DictReader(f)
         fields = reader.fieldnames or []
         variants = [c for c in fields if c.startswith("Variant")]
-        missing = {"Question ID", "Topic", "Difficulty Level"} - set(fields)
+        missing = [c for c in ("Question ID", "Topic", "Difficulty Level") if c not in fields]
         if missing or not variants:
-            raise ValueError(f"{path}: not a DynaMath results CSV (missing columns: "
-                             f"{', '.join(sorted(missing)) or 'Variant N'})")
+            raise ValueError(f"{path}: row 1 (header): not a DynaMath results CSV (missing "
+                             f"column: {', '.join(missing) or 'Variant N'})")
+        for v in variants:
+            if not re.fullmatch(r"Variant \d+", v.strip()):
+                raise ValueError(f"{path}: row 1 (header): column {v!r} is not 'Variant N'")
+        seen: dict[str, int] = {}
         for row in reader:
+            line = reader.line_num
             qid = (row.get("Question ID") or "").strip()
             if not re.fullmatch(r"Q\d+", qid):
                 continue  # footer rows: '# of correct per variant', 'A_avg', blanks
+            if qid in seen:
+                raise ValueError(f"{path}: row {line}: column 'Question ID': {qid} appears "
+                                 f"twice (first at row {seen[qid]})")
+            seen[qid] = line
+            for c in variants + ["Topic", "Difficulty Level"]:
+                if row.get(c) is None:  # DictReader fills a short row's tail with None
+                    raise ValueError(f"{path}: row {line} ({qid}): column {c!r}: missing "
+                                     "(the row is short)")
             for v in variants:
-                cell = (row.get(v) or "").strip().lower()
+                cell = row[v].strip().lower()
                 if cell not in ("correct", "fail"):
-                    raise ValueError(f"{path}: {qid} {v}: expected correct/fail, got {cell!r}")
+                    raise ValueError(f"{path}: row {line} ({qid}): column {v!r}: expected "
+                                     f"correct/fail, got {cell!r}")
                 records.append(Record(qid, int(v.split()[-1]), cell == "correct",
                                       row["Topic"].strip(), row["Difficulty Level"].strip()))
     if not records:

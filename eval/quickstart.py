@@ -112,6 +112,20 @@ def comparison(root: Path) -> list[str]:
                     "quickstart model; the sections below give every metric.", ""]
 
 
+def generation_lines(res: dict) -> list[str]:
+    """The generation length each generating task ran with: --gen-kwargs max_new_tokens when
+    the run passed one, else the task's default (DynaMath's is the official-length 2048)."""
+    given = (res["config"].get("gen") or {}).get("max_new_tokens") or 0
+    info = {t: i for t, i in res.get("task_info", {}).items() if i.get("output") == "generate"}
+    if not info:
+        return []
+    parts = [f"{t} {given or i.get('max_new_tokens')}" for t, i in info.items()]
+    how = "set by --gen-kwargs" if given else "task defaults"
+    note = (" (DynaMath's official script sets no limit)" if "dynamath" in info and given
+            else "")
+    return [f"- max_new_tokens ({how}): {', '.join(parts)}{note}", ""]
+
+
 def write(root: str | Path) -> Path:
     root = Path(root)
     lines = ["# Quickstart report", ""]
@@ -125,7 +139,7 @@ def write(root: str | Path) -> Path:
             continue
         res = json.loads(rj.read_text())
         lines += [f"## Evaluation: {ev.name[5:]} (`{json.dumps(res['config'].get('decoding'))}`)",
-                  ""]
+                  ""] + generation_lines(res)
         for name, metrics in res["tasks"].items():
             sec = task_section(name, metrics, res.get("plots", {}).get(name, []),
                                prefix=ev.name + "/")

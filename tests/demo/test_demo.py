@@ -210,7 +210,7 @@ def test_dynamath_variants_and_run():
     # random guesses: one variant of four right, so the worst case is 0
     rows, summary = app.on_dm_run("builtin:random", "algebra-function-type", 4, 0)
     assert rows["ground truth"].tolist() == ["B", "C", "B", "A"]
-    assert rows["model's answer"].tolist() == ["A", "B", "C", "A"]
+    assert rows["model's answer"].tolist() == ["A", "D", "A", "A"]
     assert rows["correct"].tolist() == ["no", "no", "no", "yes"]
     assert summary.startswith("Average-case accuracy 25.0% (1 of 4 variants right). "
                               "Worst-case accuracy 0.0%")

@@ -1,4 +1,4 @@
-"""The DynaMath judge parses answers, never evaluates them, and judges any input in bounded
+"""The lenient DynaMath judge parses answers, never evaluates them, and judges any input in bounded
 time: hostile arithmetic, deep nesting, megabyte outputs and long whitespace runs each get a
 stated verdict; the forms accepted before keep their values; no eval/exec in eval/.
 
@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from eval import dynamath as dm
-from eval.dynamath import Judgement, judge, parse_output, to_float
+from eval.dynamath import Judgement, parse_output, to_float
+from eval.dynamath import judge_lenient as judge
 
 ROOT = Path(__file__).resolve().parents[2]
 

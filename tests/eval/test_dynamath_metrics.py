@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from eval.dynamath import (Record, judge, metrics, parse_output, read_results_csv,
+from eval.dynamath import (Record, judge_lenient, metrics, parse_output, read_results_csv,
                            repetition_consistency, to_float)
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "dynamath-results"
@@ -14,8 +14,8 @@ FIX = Path(__file__).resolve().parents[1] / "fixtures" / "dynamath-results"
 def test_json_parse_between_first_and_last_brace():
     out = 'Sure. {"solution": "x = {2}", "short answer": "3.5"} done'
     assert parse_output(out) == ("3.5", "json")
-    assert judge(out, "3.5004", "float").correct
-    assert not judge(out, "3.502", "float").correct
+    assert judge_lenient(out, "3.5004", "float").correct
+    assert not judge_lenient(out, "3.502", "float").correct
 
 
 @pytest.mark.parametrize("text,gt,kind,ok,parser", [
@@ -29,8 +29,8 @@ def test_json_parse_between_first_and_last_brace():
     ('{"short answer": "the graph is connected"}', "connected", "text", True, "json"),
     ("I am not sure.", "3", "float", False, "unparsable"),
 ])
-def test_judge_rules(text, gt, kind, ok, parser):
-    j = judge(text, gt, kind)
+def test_lenient_judge_rules(text, gt, kind, ok, parser):
+    j = judge_lenient(text, gt, kind)
     assert (j.correct, j.parser) == (ok, parser)
 
 
