@@ -3,7 +3,8 @@
 Data: ``--data DIR`` is a dataset built by ``mm-data dynamath`` or a local folder in DynaMath's
 released layout (parquet or JSON with id, question, decoded_image, ground_truth, answer_type,
 subject, knowledge_level); without it the task generates our seeds' variants (10 each, seeded by
-``--seed``). ``--limit N`` keeps whole seed groups, so worst-case accuracy stays meaningful.
+``--seed``). ``--limit`` keeps whole seed groups (worst-case accuracy stays meaningful), spread over the
+topics.
 ``--task-options repeats=K`` asks every variant K times (use with sampling, e.g.
 ``--gen-kwargs do_sample=true,temperature=0.7``) and reports repetition consistency RC: how often
 repeats 2..K give the short answer of repeat 1 (greedy decoding gives RC = 1 by construction).
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from eval import dynamath as dm
 from eval.plots import grouped_bars
-from eval.task import Task, TaskContext, register_task
+from eval.task import Option, Task, TaskContext, register_task
 
 VARIANTS = 10
 
@@ -49,23 +50,6 @@ def _normalise(row: dict, k: int) -> dict:
             "subject": row.get("subject", ""), "knowledge_level": row.get("knowledge_level", "")}
 
 
-def keep_whole_groups(docs: list[dict], limit: int | None) -> list[dict]:
-    if limit is None:
-        return docs
-    seeds: list[str] = []
-    for d in docs:
-        if d["seed_id"] not in seeds:
-            seeds.append(d["seed_id"])
-    out, n = [], 0
-    for s in seeds:
-        group = [d for d in docs if d["seed_id"] == s]
-        if n and n + len(group) > limit:
-            break
-        out += group
-        n += len(group)
-    return out
-
-
 @register_task
 class DynaMath(Task):
     name = "dynamath"
@@ -74,6 +58,13 @@ class DynaMath(Task):
     max_new_tokens = 256
     prompt_suffix = dm.PROMPT_SUFFIX
     parser = "dynamath-json+fallback"
+    task_options = {"repeats": Option(int, 1, "ask every variant K times (for RC)")}
+
+    def group(self, doc):
+        return doc["seed_id"]
+
+    def stratum(self, doc):
+        return doc["subject"]
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         if ctx.data:
@@ -83,13 +74,15 @@ class DynaMath(Task):
             from engines.builders.dynamath import dynamath_config
             from engines.dynamath.seed import load_seeds
 
-            seeds = sorted(load_seeds())
-            if ctx.limit:
-                seeds = seeds[: max(1, -(-ctx.limit // VARIANTS))]
+            found = load_seeds()
+            # only the seeds --limit keeps, spread over the topics (as limit_docs would)
+            seeds = sorted({d["seed_id"] for d in self.limit_docs(
+                [{"seed_id": s, "subject": found[s].topic} for s in sorted(found)
+                 for _ in range(VARIANTS)], ctx)})
             cfg = dynamath_config(seeds, VARIANTS, ctx.seed, chunk_size=64)
             dataset.build(cfg, ctx.work, progress=False)
             rows = list(dataset.load(ctx.work))
-        docs = keep_whole_groups([_normalise(r, k) for k, r in enumerate(rows)], ctx.limit)
+        docs = self.limit_docs([_normalise(r, k) for k, r in enumerate(rows)], ctx)
         repeats = int(ctx.options.get("repeats", 1))
         if repeats > 1:  # repeat k of every variant after all of repeat k-1 (other batches)
             docs = [{**d, "id": f"{d['id']}#r{k}", "repeat": k} if k else d
