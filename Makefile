@@ -17,7 +17,9 @@ $(STAMP): pyproject.toml
 # the main job: four stages on the small preset, then mm-eval, then runs/quickstart/report.md
 QS := runs/quickstart
 QS_TASKS ?= mavis-heldout,mme-synth,pope-synth,comfort-ball,dynamath
-QS_LIMIT ?= 60
+# whole groups spread over the strata: 90 = one seed of each of the 9 DynaMath topics,
+# 144 = one curve of each of the 4 COMFORT relations; 60 samples of each other task
+QS_LIMIT ?= 60,dynamath=90,comfort-ball=144
 
 run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train

@@ -63,9 +63,7 @@ def parser() -> OneLineParser:
     return ap
 
 
-def limit_value(s: str) -> int | float:
-    """``--limit``: a number of samples (an integer >= 1) or a fraction of each task's groups
-    (0 < f < 1), as lmms-eval reads it."""
+def _one_limit(s: str) -> int | float:
     import argparse
 
     try:
@@ -78,6 +76,19 @@ def limit_value(s: str) -> int | float:
         return v
     raise argparse.ArgumentTypeError(f"expected an integer >= 1 or a fraction in (0, 1), "
                                      f"got {s!r}")
+
+
+def limit_value(s: str) -> int | float | dict:
+    """``--limit``: a number of samples (an integer >= 1) or a fraction of each task's groups
+    (0 < f < 1), as lmms-eval reads it; ``60,dynamath=90`` sets one task's apart (the bare
+    value is every other task's; the result is then {task or "": limit})."""
+    if "," not in s and "=" not in s:
+        return _one_limit(s)
+    out: dict = {}
+    for item in filter(None, (x.strip() for x in s.split(","))):
+        k, _, v = item.rpartition("=")
+        out[k.strip()] = _one_limit(v.strip())
+    return out
 
 
 def add_common_flags(p: OneLineParser) -> None:
@@ -170,6 +181,7 @@ def _ablate(a) -> None:
 
     names = _task_names(a)
     _output_path(a)
+    _check_limit(a.limit, names)
     _check_device(a.device)
     if a.model.startswith(BUILTIN) or not Path(a.model).is_dir():
         fail(PROG, "--model", f"an ablation needs a local model folder, got {a.model}")
@@ -221,6 +233,13 @@ def _task_options(a, names: list[str]) -> dict:
         return check_options([get_task(n) for n in names], raw)
     except ValueError as e:
         fail(PROG, "--task-options", str(e))
+
+
+def _check_limit(limit, names: list[str]) -> None:
+    if isinstance(limit, dict):
+        bad = [k for k in limit if k and k not in names]
+        if bad:
+            fail(PROG, "--limit", f"{', '.join(bad)} not among --tasks ({', '.join(names)})")
 
 
 def _check_device(device: str | None) -> None:
@@ -339,6 +358,7 @@ def _run(a) -> None:
     if a.data and not Path(a.data).exists():
         fail(PROG, "--data", f"no such folder: {a.data}")
     options = _task_options(a, names)
+    _check_limit(a.limit, names)
     _check_device(a.device)
     _output_path(a)
     gen = _gen_kwargs(a.gen_kwargs)

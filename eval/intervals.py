@@ -2,7 +2,7 @@
 
 Method: stratified half-sampling over the task's groups (balanced repeated replication,
 McCarthy 1969). Each of ``REPLICATES`` replicates keeps a random half of every stratum's groups
-(an odd count rounds up or down at random), whole, and recomputes the task's own ``aggregate``
+(an odd count rounds up or down at random; strata of one group are halved together), whole, and recomputes the task's own ``aggregate``
 on them; the interval of a figure is the 2.5th to 97.5th percentile of its replicate values.
 A half-sample's mean varies as sigma^2 / (n - 1) around the full mean, about the variance of
 the full estimate itself, so the spread needs no rescaling, and no group is ever duplicated
@@ -12,8 +12,8 @@ from some replicate (it rests on a single group of its stratum) gets no interval
 come from the run's ``--seed``: the same run gives the same intervals.
 
 The number of samples behind a figure: the row's own count where the task reports one (``n``,
-``n_questions``), else the samples whose fields hold the row's name (a topic, a split), else
-all the task's samples.
+``n_questions``), else the samples whose fields, stratum or group hold the row's name (a topic,
+a split), else all the task's samples.
 
     python -c "from eval.intervals import REPLICATES; print(REPLICATES)"
 """
@@ -41,7 +41,7 @@ def figures(metrics: dict, prefix: str = "") -> dict[str, float]:
     return out
 
 
-def _count(metrics: dict, path: str, records: list[dict]) -> int:
+def _count(metrics: dict, path: str, records: list[dict], names: list[set]) -> int:
     n = len(records)
     node: Any = metrics
     for part in path.split(".")[:-1]:
@@ -52,8 +52,7 @@ def _count(metrics: dict, path: str, records: list[dict]) -> int:
         if own is not None:
             n = own
         elif node is not metrics:
-            matching = sum(part in {str(x) for x in r.values() if not isinstance(x, (dict, list))}
-                           for r in records)
+            matching = sum(part in ns for ns in names)
             if matching:
                 n = matching
     return n
@@ -71,6 +70,13 @@ def intervals(task, records: list[dict], metrics: dict, seed: int,
             groups[g] = []
             strata.setdefault(str(task.record_stratum(r)), []).append(g)
         groups[g].append(r)
+    # strata of a single group are halved together: within one, a replicate could only keep
+    # all or nothing of it
+    single = [s for s, gs in strata.items() if len(gs) < 2]
+    if len(single) > 1:
+        pooled = [g for s in single for g in strata[s]]
+        strata = {s: gs for s, gs in strata.items() if len(gs) >= 2}
+        strata["\0pooled"] = pooled
     rng = np.random.default_rng([seed, 0x1C195])
     values: dict[str, list[float]] = {}
     done = 0
@@ -90,10 +96,12 @@ def intervals(task, records: list[dict], metrics: dict, seed: int,
         done += 1
         for path, v in figures(m).items():
             values.setdefault(path, []).append(v)
+    names = [{str(x) for x in r.values() if not isinstance(x, (dict, list))} |
+             {str(task.record_stratum(r)), str(task.record_group(r))} for r in records]
     out = {}
     for path in figures(metrics):
         vals = values.get(path, [])
         ci = [float(x) for x in np.percentile(vals, [2.5, 97.5])] \
             if done and len(vals) == done else None
-        out[path] = {"n": _count(metrics, path, records), "ci95": ci}
+        out[path] = {"n": _count(metrics, path, records, names), "ci95": ci}
     return {"method": METHOD, "replicates": done, "groups": len(groups), "figures": out}

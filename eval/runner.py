@@ -206,6 +206,11 @@ def _versions() -> dict:
     return out
 
 
+def task_limit(limit, name: str):
+    """A task's ``--limit``: the value itself, or its entry of a per-task {task or "": limit}."""
+    return limit.get(name, limit.get("")) if isinstance(limit, dict) else limit
+
+
 class NotFinished(ValueError):
     """A read-only output folder that does not hold this run finished."""
 
@@ -281,8 +286,8 @@ def _evaluate(adapter: Adapter, task_names: list[str], out: Path, ctx: TaskConte
                  "versions": _versions()}
     for name in task_names:
         task = get_task(name)
-        task_ctx = TaskContext(ctx.data, ctx.limit, ctx.seed, (ctx.work or out / "data") / name,
-                               ctx.options)
+        task_ctx = TaskContext(ctx.data, task_limit(ctx.limit, name), ctx.seed,
+                               (ctx.work or out / "data") / name, ctx.options)
         recs = run_task(task, adapter, task_ctx, out, batch_size, gen, progress, rank, world)
         if world > 1:
             recs = _merge_parts(task, out, world, rank)
