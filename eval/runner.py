@@ -140,10 +140,10 @@ def run_task(task: Task, adapter: Adapter, ctx: TaskContext, out: Path, batch_si
         ok_docs, images, prompts, records = [], [], [], []
         for d in batch:
             try:
-                prompt = task.prompt(d)
                 img = task.image(d)
                 if img is not None:
                     img.load()
+                prompt = task.prompt(d)
                 images.append(img)
                 prompts.append(prompt)
                 ok_docs.append(d)

@@ -58,7 +58,7 @@ class MME(Task):
             raise ValueError("task mme needs --data: a local MME copy (subtask folders as "
                              "released); the synthetic stand-in is the task mme-synth")
         qs = mme.load_mme(ctx.data)
-        keep = {id(q) for q in self.limit_docs(
+        keep = {d["id"] for d in self.limit_docs(
             [{"id": id(q), "image": f"{q.subtask}/{q.image}", "subtask": q.subtask}
              for q in qs], ctx)}
         qs = [q for q in qs if id(q) in keep]

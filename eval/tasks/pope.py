@@ -157,7 +157,7 @@ class PopeSynth(Task):
                     "image_size": Option(int, IMAGE_SIZE, "image side in pixels")}
 
     def group(self, doc):
-        return doc["image"]
+        return doc.get("image") or doc["group"]  # a malformed line is a group of its own
 
     def stratum(self, doc):
         return doc["split"]
