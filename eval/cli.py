@@ -1,8 +1,10 @@
 """``mm-eval``: evaluate models on image benchmarks, and score released result files.
 
-``run``'s decoding flags and ``ablate``'s subcommands come from the registered decoding
-methods (mm/decoding/): each method's config fields name their flags. One run writes an
-``--output-path`` at a time; a second one into it is refused, naming the running one.
+``run``'s decoding flags and ``ablate``'s subcommands come from the registered decoding methods
+(mm/decoding/): each method's config fields name their flags. ``run`` also takes lmms-eval's
+spellings (``--model_args``, ``--output_path``, ``--batch_size``, ``--log_samples``,
+``--predict_only``, ``--tasks list``, a fractional ``--limit``, ``--config FILE.yaml``). One run
+writes an ``--output-path`` at a time; a second one into it is refused, naming the running one.
 
     mm-eval score dynamath --csv ../shared/fixtures/dynamath-results/GPT4o-result.csv
 """

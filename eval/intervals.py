@@ -1,15 +1,16 @@
 """95% intervals and sample counts for every figure a task reports.
 
-Method: stratified half-sampling over the task's groups (balanced repeated replication,
-McCarthy 1969). Each of ``REPLICATES`` replicates keeps a random half of every stratum's groups
-(an odd count rounds up or down at random; strata of one group are halved together), whole, and recomputes the task's own ``aggregate``
-on them; the interval of a figure is the 2.5th to 97.5th percentile of its replicate values.
-A half-sample's mean varies as sigma^2 / (n - 1) around the full mean, about the variance of
-the full estimate itself, so the spread needs no rescaling, and no group is ever duplicated
-(the metrics keyed by seed, image or curve see real, distinct groups). Groups, not samples,
-are the unit: a seed's variants or a curve's 36 points are not independent. A figure missing
-from some replicate (it rests on a single group of its stratum) gets no interval. The draws
-come from the run's ``--seed``: the same run gives the same intervals.
+Method: stratified half-sampling over the task's groups (balanced repeated replication, McCarthy
+1969). Each of ``REPLICATES`` replicates keeps a random half of every stratum's groups (an odd
+count rounds up or down at random; strata of one group are halved together), whole, and
+recomputes the task's own ``aggregate`` on them; the interval of a figure is the 2.5th to 97.5th
+percentile of its replicate values. A half-sample's mean varies as sigma^2 / (n - 1) around the
+full mean, about the variance of the full estimate itself, so the spread needs no rescaling, and
+no group is ever duplicated (the metrics keyed by seed, image or curve see real, distinct
+groups). Groups, not samples, are the unit: a seed's variants or a curve's 36 points are not
+independent. A figure missing from some replicate (it rests on a single group of its stratum)
+gets no interval. The draws come from the run's ``--seed``: the same run gives the same
+intervals.
 
 The number of samples behind a figure: the row's own count where the task reports one (``n``,
 ``n_questions``), else the samples whose fields, stratum or group hold the row's name (a topic,

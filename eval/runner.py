@@ -1,16 +1,20 @@
 """Run tasks against a model: resumable sample logs, results.json, report and plots.
 
 Each finished sample is appended to ``OUT/samples_<task>.jsonl`` at once (id, prediction = the
-raw model output, target, correct, ...). Rerunning the same command skips the ids already there
-(a line cut by a kill is dropped), so an interrupted run ends with the same ``results.json`` as an
-uninterrupted one. ``samples_<task>.key.json`` records what made the samples (the model's
-fingerprint, with its weights' digest, decoding, generation settings, data, seed); samples of
-another key are moved to ``samples_<task>.jsonl.previous`` and the task runs again, so a
-retrained model is never scored with its predecessor's answers. A sample whose image is missing
-or corrupt is recorded with ``error`` and the run goes on. Under ``accelerate launch`` each
-process takes every k-th sample and the main process merges the parts. A run holds
-``OUT/.lock`` (engines/dataset/lock.py) while it writes: a second run into the same folder,
-whatever its model, is refused with ``FolderBusy`` before it writes a line.
+raw model output, target, correct, the prompt it was given, ``doc_hash``, ...). Rerunning the
+same command skips the ids already there (a line cut by a kill is dropped; a torn line inside
+the file is moved to ``samples_<task>.jsonl.bad``), so an interrupted run ends with the same
+``results.json`` as an uninterrupted one; ``results.json`` is rewritten after each finished
+task, with the intervals of every figure (eval/intervals.py). ``samples_<task>.key.json``
+records what made the samples (the model's fingerprint, with its weights' digest, decoding,
+generation settings, data, seed); samples of another key are moved to
+``samples_<task>.jsonl.previous`` and the task runs again, so a retrained model is never scored
+with its predecessor's answers. A sample whose image is missing or corrupt is recorded with
+``error`` and the run goes on. Under ``accelerate launch`` each process takes every k-th sample
+and the main process merges the parts. A run holds ``OUT/.lock`` (engines/dataset/lock.py) while
+it writes: a second run into the same folder, whatever its model, is refused with ``FolderBusy``
+before it writes a line. A read-only ``OUT`` that holds the same run finished is reported
+without writing (else ``NotFinished``).
 
     mm-eval run --model builtin:oracle --tasks mme-synth --output-path runs/eval
 """

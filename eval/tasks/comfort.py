@@ -15,11 +15,11 @@ acc, eps_cos, eps_hemi, sigma, eta, c_sym, c_opp and the preferred frame of refe
 
 Scenes and their 36 views come from the comfort dataset builder (engines/builders/comfort.py),
 seeded by ``--seed`` and built into the task's work folder (cached). ``--data DIR`` reads a
-folder built by ``mm-data comfort --scene ball|car``, or ``DIR/scenes.jsonl``, one
-comfort_scene spec per line (one variation each; rendered in memory). ``--limit`` keeps whole
-36-point curves, spread over the four relations. Options (TaskContext.options): language (en, zh, es,
-fr, de, ja; default en), variations (int), prefixes (comma list), image_size (default 336),
-answer_hint (default true: "Answer yes or no." in the prompt's language).
+folder built by ``mm-data comfort --scene ball|car``, or ``DIR/scenes.jsonl``, one comfort_scene
+spec per line (one variation each; rendered in memory). ``--limit`` keeps whole 36-point curves,
+spread over the four relations. Options (TaskContext.options): language (en, zh, es, fr, de, ja;
+default en), variations (int), prefixes (comma list), image_size (default 336), answer_hint
+(default true: "Answer yes or no." in the prompt's language).
 
     mm-eval run --model builtin:oracle --tasks comfort-ball,comfort-car --output-path runs/cf
 """

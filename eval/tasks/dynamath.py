@@ -3,11 +3,11 @@
 Data: ``--data DIR`` is a dataset built by ``mm-data dynamath`` or a local folder in DynaMath's
 released layout (parquet or JSON with id, question, decoded_image, ground_truth, answer_type,
 subject, knowledge_level); without it the task generates our seeds' variants (10 each, seeded by
-``--seed``). ``--limit`` keeps whole seed groups (worst-case accuracy stays meaningful), spread over the
-topics.
-``--task-options repeats=K`` asks every variant K times (use with sampling, e.g.
-``--gen-kwargs do_sample=true,temperature=0.7``) and reports repetition consistency RC: how often
-repeats 2..K give the short answer of repeat 1 (greedy decoding gives RC = 1 by construction).
+``--seed``). ``--limit`` keeps whole seed groups (worst-case accuracy stays meaningful), spread
+over the topics. ``--task-options repeats=K`` asks every variant K times (use with sampling,
+e.g. ``--gen-kwargs do_sample=true,temperature=0.7``) and reports repetition consistency RC: how
+often repeats 2..K give the short answer of repeat 1 (greedy decoding gives RC = 1 by
+construction).
 
     mm-eval run --model builtin:oracle --tasks dynamath --limit 50 --output-path runs/dm
 """
