@@ -21,6 +21,9 @@ QS_LIMIT ?= 60
 # generation length of the quickstart evaluations (DynaMath's official runs set none; mm-eval's
 # default for it is 2048, too long for the 2-core quickstart); the report states it
 QS_MAX_NEW ?= 256
+# whole groups spread over the strata: 90 = one seed of each of the 9 DynaMath topics,
+# 144 = one curve of each of the 4 COMFORT relations; 60 samples of each other task
+QS_LIMIT ?= 60,dynamath=90,comfort-ball=144
 
 run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train

@@ -1,8 +1,10 @@
 """``mm-eval``: evaluate models on image benchmarks, and score released result files.
 
-``run``'s decoding flags and ``ablate``'s subcommands come from the registered decoding
-methods (mm/decoding/): each method's config fields name their flags. One run writes an
-``--output-path`` at a time; a second one into it is refused, naming the running one.
+``run``'s decoding flags and ``ablate``'s subcommands come from the registered decoding methods
+(mm/decoding/): each method's config fields name their flags. ``run`` also takes lmms-eval's
+spellings (``--model_args``, ``--output_path``, ``--batch_size``, ``--log_samples``,
+``--predict_only``, ``--tasks list``, a fractional ``--limit``, ``--config FILE.yaml``). One run
+writes an ``--output-path`` at a time; a second one into it is refused, naming the running one.
 
     mm-eval score dynamath --csv ../shared/fixtures/dynamath-results/GPT4o-result.csv
 """
@@ -39,20 +41,22 @@ def parser() -> OneLineParser:
     m = ssub.add_parser("mme", help="the official MME tool's input files -> scores JSON")
     m.add_argument("--dir", required=True, help="folder with one <subtask>.txt per subtask")
     r = sub.add_parser("run", help="evaluate a model on tasks")
-    r.add_argument("--model", required=True, help="a local model folder or builtin:NAME")
-    r.add_argument("--tasks", required=True, help="comma-separated task names")
-    r.add_argument("--output-path", required=True)
-    r.add_argument("--batch-size", type=int, default=8)
-    r.add_argument("--limit", type=int, help="samples per task (groups kept whole)")
-    r.add_argument("--data", help="a local dataset folder for the task(s)")
-    r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--config", help="a YAML file of this command's flags (flags given on the "
+                   "command line win), e.g. tasks: [dynamath], limit: 0.1")
+    r.add_argument("--model", help="a local model folder or builtin:NAME (with --model_args "
+                   "pretrained=PATH, lmms-eval's model type name, which is ignored)")
+    r.add_argument("--model_args", "--model-args", dest="model_args", default="",
+                   help="lmms-eval's k=v,...: pretrained=PATH (the model folder), device=, "
+                   "dtype= (float32)")
+    r.add_argument("--tasks", help="comma-separated task names; 'list' prints them")
+    add_common_flags(r)
     r.add_argument("--decoding", default=DEFAULT, choices=method_names())
-    r.add_argument("--gen-kwargs", default="", help="e.g. max_new_tokens=64,do_sample=false")
-    r.add_argument("--task-options", default="",
-                   help="task options, e.g. language=zh,variations=2,split=adversarial")
+    r.add_argument("--log_samples", "--log-samples", dest="log_samples", action="store_true",
+                   help="accepted for lmms-eval: samples are always logged")
+    r.add_argument("--predict_only", "--predict-only", dest="predict_only",
+                   action="store_true", help="generate and log samples; no metrics")
     add_decoding_flags(r)
-    r.add_argument("--device")
-    r.add_argument("--no-progress", action="store_true")
+    ap.run_parser = r  # --config reads its flags
     rep = sub.add_parser("report", help="rewrite OUT/report.md from OUT/results.json")
     rep.add_argument("out")
     sub.add_parser("tasks", help="list the tasks")
@@ -65,16 +69,55 @@ def parser() -> OneLineParser:
         c = absub.add_parser(name, help=dec.ablation_help or f"ablations of {dec.label}")
         c.add_argument("--model", required=True, help="a local model folder")
         c.add_argument("--tasks", required=True)
-        c.add_argument("--output-path", required=True)
-        c.add_argument("--batch-size", type=int, default=8)
-        c.add_argument("--limit", type=int)
-        c.add_argument("--data")
-        c.add_argument("--seed", type=int, default=0)
-        c.add_argument("--gen-kwargs", default="")
-        c.add_argument("--task-options", default="")
-        c.add_argument("--device")
-        c.add_argument("--no-progress", action="store_true")
+        add_common_flags(c)
     return ap
+
+
+def _one_limit(s: str) -> int | float:
+    import argparse
+
+    try:
+        v = float(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer or a fraction, got {s!r}")
+    if v.is_integer() and v >= 1 and "." not in s:
+        return int(v)
+    if 0 < v < 1:
+        return v
+    raise argparse.ArgumentTypeError(f"expected an integer >= 1 or a fraction in (0, 1), "
+                                     f"got {s!r}")
+
+
+def limit_value(s: str) -> int | float | dict:
+    """``--limit``: a number of samples (an integer >= 1) or a fraction of each task's groups
+    (0 < f < 1), as lmms-eval reads it; ``60,dynamath=90`` sets one task's apart (the bare
+    value is every other task's; the result is then {task or "": limit})."""
+    if "," not in s and "=" not in s:
+        return _one_limit(s)
+    out: dict = {}
+    for item in filter(None, (x.strip() for x in s.split(","))):
+        k, _, v = item.rpartition("=")
+        out[k.strip()] = _one_limit(v.strip())
+    return out
+
+
+def add_common_flags(p: OneLineParser) -> None:
+    """The flags ``run`` and ``ablate`` share; lmms-eval's spellings (``--output_path``) are
+    aliases of ours."""
+    p.add_argument("--output-path", "--output_path", dest="output_path")
+    p.add_argument("--batch-size", "--batch_size", dest="batch_size", type=int, default=8)
+    p.add_argument("--limit", type=limit_value,
+                   help="samples per task (an integer) or a fraction of its groups (0.1); "
+                   "whole groups, spread over the task's strata")
+    p.add_argument("--data", help="a local dataset folder for the task(s)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--gen-kwargs", "--gen_kwargs", dest="gen_kwargs", default="",
+                   help="e.g. max_new_tokens=64,do_sample=false")
+    p.add_argument("--task-options", "--task_options", dest="task_options", default="",
+                   help="task options, e.g. language=zh,variations=2,split=adversarial "
+                   "(mm-eval tasks lists each task's)")
+    p.add_argument("--device", help="cpu, cuda, cuda:N or mps (default: cuda if present)")
+    p.add_argument("--no-progress", action="store_true")
 
 
 def add_decoding_flags(run: OneLineParser) -> None:
@@ -147,12 +190,15 @@ def _ablate(a) -> None:
     from eval.task import TaskContext
 
     names = _task_names(a)
+    _output_path(a)
+    _check_limit(a.limit, names)
+    _check_device(a.device)
     if a.model.startswith(BUILTIN) or not Path(a.model).is_dir():
         fail(PROG, "--model", f"an ablation needs a local model folder, got {a.model}")
     try:
         res = run_ablation(lambda over: make_adapter(a, a.method, over) if over is not None
                            else make_adapter(a, DEFAULT), a.method, names, a.output_path,
-                           TaskContext(a.data, a.limit, a.seed, options=_task_options(a)),
+                           TaskContext(a.data, a.limit, a.seed, options=_task_options(a, names)),
                            batch_size=a.batch_size, gen=_gen_kwargs(a.gen_kwargs),
                            progress=not a.no_progress)
     except FolderBusy as e:
@@ -161,10 +207,15 @@ def _ablate(a) -> None:
 
 
 def _task_names(a) -> list[str]:
-    """``--tasks a,b`` -> names; an unknown one fails listing the valid names."""
-    from eval.task import get_task
+    """``--tasks a,b`` -> names; none, or an unknown one, fails (listing the valid names)."""
+    from eval.task import TASKS, get_task
 
+    if not a.tasks:
+        fail(PROG, "--tasks", "required (comma-separated task names; 'list' prints them)")
     names = [t.strip() for t in a.tasks.split(",") if t.strip()]
+    if not names:
+        fail(PROG, "--tasks", f"no task named in {a.tasks!r}; valid: "
+             f"{', '.join(TASKS.names())}")
     for n in names:
         try:
             get_task(n)
@@ -173,42 +224,189 @@ def _task_names(a) -> list[str]:
     return names
 
 
-def _task_options(a) -> dict:
-    options = {}
+def _task_options(a, names: list[str]) -> dict:
+    """``--task-options k=v,...`` converted to the types the tasks declare; an item without
+    ``=`` continues the previous value (``prefixes=none,camera``)."""
+    from eval.task import check_options, get_task
+
+    raw: dict[str, str] = {}
+    last = None
     for item in filter(None, (x.strip() for x in a.task_options.split(","))):
         if "=" not in item:
-            fail(PROG, "--task-options", f"expected key=value, got {item!r}")
-        k, v = item.split("=", 1)
-        options[k] = int(v) if v.lstrip("-").isdigit() else v
-    return options
+            if last is None:
+                fail(PROG, "--task-options", f"expected key=value, got {item!r}")
+            raw[last] += "," + item
+            continue
+        last, v = (x.strip() for x in item.split("=", 1))
+        raw[last] = v
+    try:
+        return check_options([get_task(n) for n in names], raw)
+    except ValueError as e:
+        fail(PROG, "--task-options", str(e))
+
+
+def _check_limit(limit, names: list[str]) -> None:
+    if isinstance(limit, dict):
+        bad = [k for k in limit if k and k not in names]
+        if bad:
+            fail(PROG, "--limit", f"{', '.join(bad)} not among --tasks ({', '.join(names)})")
+
+
+def _check_device(device: str | None) -> None:
+    """``--device``: a device torch knows and this machine has."""
+    if device is None:
+        return
+    import torch
+
+    try:
+        d = torch.device(device)
+    except (RuntimeError, ValueError):
+        fail(PROG, "--device", f"not a device: {device!r} (cpu, cuda, cuda:N, mps)")
+    if d.type == "cuda":
+        if not torch.cuda.is_available():
+            fail(PROG, "--device", f"{device}: no CUDA GPU on this machine")
+        if d.index is not None and d.index >= torch.cuda.device_count():
+            fail(PROG, "--device", f"{device}: this machine has {torch.cuda.device_count()} "
+                 f"GPU(s)")
+    elif d.type == "mps" and not torch.backends.mps.is_available():
+        fail(PROG, "--device", f"{device}: MPS is not available on this machine")
+    elif d.type not in ("cpu", "cuda", "mps"):
+        fail(PROG, "--device", f"{device}: mm-eval runs on cpu, cuda or mps")
+
+
+MODEL_ARGS = ("pretrained", "device", "dtype")
+
+
+def _model_args(a) -> None:
+    """lmms-eval's ``--model_args k=v,...`` onto our flags: pretrained= is the model folder
+    (``--model`` then names lmms-eval's model type and is ignored, unless it is a folder or
+    builtin model of its own), device= is ``--device``, dtype= the weights' dtype (the
+    loaders take float32)."""
+    kv: dict[str, str] = {}
+    for item in filter(None, (x.strip() for x in a.model_args.split(","))):
+        if "=" not in item:
+            fail(PROG, "--model_args", f"expected key=value, got {item!r}")
+        k, v = (x.strip() for x in item.split("=", 1))
+        if k not in MODEL_ARGS:
+            fail(PROG, "--model_args", f"unknown key {k!r}; valid: {', '.join(MODEL_ARGS)}")
+        kv[k] = v
+    if "pretrained" in kv:
+        m = a.model
+        if m and m != kv["pretrained"] and (m.startswith(BUILTIN) or Path(m).exists()):
+            fail(PROG, "--model_args", f"pretrained={kv['pretrained']} and --model {m} "
+                 f"name two models")
+        a.model = kv["pretrained"]
+    if "device" in kv:
+        if a.device and a.device != kv["device"]:
+            fail(PROG, "--model_args", f"device={kv['device']} and --device {a.device} differ")
+        a.device = kv["device"]
+    if kv.get("dtype", "float32") not in ("float32", "fp32"):
+        fail(PROG, "--model_args", f"dtype={kv['dtype']}: the model loaders take float32")
+    if not a.model:
+        fail(PROG, "--model", "required (a model folder or builtin:NAME; or --model_args "
+             "pretrained=PATH)")
+
+
+def _output_path(a) -> None:
+    """``--output-path``: a folder, created here if missing; a file or an uncreatable path
+    fails naming the flag (a read-only folder is left to the run: it may hold a finished run)."""
+    if not a.output_path:
+        fail(PROG, "--output-path", "required (the folder for results.json and the samples)")
+    out = Path(a.output_path)
+    if out.exists() and not out.is_dir():
+        fail(PROG, "--output-path", f"{out} is a file, not a folder")
+    if not out.exists():
+        try:
+            out.mkdir(parents=True)
+        except OSError as e:
+            fail(PROG, "--output-path", f"cannot create {out}: {e.strerror or e}")
+
+
+def config_argv(path: str, run: OneLineParser) -> list[str]:
+    """``--config FILE.yaml`` as command-line flags (placed before the given ones, which so
+    win): each key is a flag of ``mm-eval run`` without its dashes (``batch_size`` or
+    ``batch-size``); a list is comma-joined, a mapping k=v,..., true is the bare flag."""
+    import yaml
+
+    p = Path(path)
+    try:
+        data = yaml.safe_load(p.read_text())
+    except OSError as e:
+        fail(PROG, "--config", f"cannot read {path}: {e.strerror or e}")
+    except yaml.YAMLError as e:
+        fail(PROG, "--config", f"{path}: not YAML ({str(e).splitlines()[0]})")
+    if data is None:
+        return []
+    if not isinstance(data, dict):
+        fail(PROG, "--config", f"{path}: expected a mapping of flag: value")
+    flags = {o.lstrip("-").replace("-", "_"): o for act in run._actions
+             for o in act.option_strings if o.startswith("--")}
+    argv: list[str] = []
+    for k, v in data.items():
+        flag = flags.get(str(k).replace("-", "_"))
+        if flag is None or flag in ("--config", "--help"):
+            fail(PROG, "--config", f"{path}: unknown key {k!r}")
+        if isinstance(v, bool):
+            argv += [flag] if v else []
+        elif isinstance(v, list):
+            argv += [flag, ",".join(str(x) for x in v)]
+        elif isinstance(v, dict):
+            argv += [flag, ",".join(f"{x}={y}" for x, y in v.items())]
+        elif v is not None:
+            argv += [flag, str(v)]
+    return argv
 
 
 def _run(a) -> None:
-    from eval.runner import evaluate
+    from eval.runner import NotFinished, evaluate
     from eval.task import TaskContext
 
     names = _task_names(a)
+    _model_args(a)
     if a.batch_size < 1:
         fail(PROG, "--batch-size", f"must be >= 1, got {a.batch_size}")
-    if a.limit is not None and a.limit < 1:
-        fail(PROG, "--limit", f"must be >= 1, got {a.limit}")
     if a.data and not Path(a.data).exists():
         fail(PROG, "--data", f"no such folder: {a.data}")
+    options = _task_options(a, names)
+    _check_limit(a.limit, names)
+    _check_device(a.device)
+    _output_path(a)
     gen = _gen_kwargs(a.gen_kwargs)
     adapter = make_adapter(a)
-    ctx = TaskContext(a.data, a.limit, a.seed, options=_task_options(a))
+    ctx = TaskContext(a.data, a.limit, a.seed, options=options)
     try:
-        res = evaluate(adapter, names, a.output_path, ctx,
-                       batch_size=a.batch_size, gen=gen, progress=not a.no_progress)
+        res = evaluate(adapter, names, a.output_path, ctx, batch_size=a.batch_size, gen=gen,
+                       progress=not a.no_progress, predict_only=a.predict_only)
     except FolderBusy as e:  # another run writes there: refused before writing anything
+        fail(PROG, "--output-path", str(e))
+    except NotFinished as e:
         fail(PROG, "--output-path", str(e))
     except (ValueError, FileNotFoundError) as e:  # data layout problems: one line, exit 2
         fail(PROG, "--data", str(e).splitlines()[0])
     print(json.dumps(res.get("tasks", {}), indent=1, default=str))
 
 
+def _list_tasks() -> None:
+    from eval.task import load_tasks
+
+    for name, t in load_tasks().items():
+        opts = ", ".join(f"{k}={o.default}" for k, o in t.task_options.items())
+        print(f"{name:16s} {t.description}" + (f" [options: {opts}]" if opts else ""))
+
+
 def main(argv: list[str] | None = None) -> None:
-    a = parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    ap = parser()
+    if argv[:1] == ["run"]:
+        pre = OneLineParser(prog=PROG, add_help=False)
+        pre.add_argument("--config")
+        known, _ = pre.parse_known_args(argv[1:])
+        if known.config:
+            argv = ["run"] + config_argv(known.config, ap.run_parser) + argv[1:]
+    a = ap.parse_args(argv)
+    if a.cmd == "run" and a.tasks is not None and a.tasks.strip() == "list":
+        _list_tasks()
+        sys.exit(0)
     if a.cmd == "score" and a.bench == "dynamath":
         import csv
 
@@ -257,10 +455,7 @@ def main(argv: list[str] | None = None) -> None:
             fail(PROG, "out", f"{a.out} has no results.json")
         print(write_report(a.out))
     elif a.cmd == "tasks":
-        from eval.task import load_tasks
-
-        for name, t in load_tasks().items():
-            print(f"{name:16s} {t.description}")
+        _list_tasks()
 
 
 if __name__ == "__main__":

@@ -407,3 +407,22 @@ def limit_images(qs: Sequence[Question], limit: int | None) -> list[Question]:
         keep |= {id(q) for q in g}
         n += len(g)
     return [q for q in qs if id(q) in keep]
+
+
+def recount(records: Sequence[dict]) -> list[dict]:
+    """``records`` of a subset of whole images with the subtask counts (and mme-synth's
+    ``asked``) of that subset: the interval replicates (eval/intervals.py) score a half of the
+    images as a run asked only those."""
+    images: dict[str, dict[str, int]] = defaultdict(dict)
+    for r in records:
+        images[r["subtask"]][r["image"]] = r["image_questions"]
+    counts = {s: (sum(im.values()), len(im)) for s, im in images.items()}
+    asked = {s: list(c) for s, c in counts.items()}
+    out = []
+    for r in records:
+        q, n = counts[r["subtask"]]
+        rec = {**r, "subtask_questions": q, "subtask_images": n}
+        if "asked" in r:
+            rec["asked"] = asked
+        out.append(rec)
+    return out

@@ -142,7 +142,8 @@ def write(root: str | Path) -> Path:
                   ""] + generation_lines(res)
         for name, metrics in res["tasks"].items():
             sec = task_section(name, metrics, res.get("plots", {}).get(name, []),
-                               prefix=ev.name + "/")
+                               prefix=ev.name + "/",
+                               intervals=res.get("intervals", {}).get(name))
             lines += ["#" + sec[0]] + sec[1:]
     path = root / "report.md"
     path.write_text("\n".join(lines))

@@ -1,5 +1,9 @@
 """``OUT/report.md`` from ``OUT/results.json``: a table per task, the run's config and plots.
 
+Every figure is printed with the number of samples behind it and its 95% interval (the
+"intervals" of results.json, eval/intervals.py: stratified half-sampling of the task's groups);
+"-" where a figure rests on one group and has no interval.
+
     mm-eval report runs/eval
 """
 from __future__ import annotations
@@ -14,6 +18,15 @@ def _fmt(v) -> str:
     return str(v)
 
 
+def _ci(fig: dict | None) -> str:
+    ci = (fig or {}).get("ci95")
+    return f"[{_fmt(float(ci[0]))}, {_fmt(float(ci[1]))}]" if ci else "-"
+
+
+def _n(fig: dict | None) -> str:
+    return str(fig["n"]) if fig and "n" in fig else ""
+
+
 def _flat(metrics: dict, prefix: str = "") -> list[tuple[str, object]]:
     rows = []
     for k, v in metrics.items():
@@ -25,28 +38,46 @@ def _flat(metrics: dict, prefix: str = "") -> list[tuple[str, object]]:
     return rows
 
 
-def task_section(name: str, metrics: dict, plots: list[str], prefix: str = "") -> list[str]:
-    """Markdown for one task; plot paths are relative to the results folder (+ ``prefix``)."""
+def task_section(name: str, metrics: dict, plots: list[str], prefix: str = "",
+                 intervals: dict | None = None) -> list[str]:
+    """Markdown for one task; plot paths are relative to the results folder (+ ``prefix``);
+    ``intervals``: the task's entry of results.json's "intervals" (n and 95% interval per
+    figure, by dotted path)."""
+    figs = (intervals or {}).get("figures", {})
     lines = [f"## {name}", ""]
     top = [(k, v) for k, v in metrics.items() if not isinstance(v, dict)]
     nested = {k: v for k, v in metrics.items() if isinstance(v, dict)}
     if top:
-        lines += ["| metric | value |", "|---|---:|"]
-        lines += [f"| {k} | {_fmt(v)} |" for k, v in top]
+        lines += ["| metric | value | n | 95% interval |", "|---|---:|---:|---|"]
+        lines += [f"| {k} | {_fmt(v)} | {_n(figs.get(k))} | "
+                  f"{_ci(figs.get(k)) if k in figs else ''} |" for k, v in top]
         lines.append("")
     for k, sub in nested.items():
         # a dict of dicts with the same keys is a breakdown table (per topic, per subtask)
         if sub and all(isinstance(x, dict) for x in sub.values()):
-            cols = [c for c in next(iter(sub.values())) if not isinstance(
-                next(iter(sub.values()))[c], (dict, list))]
-            lines += [f"**{k}**", "", "| | " + " | ".join(cols) + " |",
-                      "|---|" + "---:|" * len(cols)]
+            first = next(iter(sub.values()))
+            cols = [c for c in first if not isinstance(first[c], (dict, list)) and c != "n"]
+            lines += [f"**{k}**", "", "| | n | " + " | ".join(cols) + " |",
+                      "|---|---:|" + "---:|" * len(cols)]
             for row, vals in sub.items():
-                lines.append(f"| {row} | " + " | ".join(_fmt(vals.get(c, "")) for c in cols)
-                             + " |")
+                cells = []
+                for c in cols:
+                    fig = figs.get(f"{k}.{row}.{c}")
+                    cells.append(_fmt(vals.get(c, "")) + (f" {_ci(fig)}" if fig else ""))
+                n = next((_n(figs[f"{k}.{row}.{c}"]) for c in cols if f"{k}.{row}.{c}" in figs),
+                         "")
+                lines.append(f"| {row} | {n} | " + " | ".join(cells) + " |")
             lines.append("")
         else:
-            lines += [f"**{k}**", ""] + [f"- {a}: {_fmt(b)}" for a, b in _flat(sub)] + [""]
+            lines += [f"**{k}**", ""]
+            for a, b in _flat(sub):
+                fig = figs.get(f"{k}.{a}")
+                lines.append(f"- {a}: {_fmt(b)}" + (f" (n = {_n(fig)}, 95% interval {_ci(fig)})"
+                                                     if fig else ""))
+            lines.append("")
+    if intervals and intervals.get("method"):
+        lines += [f"n: samples behind each figure; 95% intervals by {intervals['method']}, "
+                  f"over {intervals.get('groups')} groups.", ""]
     for p in plots:
         lines += [f"![{name}]({prefix}{Path(p).as_posix()})", ""]
     return lines
@@ -64,7 +95,8 @@ def write_report(out: str | Path) -> Path:
              f"- versions: {', '.join(f'{k} {v}' for k, v in res.get('versions', {}).items())}",
              ""]
     for name, metrics in res["tasks"].items():
-        lines += task_section(name, metrics, res.get("plots", {}).get(name, []))
+        lines += task_section(name, metrics, res.get("plots", {}).get(name, []),
+                              intervals=res.get("intervals", {}).get(name))
     path = out / "report.md"
     path.write_text("\n".join(lines))
     return path

@@ -11,6 +11,13 @@
         def process(self, doc, output): ...   # -> sample record: id, prediction, target, correct
         def aggregate(self, records): ...     # -> metrics dict
         def plots(self, records, metrics, out): ...  # -> PNG paths (optional)
+        task_options = {"repeats": Option(int, 1, "ask each sample K times")}  # --task-options
+        def group(self, doc): ...       # docs kept whole by --limit (default doc["group"])
+        def stratum(self, doc): ...     # --limit spreads the groups over these (default "")
+
+``--limit`` keeps whole groups, round-robin over the strata (``Task.limit_docs``,
+eval/evalsets.py); the interval of every reported figure resamples the same groups
+(eval/intervals.py).
 
 A task is one module under eval/tasks/; ``TASKS`` imports them all on first lookup.
 ``mm-eval tasks`` lists them. Unknown names fail listing the valid ones.
@@ -26,10 +33,48 @@ from typing import Any, ClassVar
 from mm.registry import Registry
 
 
+def check_options(tasks: list["Task"], options: dict) -> dict:
+    """``options`` converted to the types the tasks declare; an unknown key or a bad value
+    raises ValueError naming it (and, for a key, the valid ones)."""
+    declared: dict[str, Option] = {}
+    for t in tasks:
+        declared.update(t.task_options)
+    out = {}
+    for k, v in options.items():
+        if k not in declared:
+            valid = ", ".join(sorted(declared)) or "none"
+            raise ValueError(f"unknown key {k!r} for {', '.join(t.name for t in tasks)}; "
+                             f"valid: {valid}")
+        try:
+            out[k] = declared[k].convert(v)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"{k}={v!r}: {e}") from None
+    return out
+
+
+@dataclass(frozen=True)
+class Option:
+    """One ``--task-options`` key a task reads: its type (int, float, str, bool), default and
+    meaning; ``mm-eval run`` converts and checks the values before any work starts."""
+    type: type
+    default: Any
+    help: str = ""
+
+    def convert(self, value: Any) -> Any:
+        if self.type is bool:
+            if isinstance(value, bool):
+                return value
+            v = str(value).strip().lower()
+            if v not in ("1", "0", "true", "false", "yes", "no"):
+                raise ValueError(f"expected true or false, got {value!r}")
+            return v in ("1", "true", "yes")
+        return self.type(value)
+
+
 @dataclass
 class TaskContext:
     data: str | None = None  # --data: a local folder (released layout or built by mm-data)
-    limit: int | None = None
+    limit: int | float | None = None  # samples (int) or a fraction of the groups (0 < f < 1)
     seed: int = 0
     work: Path | None = None  # where a task may build its synthetic data (cached)
     options: dict = field(default_factory=dict)
@@ -42,6 +87,38 @@ class Task:
     max_new_tokens: ClassVar[int] = 64
     prompt_suffix: ClassVar[str] = ""
     parser: ClassVar[str] = ""
+    task_options: ClassVar[dict[str, Option]] = {}
+
+    def group(self, doc: dict) -> str:
+        """The group ``doc`` belongs to (a seed's variants, an image's questions, a curve):
+        ``--limit`` keeps groups whole and intervals resample them."""
+        return str(doc.get("group", doc["id"]))
+
+    def stratum(self, doc: dict) -> str:
+        """The stratum of ``doc``'s group (topic, split, subtask, relation): ``--limit`` takes
+        groups round-robin over the strata."""
+        return ""
+
+    def record_group(self, record: dict) -> str:
+        """The group of a sample record (as ``group`` of its doc)."""
+        return self.group(record)
+
+    def record_stratum(self, record: dict) -> str:
+        return self.stratum(record)
+
+    def limit_docs(self, docs: list[dict], ctx: "TaskContext",
+                   total_groups: int | None = None) -> list[dict]:
+        """The docs of whole groups ``ctx.limit`` keeps, spread over the strata (a fraction is
+        of ``total_groups``, default the groups of ``docs``)."""
+        from eval.evalsets import stratified_limit
+
+        return stratified_limit(docs, ctx.limit, ctx.seed, self.group, self.stratum,
+                                total_groups)
+
+    def replicate(self, records: list[dict]) -> list[dict]:
+        """The records of a subset of whole groups as ``aggregate`` should see them (a task
+        whose records carry counts of the whole run recounts them)."""
+        return records
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         raise NotImplementedError

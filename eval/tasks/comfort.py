@@ -15,11 +15,11 @@ acc, eps_cos, eps_hemi, sigma, eta, c_sym, c_opp and the preferred frame of refe
 
 Scenes and their 36 views come from the comfort dataset builder (engines/builders/comfort.py),
 seeded by ``--seed`` and built into the task's work folder (cached). ``--data DIR`` reads a
-folder built by ``mm-data comfort --scene ball|car``, or ``DIR/scenes.jsonl``, one
-comfort_scene spec per line (one variation each; rendered in memory). ``--limit N`` keeps whole
-36-point curves. Options (TaskContext.options): language (en, zh, es,
-fr, de, ja; default en), variations (int), prefixes (comma list), image_size (default 336),
-answer_hint (default true: "Answer yes or no." in the prompt's language).
+folder built by ``mm-data comfort --scene ball|car``, or ``DIR/scenes.jsonl``, one comfort_scene
+spec per line (one variation each; rendered in memory). ``--limit`` keeps whole 36-point curves,
+spread over the four relations. Options (TaskContext.options): language (en, zh, es, fr, de, ja;
+default en), variations (int), prefixes (comma list), image_size (default 336), answer_hint
+(default true: "Answer yes or no." in the prompt's language).
 
     mm-eval run --model builtin:oracle --tasks comfort-ball,comfort-car --output-path runs/cf
 """
@@ -33,9 +33,9 @@ from typing import ClassVar
 import numpy as np
 
 from eval import comfort as cm
-from eval.task import Task, TaskContext, register_task
+from eval.task import Option, Task, TaskContext, register_task
 from engines.builders.comfort import comfort_config, views
-from eval.evalsets import built_rows, cached_rows
+from eval.evalsets import built_rows, cached_rows, groups_kept
 from renderers.comfort_scene import ComfortScene
 from renderers.comfort_scene.spec import BALL_COLORS, FRONTED, ComfortSceneSpec, Thing
 
@@ -207,13 +207,25 @@ class ComfortTask(Task):
     prefixes: ClassVar[tuple[str, ...]] = ("none", "camera")
     frames: ClassVar[tuple[str, ...]] = ("camera", "camera_translated", "camera_rotated")
     n_variations: ClassVar[int] = 2
+    task_options = {
+        "language": Option(str, "en", f"one of {', '.join(LANGS)}"),
+        "variations": Option(int, 2, "scene variations"),
+        "prefixes": Option(str, "", "comma list of perspective prefixes (default: all)"),
+        "image_size": Option(int, 336, "image side in pixels"),
+        "answer_hint": Option(bool, True, "append the answer hint to the prompt")}
+
+    def group(self, doc):
+        return f"{doc['variation']}/{doc['prefix']}/{doc['relation']}"
+
+    def stratum(self, doc):
+        return doc["relation"]
 
     def options(self, ctx: TaskContext) -> dict:
         o = dict(ctx.options or {})
         lang = str(o.get("language", "en"))
         if lang not in LANGS:
             raise ValueError(f"option language={lang!r}; valid: {', '.join(LANGS)}")
-        pf = o.get("prefixes", self.prefixes)
+        pf = o.get("prefixes") or self.prefixes
         pf = tuple(p.strip() for p in pf.split(",")) if isinstance(pf, str) else tuple(pf)
         bad = [p for p in pf if p not in self.prefixes]
         if bad or not pf:
@@ -235,8 +247,8 @@ class ComfortTask(Task):
                 [(s, None) for s in load_scenes(ctx.data, fronted)]
         n = o["variations"]
         if ctx.limit is not None:  # only the variations whose curves the limit keeps
-            curves = max(1, ctx.limit // cm.N_POS)
-            n = min(n, -(-curves // (len(o["prefixes"]) * len(cm.RELATIONS))))
+            per = len(o["prefixes"]) * len(cm.RELATIONS)
+            n = min(n, -(-groups_kept(ctx.limit, n * per, cm.N_POS) // per))
         size = o["image_size"]
         rows = cached_rows(comfort_config(self.scene, n, ctx.seed, size), ctx.work,
                            f"{self.scene}-seed{ctx.seed}-{size}px-{n}variations")
@@ -273,9 +285,9 @@ class ComfortTask(Task):
                             "pos": k, "cos": cos, "language": o["language"],
                             "yes_words": list(lang["yes"]), "no_words": list(lang["no"]),
                             "image_bytes": pngs[k] if pngs else None})
-        if ctx.limit is not None:  # whole curves only: 36 positions each
-            docs = docs[: max(1, ctx.limit // cm.N_POS) * cm.N_POS]
-        return docs
+        # whole curves, spread over the relations; a fraction is of all the run's curves
+        return self.limit_docs(docs, ctx, total_groups=o["variations"] * len(o["prefixes"]) *
+                               len(cm.RELATIONS) if not ctx.data else None)
 
     def image(self, doc: dict):
         if doc.get("image_bytes"):
@@ -327,6 +339,7 @@ class ComfortCar(ComfortTask):
     prefixes = ("none", "camera", "addressee", "relatum")
     frames = ("camera", "relatum", "addressee")
     n_variations = 4
+    task_options = {**ComfortTask.task_options, "variations": Option(int, 4, "scene variations")}
 
 
 # ----------------------------------------------------------------------------- plot

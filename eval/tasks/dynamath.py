@@ -21,7 +21,8 @@ Data: without ``--data`` the task generates our seeds' variants (10 each, seeded
 - the folder DynaMath's generator writes (dataset.json keyed by question number + image/).
 
 A file that lacks a column its layout needs is refused with one line naming the file and the
-column. ``--limit N`` keeps whole seed groups, so worst-case accuracy stays meaningful.
+column. ``--limit`` keeps whole seed groups (worst-case accuracy stays meaningful), spread
+over the topics.
 ``--task-options repeats=K`` asks every variant K times (use with sampling, e.g.
 ``--gen-kwargs do_sample=true,temperature=0.7``) and reports repetition consistency RC: how
 often repeats 2..K give the short answer of repeat 1 (greedy decoding gives RC = 1).
@@ -39,10 +40,9 @@ from pathlib import Path
 
 from eval import dynamath as dm
 from eval.plots import grouped_bars
-from eval.task import Task, TaskContext, register_task
+from eval.task import Option, Task, TaskContext, register_task
 
 VARIANTS = 10
-OPTIONS = ("repeats", "lenient")  # --task-options keys this task reads
 
 RELEASED = ("id", "question", "ground_truth", "answer_type")  # + an image column
 VLMEVALKIT = ("index", "qid", "varid", "question", "answer", "answer_type", "image")
@@ -245,32 +245,6 @@ def load_docs(data: str) -> list[dict]:
     return _check_types(files[0], load_released(files))
 
 
-def keep_whole_groups(docs: list[dict], limit: int | None) -> list[dict]:
-    if limit is None:
-        return docs
-    seeds: list[str] = []
-    for d in docs:
-        if d["seed_id"] not in seeds:
-            seeds.append(d["seed_id"])
-    out, n = [], 0
-    for s in seeds:
-        group = [d for d in docs if d["seed_id"] == s]
-        if n and n + len(group) > limit:
-            break
-        out += group
-        n += len(group)
-    return out
-
-
-def _flag(value) -> bool:
-    v = str(value).strip().lower()
-    if v in ("1", "true", "yes", "on"):
-        return True
-    if v in ("0", "false", "no", "off", ""):
-        return False
-    raise ValueError(f"--task-options lenient: expected true or false, got {value!r}")
-
-
 @register_task
 class DynaMath(Task):
     name = "dynamath"
@@ -280,10 +254,19 @@ class DynaMath(Task):
     prompt_suffix = dm.PROMPT_SUFFIX
     parser = "dynamath-official (opensource_json_eval.py)"
     lenient = False  # --task-options lenient=true: add the lenient metric block
+    task_options = {"repeats": Option(int, 1, "ask every variant K times (for RC)"),
+                    "lenient": Option(bool, False, "add the lenient judge's metrics as a "
+                                      "separate block")}
+
+    def group(self, doc):
+        return doc["seed_id"]
+
+    def stratum(self, doc):
+        return doc["subject"]
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         # aggregate() gets the records alone: the option is kept from the docs() of this run
-        self.lenient = _flag(ctx.options.get("lenient", "false"))
+        self.lenient = self.task_options["lenient"].convert(ctx.options.get("lenient", False))
         if ctx.data:
             docs = load_docs(ctx.data)
         else:
@@ -291,14 +274,16 @@ class DynaMath(Task):
             from engines.dataset import build_rows
             from engines.dynamath.seed import load_seeds
 
-            seeds = sorted(load_seeds())
-            if ctx.limit:
-                seeds = seeds[: max(1, -(-ctx.limit // VARIANTS))]
+            found = load_seeds()
+            # only the seeds --limit keeps, spread over the topics (as limit_docs would)
+            seeds = sorted({d["seed_id"] for d in self.limit_docs(
+                [{"seed_id": s, "subject": found[s].topic} for s in sorted(found)
+                 for _ in range(VARIANTS)], ctx)})
             cfg = dynamath_config(seeds, VARIANTS, ctx.seed, chunk_size=64)
             docs = [_doc(r["id"], r["seed_id"], r["variant"], r, _image_cell(r, Path(".")))
                     for r in build_rows(cfg, ctx.work)]
-        docs = keep_whole_groups(docs, ctx.limit)
-        repeats = int(ctx.options.get("repeats", 1))
+        docs = self.limit_docs(docs, ctx)
+        repeats = self.task_options["repeats"].convert(ctx.options.get("repeats", 1))
         if repeats > 1:  # repeat k of every variant after all of repeat k-1 (other batches)
             docs = [{**d, "id": f"{d['id']}#r{k}", "repeat": k} if k else d
                     for k in range(repeats) for d in docs]

@@ -3,8 +3,8 @@
 Data: ``--data DIR`` is a dataset built by ``mm-data mavis-instruct`` (DIR/data/*.parquet);
 without it the task builds one with the data engine (kind "mavis-instruct", every problem in
 its three versions) from seed ``--seed + MAVIS_HELDOUT_OFFSET`` (engines/dataset/streams.py),
-so it shares no problem with training builds (whose seeds lie far below it). ``--limit N``
-keeps a problem's versions together.
+so it shares no problem with training builds (whose seeds lie far below it). ``--limit``
+keeps a problem's versions together, spread over the families.
 
 The prompt is the row's question as trained (choices included for multiple choice); a rationale
 is judged by engines/mavis/dpo.py's ``is_correct`` (reads the final "The answer is X"). Metrics:
@@ -22,7 +22,7 @@ from pathlib import Path
 from engines import dataset
 from engines.dataset.streams import MAVIS_HELDOUT_OFFSET
 from engines.mavis.dpo import extract_answer, is_correct
-from eval.evalsets import cached_rows
+from eval.evalsets import cached_rows, groups_kept
 from eval.plots import grouped_bars
 from eval.task import Task, TaskContext, register_task
 
@@ -52,7 +52,7 @@ def _read_rows(data: str) -> list[dict]:
 
 
 def _build_rows(ctx: TaskContext) -> list[dict]:
-    problems = DEFAULT_PROBLEMS if ctx.limit is None else max(1, ctx.limit // len(VERSIONS))
+    problems = groups_kept(ctx.limit, DEFAULT_PROBLEMS, len(VERSIONS))
     seed = ctx.seed + MAVIS_HELDOUT_OFFSET
     cfg = dataset.BuildConfig(kind="mavis-instruct", n=problems * len(VERSIONS), seed=seed,
                               chunk_size=64)
@@ -70,21 +70,6 @@ def _problem(row: dict) -> str:
         if rid.endswith("-" + v):
             return rid[: -len(v) - 1]
     return rid
-
-
-def keep_whole_problems(docs: list[dict], limit: int | None) -> list[dict]:
-    """The first problems whose versions fit in ``limit`` rows (at least one problem)."""
-    if limit is None:
-        return docs
-    groups: dict[str, list[dict]] = {}
-    for d in docs:
-        groups.setdefault(d["problem"], []).append(d)
-    out: list[dict] = []
-    for g in groups.values():
-        if out and len(out) + len(g) > limit:
-            break
-        out += g
-    return out
 
 
 def _acc(recs: list[dict]) -> float:
@@ -132,6 +117,12 @@ class MavisHeldout(Task):
     max_new_tokens = 256
     parser = "mavis 'The answer is X' (engines.mavis.dpo.is_correct)"
 
+    def group(self, doc):
+        return doc["problem"]
+
+    def stratum(self, doc):
+        return doc["family"]
+
     def docs(self, ctx: TaskContext) -> list[dict]:
         rows = _read_rows(ctx.data) if ctx.data else _build_rows(ctx)
         docs = [{"id": str(r["id"]), "problem": _problem(r), "image": r["image"],
@@ -139,7 +130,7 @@ class MavisHeldout(Task):
                  "question_type": r["question_type"], "choices": list(r["choices"] or []),
                  "cot": r["cot"], "target": str(r["answer"]), "family": r["family"]}
                 for r in rows]
-        return keep_whole_problems(docs, ctx.limit)
+        return self.limit_docs(docs, ctx, None if ctx.data else DEFAULT_PROBLEMS)
 
     def image(self, doc):
         from engines.images import open_image

@@ -4,7 +4,7 @@ Data: ``--data DIR`` is a local MME copy (subtask folders as released, layout
 ``<subtask>/images`` + ``<subtask>/questions_answers_YN`` or image and txt side by side, or the
 lmms-lab parquet; see eval/mme.py). The prompt is the released question, which already ends
 with "Please answer yes or no."; the model generates a few tokens, read by the official rule
-(first 4 characters). ``--limit N`` keeps an image's two questions together and spreads the
+(first 4 characters). ``--limit`` keeps an image's two questions together and spreads the
 images over the subtasks.
 
 Errors keep the run going: a missing or unreadable image (or one over the pixel limit of
@@ -47,11 +47,24 @@ class MME(Task):
     max_new_tokens = 16
     parser = "mme-official (lowercase; exact yes/no, else first 4 characters)"
 
+    def group(self, doc):
+        return doc["image"]
+
+    def stratum(self, doc):
+        return doc["subtask"]
+
+    def replicate(self, records):
+        return mme.recount(records)
+
     def docs(self, ctx: TaskContext) -> list[dict]:
         if not ctx.data:
             raise ValueError("task mme needs --data: a local MME copy (subtask folders as "
                              "released); the synthetic stand-in is the task mme-synth")
-        qs = mme.limit_images(mme.load_mme(ctx.data), ctx.limit)
+        qs = mme.load_mme(ctx.data)
+        keep = {d["id"] for d in self.limit_docs(
+            [{"id": id(q), "image": f"{q.subtask}/{q.image}", "subtask": q.subtask}
+             for q in qs], ctx)}
+        qs = [q for q in qs if id(q) in keep]
         scored = [q for q in qs if q.scored]  # bad items outside the counts are not
         per_image = Counter(f"{q.subtask}/{q.image}" for q in scored)
         per_sub = Counter(q.subtask for q in scored)

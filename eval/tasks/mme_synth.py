@@ -24,9 +24,9 @@ from pathlib import Path
 
 from engines.builders.mme_synth import N_IMAGES, SUBTASKS, category, mme_synth_config
 from eval import mme
-from eval.evalsets import built_rows, cached_rows, doc_image, keep_whole_groups
+from eval.evalsets import built_rows, cached_rows, doc_image, groups_kept
 from eval.plots import grouped_bars
-from eval.task import Task, TaskContext, register_task
+from eval.task import Option, Task, TaskContext, register_task
 
 IMAGE_SIZE = 336
 SUFFIX = " Please answer yes or no."
@@ -44,8 +44,7 @@ def synthetic_docs(ctx: TaskContext) -> list[dict]:
     size = int(ctx.options.get("image_size", IMAGE_SIZE))
     if n < 1:
         raise ValueError(f"option n_images must be >= 1, got {n}")
-    keep = len(SUBTASKS) * n if ctx.limit is None else min(len(SUBTASKS) * n,
-                                                           max(1, ctx.limit // 2))
+    keep = groups_kept(ctx.limit, len(SUBTASKS) * n, 2)
     rows = cached_rows(mme_synth_config(keep, ctx.seed, size), ctx.work,
                        f"seed{ctx.seed}-{size}px-{keep}images")
     return [_doc(r, size) for r in rows]
@@ -109,6 +108,17 @@ class MMESynth(Task):
     output = "generate"
     max_new_tokens = 16
     parser = "mme-official (lowercase; exact yes/no, else first 4 characters)"
+    task_options = {"n_images": Option(int, N_IMAGES, "synthetic images per subtask"),
+                    "image_size": Option(int, IMAGE_SIZE, "image side in pixels")}
+
+    def group(self, doc):
+        return doc["image"]
+
+    def stratum(self, doc):
+        return doc["subtask"]
+
+    def replicate(self, records):
+        return mme.recount(records)
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         if ctx.data:
@@ -117,7 +127,7 @@ class MMESynth(Task):
                 raise ValueError(f"--data {ctx.data}: not an mme-synth folder (expected a "
                                  f"dataset built by mm-data mme-synth)")
             size = int(ctx.options.get("image_size", IMAGE_SIZE))
-            return _with_counts(keep_whole_groups([_doc(r, size) for r in rows], ctx.limit))
+            return _with_counts(self.limit_docs([_doc(r, size) for r in rows], ctx))
         return _with_counts(synthetic_docs(ctx))
 
     def image(self, doc):

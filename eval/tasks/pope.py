@@ -37,9 +37,9 @@ from pathlib import Path
 import numpy as np
 
 from engines.builders.pope_synth import N_IMAGES, ROWS_PER_IMAGE, SPLITS, pope_synth_config
-from eval.evalsets import built_rows, cached_rows, doc_image, keep_whole_groups
+from eval.evalsets import built_rows, cached_rows, doc_image, groups_kept
 from eval.plots import grouped_bars
-from eval.task import Task, TaskContext, register_task
+from eval.task import Option, Task, TaskContext, register_task
 
 IMAGE_SIZE = 336
 
@@ -182,7 +182,7 @@ def synthetic_docs(ctx: TaskContext, splits: tuple[str, ...]) -> list[dict]:
     if n < 1:
         raise ValueError(f"option n_images must be >= 1, got {n}")
     per_image = ROWS_PER_IMAGE // len(SPLITS) * len(splits)
-    keep = n if ctx.limit is None else min(n, max(1, ctx.limit // per_image))
+    keep = groups_kept(ctx.limit, n, per_image)
     rows = cached_rows(pope_synth_config(n, ctx.seed, size, images=keep), ctx.work,
                        f"seed{ctx.seed}-n{n}-{size}px-{keep}images")
     return [_doc(r, size) for r in rows if r["split"] in splits]
@@ -195,6 +195,17 @@ class PopeSynth(Task):
     output = "generate"
     max_new_tokens = 16
     parser = "pope-official (before the first '.', no commas, split on spaces: No/no/not -> no)"
+    task_options = {"split": Option(str, "all", "random, popular, adversarial or all"),
+                    "n_images": Option(int, N_IMAGES, "synthetic images"),
+                    "image_size": Option(int, IMAGE_SIZE, "image side in pixels"),
+                    "images": Option(str, "", "image folder of POPE's official question "
+                                     "files (default DIR/images, DIR/val2014 or DIR)")}
+
+    def group(self, doc):
+        return doc.get("image") or doc.get("group") or doc["id"]  # a bad line: its own group
+
+    def stratum(self, doc):
+        return doc["split"]
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         splits = _splits(ctx)
@@ -205,13 +216,13 @@ class PopeSynth(Task):
                 size = int(ctx.options.get("image_size", IMAGE_SIZE))
                 docs = [_doc(r, size) for r in rows if r["split"] in splits]
             else:
-                docs = _released(folder, splits, ctx.options.get("images"))
+                docs = _released(folder, splits, ctx.options.get("images") or None)
                 if docs is None:
                     raise ValueError(f"--data {folder}: not a POPE folder (expected a dataset "
                                      f"built by mm-data pope-synth, or POPE's released "
                                      f"*pope_random.json / *pope_popular.json / "
                                      f"*pope_adversarial.json)")
-            return keep_whole_groups(docs, ctx.limit)
+            return self.limit_docs(docs, ctx)
         return synthetic_docs(ctx, splits)
 
     def image(self, doc):

@@ -164,11 +164,12 @@ def test_both_layouts_load_in_official_order(mini_mme):
 
 def test_limit_keeps_pairs_whole_round_robin(mini_mme):
     docs = get_task("mme").docs(TaskContext(data=str(mini_mme), limit=7))
-    # round-robin: image 1 of existence, artwork, code_reasoning (6 questions); a 4th pair
-    # would pass 7
-    assert [d["id"] for d in docs] == [
-        "existence/0001.png/0", "existence/0001.png/1", "artwork/10002.jpg/0",
-        "artwork/10002.jpg/1", "code_reasoning/0001.png/0", "code_reasoning/0001.png/1"]
+    # round-robin: one image of each of existence, artwork, code_reasoning (6 questions, in
+    # the official order); a 4th pair would pass 7
+    assert [d["subtask"] for d in docs] == ["existence"] * 2 + ["artwork"] * 2 + \
+        ["code_reasoning"] * 2
+    assert [d["index"] for d in docs] == [0, 1] * 3
+    assert len({d["image"] for d in docs}) == 3
     assert len(get_task("mme").docs(TaskContext(data=str(mini_mme), limit=1))) == 2
 
 
