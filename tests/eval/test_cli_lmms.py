@@ -92,8 +92,8 @@ def test_per_task_limit(tmp_path, run_cli):
     (["--tasks", "toy-strata", "--task-options", "colour=red"], "--task-options",
      "unknown key 'colour' for toy-strata; valid: none"),
     (["--tasks", "dynamath,pope-synth", "--task-options", "repeat=2"], "--task-options",
-     "unknown key 'repeat' for dynamath, pope-synth; valid: image_size, n_images, repeats, "
-     "split"),
+     "unknown key 'repeat' for dynamath, pope-synth; valid: image_size, images, lenient, n_images, "
+     "repeats, split"),
     (["--tasks", "dynamath", "--task-options", "repeats=many"], "--task-options",
      "repeats='many'"),
     (["--tasks", "toy-strata", "--device", "nonsense"], "--device", "not a device"),
