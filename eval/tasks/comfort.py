@@ -114,7 +114,7 @@ LANGS: dict[str, dict] = {
         colors=("roja", "azul", "verde", "amarilla", "morada", "naranja"),
         fix={" de el ": " del "},
         hint=" Responde sí o no.", yes=("sí", "Sí", "SÍ"), no=("no", "No", "NO"),
-        there="¿Hay {o}?"),
+        there="¿Se ve {o}?"),
     "fr": dict(
         q="Est-ce que {t} est {rel} ?", qp="Du point de vue de {v}, est-ce que {t} est {rel} ?",
         rel={"left": "à gauche de {o}", "right": "à droite de {o}", "front": "devant {o}",
@@ -128,7 +128,7 @@ LANGS: dict[str, dict] = {
         colors=("rouge", "bleue", "verte", "jaune", "violette", "orange"),
         fix={" de le ": " du "},
         hint=" Répondez par oui ou non.", yes=("oui", "Oui", "OUI"), no=("non", "Non", "NON"),
-        there="Y a-t-il {o} ?"),
+        there="Voit-on {o} ?"),
     "de": dict(
         q="Ist {t} {rel}?", qp="Aus der Sicht {v}: Ist {t} {rel}?",
         rel={"left": "links von {o}", "right": "rechts von {o}", "front": "vor {o}",
@@ -150,7 +150,7 @@ LANGS: dict[str, dict] = {
         colors=("rot", "blau", "grün", "gelb", "violett", "orangefarben"),
         fix={" von dem ": " vom "},
         hint=" Antworte mit Ja oder Nein.", yes=("ja", "Ja", "JA"), no=("nein", "Nein", "NEIN"),
-        there="Gibt es hier {o}?"),
+        there="Ist {o} zu sehen?"),
 }
 
 

@@ -369,8 +369,10 @@ def min_elevation(spec: ComfortSceneSpec) -> float:
 
 def _name(obj) -> str:
     if isinstance(obj, Person):
-        return "person"
-    return f"{obj.color} {obj.kind}" if obj.kind in ("ball", "cube") else obj.kind
+        return "woman"  # COMFORT's names: the addressee, "{colour} sphere", the relatum's
+    if obj.kind == "ball":
+        return f"{obj.color} sphere"
+    return f"{obj.color} {obj.kind}" if obj.kind == "cube" else obj.kind
 
 
 def draw_scene(spec: ComfortSceneSpec, canvas: Canvas) -> None:
