@@ -243,8 +243,6 @@ def test_docs_sizes_limit_and_options():
         ball.docs(TaskContext(options={"eps_divisor": 35}))
     with pytest.raises(ValueError, match="option objects='maybe'; valid: true, false"):
         ball.docs(TaskContext(options={"objects": "maybe"}))
-    with pytest.raises(ValueError, match="option colour is not one of comfort-ball's"):
-        ball.docs(TaskContext(options={"colour": "red"}))
 
 
 def test_bad_data_folder_and_bad_spec(tmp_path):
