@@ -41,7 +41,8 @@ def ball_scene(seed: int, v: int) -> ComfortSceneSpec:
     base = ComfortSceneSpec(relatum=Thing("ball", "blue", 0.5), target=Thing("ball", "red", 0.5),
                             orbit=1.6, elevation=28.0, ground=list(GROUNDS[0]), labels=False)
     if v == 1:
-        return base.replace(relatum=Thing("ball", "green", 0.5), target=Thing("ball", "yellow", 0.5))
+        return base.replace(relatum=Thing("ball", "green", 0.5),
+                            target=Thing("ball", "yellow", 0.5))
     if v == 2:
         return base.replace(relatum=Thing("ball", "blue", 0.38), target=Thing("ball", "red", 0.58))
     if v == 3:

@@ -35,8 +35,8 @@ def sample_scene(rng: np.random.Generator, scene: str | None = None,
                  labels: bool = True, **knobs) -> ComfortSceneSpec:
     """Knobs: scene ("ball": two spheres as in COMFORT-BALL; "car": a fronted relatum facing
     left or right and an addressee facing right, as in COMFORT-CAR), relatum (one of
-    renderers.comfort_scene.spec.FRONTED, COMFORT-CAR's ten; car scenes only), facing (left, right), target_angle (degrees), distractor
-    (ball scenes), labels (name tags)."""
+    renderers.comfort_scene.spec.FRONTED, COMFORT-CAR's ten; car scenes only), facing
+    (left, right), target_angle (degrees), distractor (ball scenes), labels (name tags)."""
     if knobs:
         raise ValueError(f"unknown knob(s) {sorted(knobs)}; valid: scene, relatum, facing, "
                          "target_angle, distractor, labels")

@@ -233,7 +233,8 @@ def test_docs_sizes_limit_and_options():
     assert len(cd) == 2 * 36 * (4 * 4 + 2)
     assert [d["facing"] for d in cd[::36 * 18]] == ["left", "right"]
     rel = [d for d in cd if d["prefix"] == "relatum"][0]
-    assert rel["prompt"] == "From the horse's viewpoint, is the basketball to the left of the horse?"
+    assert rel["prompt"] == \
+        "From the horse's viewpoint, is the basketball to the left of the horse?"
     assert ball.oracle(docs[0]) == (1.0 if docs[0]["target"] == "yes" else 0.0)
     with pytest.raises(ValueError, match="language='xx'; valid: en, zh, ja, es, fr, de"):
         ball.docs(TaskContext(options={"language": "xx"}))
