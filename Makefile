@@ -17,22 +17,24 @@ $(STAMP): pyproject.toml
 # the main job: four stages on the small preset, then mm-eval, then runs/quickstart/report.md
 QS := runs/quickstart
 QS_TASKS ?= mavis-heldout,mme-synth,pope-synth,comfort-ball,dynamath
-QS_LIMIT ?= 60
 # generation length of the quickstart evaluations (DynaMath's official runs set none; mm-eval's
 # default for it is 2048, too long for the 2-core quickstart); the report states it
 QS_MAX_NEW ?= 256
 # whole groups spread over the strata: 90 = one seed of each of the 9 DynaMath topics,
-# 144 = one curve of each of the 4 COMFORT relations; 60 samples of each other task
-QS_LIMIT ?= 60,dynamath=90,comfort-ball=144
+# 216 = six camera-prompt COMFORT curves (each of the 4 relations and the object questions);
+# 60 samples of each other task
+QS_LIMIT ?= 60,dynamath=90,comfort-ball=216
+# COMFORT-BALL's headline and preferred frame are the camera-prompt curves
+QS_OPTIONS ?= prefixes=camera
 
 run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
 		--limit $(QS_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
-		--output-path $(QS)/eval-greedy
+		--task-options $(QS_OPTIONS) --output-path $(QS)/eval-greedy
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
 		--limit $(QS_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
-		--decoding causalmm --cf-level language \
+		--task-options $(QS_OPTIONS) --decoding causalmm --cf-level language \
 		--cf-type reversed --gamma 1 --alpha 0.1 --output-path $(QS)/eval-causalmm
 	$(BIN)/python -m eval.quickstart $(QS)
 

@@ -398,9 +398,12 @@ def comfort_curve(spec: str | None, kind: str, relatum: str, relation: str, pref
         if r == relation:
             asked = text
     c, y = cos[relation], p[relation]
-    metrics = {"acc": cm.accuracy(y, c), "eps_cos": cm.eps_cos(y, c),
-               "eps_hemi": cm.eps_hemi(y, c), "eta": cm.eta(y), "c_sym": cm.c_sym(y, c),
-               "c_opp": cm.c_opp(y, p[cm.OPPOSITE[relation]])}
+    # COMFORT's metrics read each relation's orbit from its own start angle (eval.comfort)
+    po, co = cm.official_curve(y, relation), cm.official_curve(c, relation)
+    opp = cm.OPPOSITE[relation]
+    metrics = {"acc": cm.accuracy(po, co), "eps_cos": cm.eps_cos(po, co),
+               "eps_hemi": cm.eps_hemi(po, co), "eta": cm.eta(po), "c_sym": cm.c_sym(po),
+               "c_opp": cm.c_opp(po, cm.official_curve(p[opp], opp))}
     return Curve(asked, frame, cm.angles(), y, (1 + c) / 2, metrics, images[3])
 
 

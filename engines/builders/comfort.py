@@ -3,10 +3,14 @@
 A variation is one scene; its 36 views put the target at 0, 10, ..., 350 degrees around the
 relatum (rows in that order). Scenes (renderers.comfort_scene, no text in the images):
 
-- ball (COMFORT-BALL): variation 0 is the default scene (red target, blue relatum); the others
-  change colours, sizes and camera height, every second one adds a distractor;
-- car (COMFORT-CAR): a fronted relatum, (car, horse, chair) x (facing left, facing right) in that
-  order, then again with new colours and sizes; the addressee always faces right.
+- ball (COMFORT-BALL): COMFORT's 5 variations in its order: default (red target sphere, blue
+  relatum sphere), color (yellow target, green relatum), size (a larger target, a smaller
+  relatum), cam_position (a lower camera), distractor (a green sphere beside them); variations
+  past 5 are drawn at random (colours, sizes, camera height, every second with a distractor);
+- car (COMFORT-CAR): COMFORT's 10 relata (horse, bench, laptop, duck, chair, dog, sofa, bed,
+  bicycle, car) each facing left then right (variation 2i: relatum i facing left, 2i + 1:
+  facing right; 20 in all, then again with new colours and sizes), a basketball as the target
+  and a woman as the addressee, always facing right.
 
 Variation v depends on (seed, v) alone, so fewer variations are a prefix of more. The tasks
 comfort-ball and comfort-car (eval/tasks/comfort.py) ask the spatial questions about them.
@@ -22,30 +26,39 @@ from engines.dataset import BuildConfig, Builder, image_cell, register_builder
 from engines.dataset import columns as col
 from engines.dataset.streams import COMFORT_CAR_OFFSET
 from renderers.comfort_scene import ComfortScene
-from renderers.comfort_scene.spec import GROUNDS, ComfortSceneSpec, Thing
+from renderers.comfort_scene.draw import min_elevation
+from renderers.comfort_scene.spec import FRONTED, GROUNDS, ComfortSceneSpec, Thing
 
 SCENES = ("ball", "car")
 N_POS = 36  # views per variation (eval.comfort.N_POS)
 STEP = 10  # degrees between views (eval.comfort.STEP)
-VARIATIONS = {"ball": 2, "car": 4}
+VARIATIONS = {"ball": 5, "car": 2 * len(FRONTED)}
+BALL_VARIATIONS = ("default", "color", "size", "cam_position", "distractor")
 
 
 def ball_scene(seed: int, v: int) -> ComfortSceneSpec:
-    """COMFORT-BALL variation ``v``."""
-    if v == 0:
-        return ComfortSceneSpec(relatum=Thing("ball", "blue", 0.5),
-                                target=Thing("ball", "red", 0.38), orbit=1.6, elevation=28.0,
-                                ground=list(GROUNDS[0]), labels=False)
-    return ComfortScene().sample_spec(np.random.default_rng([seed, v]), scene="ball",
-                                      target_angle=0.0, distractor=v % 2 == 1, labels=False)
-
-
-_CAR_ORDER = [(k, f) for k in ("car", "horse", "chair") for f in ("left", "right")]
+    """COMFORT-BALL variation ``v`` (0-4: COMFORT's own, BALL_VARIATIONS)."""
+    base = ComfortSceneSpec(relatum=Thing("ball", "blue", 0.5), target=Thing("ball", "red", 0.5),
+                            orbit=1.6, elevation=28.0, ground=list(GROUNDS[0]), labels=False)
+    if v == 1:
+        return base.replace(relatum=Thing("ball", "green", 0.5),
+                            target=Thing("ball", "yellow", 0.5))
+    if v == 2:
+        return base.replace(relatum=Thing("ball", "blue", 0.38), target=Thing("ball", "red", 0.58))
+    if v == 3:
+        low = base.replace(elevation=16.0)
+        return low.replace(elevation=max(16.0, round(min_elevation(low), 1)))
+    if v == 4:
+        return base.replace(distractor=Thing("ball", "green", 0.42, -2.2, 2.2))
+    if v > 4:
+        return ComfortScene().sample_spec(np.random.default_rng([seed, v]), scene="ball",
+                                          target_angle=0.0, distractor=v % 2 == 1, labels=False)
+    return base
 
 
 def car_scene(seed: int, v: int) -> ComfortSceneSpec:
-    """COMFORT-CAR variation ``v``."""
-    kind, facing = _CAR_ORDER[v % 6]
+    """COMFORT-CAR variation ``v``: relatum FRONTED[v // 2 % 10], facing left for even v."""
+    kind, facing = FRONTED[v // 2 % len(FRONTED)], ("left", "right")[v % 2]
     return ComfortScene().sample_spec(np.random.default_rng([seed, COMFORT_CAR_OFFSET + v]),
                                       scene="car", relatum=kind, facing=facing,
                                       target_angle=0.0, labels=False)
@@ -84,7 +97,7 @@ class ComfortBuilder(Builder):
         p.add_argument("--scene", default="ball", choices=SCENES,
                        help="ball (COMFORT-BALL) or car (COMFORT-CAR)")
         p.add_argument("--variations", type=int,
-                       help="scenes (default: ball 2, car 4), 36 views each")
+                       help="scenes (default: ball 5, car 20, COMFORT's counts), 36 views each")
         add_build_arguments(p, rows=False, families=False)
 
     def config_from_args(self, a):

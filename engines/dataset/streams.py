@@ -28,7 +28,7 @@ STREAMS: dict[str, int] = {"mavis-caption": 1, "mavis-instruct": 2, "dpo-pairs":
 # pope-synth: an image's probes of split s draw from [seed, 6, image, POPE_PROBE_DRAW, s]; its
 # scene from [seed, 6, image, attempt] with attempt < 100, so the two never meet.
 POPE_PROBE_DRAW = 1000
-# comfort: ball variation v >= 1 draws from [seed, v]; car variation v from
+# comfort: ball variation v >= 5 (past COMFORT's five) draws from [seed, v]; car variation v from
 # [seed, COMFORT_CAR_OFFSET + v], so the two scene kinds never share a draw.
 COMFORT_CAR_OFFSET = 1000
 # mavis-heldout: the evaluation build of mavis-instruct uses seed + MAVIS_HELDOUT_OFFSET, far

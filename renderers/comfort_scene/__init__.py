@@ -28,9 +28,9 @@ class ComfortScene(Family):
                     target_angle: float | None = None, distractor: bool | None = None,
                     labels: bool = True, **knobs) -> ComfortSceneSpec:
         """Knobs: scene ("ball": two spheres as in COMFORT-BALL; "car": a fronted relatum facing
-        left or right and an addressee facing right, as in COMFORT-CAR), relatum (car, chair,
-        horse; car scenes only), facing (left, right), target_angle (degrees), distractor
-        (ball scenes), labels (name tags)."""
+        left or right and an addressee facing right, as in COMFORT-CAR), relatum (one of
+        renderers.comfort_scene.spec.FRONTED, COMFORT-CAR's ten; car scenes only), facing
+        (left, right), target_angle (degrees), distractor (ball scenes), labels (name tags)."""
         return sample_scene(rng, scene=scene, relatum=relatum, facing=facing,
                             target_angle=target_angle, distractor=distractor, labels=labels,
                             **knobs)

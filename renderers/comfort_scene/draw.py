@@ -116,7 +116,9 @@ def _darker(rgb, k: float = 0.72) -> tuple[int, int, int]:
 
 
 COLORS = {**PALETTE, "chestnut": (150, 86, 48), "dark": (72, 64, 60), "white": (236, 234, 228),
-          "wood": (168, 116, 66)}
+          "wood": (168, 116, 66), "basketball": (212, 104, 38), "silver": (176, 178, 184),
+          "black": (46, 46, 50), "tan": (196, 160, 110), "navy": (52, 62, 110),
+          "beige": (214, 196, 160)}
 
 
 def _rgb(name) -> tuple[int, int, int]:
@@ -156,14 +158,38 @@ _MODELS = {
               _box(-.72, .82, 0, "dark", .08, .55, .08, -22)]
     + [_box(.86, 1.74, d, "dark", .05, .12, .05) for d in (-.07, .07)]
     + [_box(a, .37, d, "base", .12, .74, .12) for a in (-.5, .5) for d in (-.15, .15)],
+    "bench": [_box(0, .44, 0, "base", .44, .06, 1.6), _box(-.2, .74, 0, "base", .05, .42, 1.6)]
+    + [_box(a, .21, d, "leg", .06, .42, .06) for a in (-.17, .17) for d in (-.72, .72)],
+    "laptop": [_box(0, .03, 0, "base", .62, .05, .9), _box(.05, .065, 0, "dark", .36, .01, .8),
+               _box(-.36, .33, 0, "base", .04, .6, .9, 10),
+               _box(-.33, .34, 0, "glass", .01, .5, .8, 10)],
+    "duck": [("sphere", 0, .34, 0, "base", (.34,), 0.0, 0.0),
+             ("sphere", .3, .74, 0, "base", (.2,), 0.0, 0.0),
+             _box(.52, .71, 0, "beak", .2, .06, .14), _box(-.34, .5, 0, "base", .2, .1, .16, 35)],
+    "dog": [_box(0, .55, 0, "base", .85, .3, .3), _box(.52, .8, 0, "base", .28, .26, .24),
+            _box(.72, .74, 0, "dark", .16, .12, .14),
+            _box(-.55, .74, 0, "dark", .32, .06, .06, 40)]
+    + [_box(.48, .98, d, "dark", .06, .12, .06) for d in (-.08, .08)]
+    + [_box(a, .22, d, "base", .1, .44, .1) for a in (-.32, .32) for d in (-.1, .1)],
+    "sofa": [_box(0, .28, 0, "base", .85, .32, 1.9), _box(-.36, .66, 0, "dark", .18, .5, 1.9)]
+    + [_box(0, .52, d, "dark", .85, .28, .18) for d in (-.86, .86)],
+    "bed": [_box(0, .22, 0, "base", 2.0, .28, 1.4), _box(0, .42, 0, "sheet", 1.9, .14, 1.3),
+            _box(-.74, .55, 0, "sheet", .34, .1, .9), _box(-1.0, .55, 0, "dark", .08, .9, 1.45)],
+    "bicycle": [("disc", a, .34, 0.0, c, (r,), 0.0, b) for a in (-.55, .55)
+                for c, r, b in (("tyre", .34, 0.0), ("hub", .08, -.01))]
+    + [_box(0, .62, 0, "base", .8, .05, .05), _box(-.25, .47, 0, "base", .05, .36, .05, 15),
+       _box(.25, .47, 0, "base", .62, .05, .05, -50), _box(-.28, .8, 0, "seat", .22, .05, .1),
+       _box(.5, .72, 0, "base", .05, .34, .05, -15), _box(.46, .9, 0, "seat", .05, .05, .5)],
     "person": [_box(0, 1.08, 0, "base", .24, .56, .42),
                ("sphere", 0, 1.52, 0, "skin", (.15,), 0.0, 0.0),
-               _box(.16, 1.52, 0, "nose", .06, .05, .05), _box(.1, 1.64, 0, "leg", .2, .03, .22)]
+               _box(.16, 1.52, 0, "nose", .06, .05, .05), _box(-.07, 1.42, 0, "hair", .14, .4, .3)]
     + [_box(0, .42, d, "trousers", .13, .8, .13) for d in (-.09, .09)]
     + [_box(.06, .04, d, "shoe", .28, .08, .13) for d in (-.09, .09)]
     + [_box(0, 1.06, d, "base", .11, .54, .11) for d in (-.27, .27)],
 }
-_FIXED = {"glass": (160, 190, 214), "lamp": (255, 244, 170), "tail": (205, 25, 25),
+_FIXED = {"glass": (160, 190, 214), "beak": (240, 150, 30), "sheet": (238, 238, 232),
+          "seat": (40, 40, 40), "hair": (90, 60, 40), "lamp": (255, 244, 170),
+          "tail": (205, 25, 25),
           "tyre": (45, 45, 48), "hub": (150, 150, 155), "skin": (232, 192, 160),
           "nose": (208, 172, 144), "trousers": (60, 70, 105), "shoe": (40, 40, 40)}
 
@@ -182,7 +208,7 @@ def _person(p: Person) -> list[_Part]:
 
 
 def _thing(t: Thing) -> list[_Part]:
-    if t.kind == "ball":
+    if t.kind in ("ball", "basketball"):
         return [_Part("sphere", (t.x, t.size, t.z), _rgb(t.color), (t.size,))]
     if t.kind == "cube":
         return [_Part("box", (t.x, t.size, t.z), _rgb(t.color), (2 * t.size,) * 3, t.facing)]
@@ -195,7 +221,9 @@ def _footprint(t) -> float:
     """Radius of the ground shadow."""
     if isinstance(t, Person):
         return 0.3 * t.height
-    return {"ball": 0.9, "cube": 1.25, "car": 1.05, "chair": 0.5, "horse": 0.75}[t.kind] * t.size
+    return {"ball": 0.9, "basketball": 0.9, "cube": 1.25, "car": 1.05, "chair": 0.5,
+            "horse": 0.75, "bench": 0.8, "laptop": 0.5, "duck": 0.4, "dog": 0.5, "sofa": 0.95,
+            "bed": 1.1, "bicycle": 0.7}[t.kind] * t.size
 
 
 def _top(parts: list[_Part]) -> np.ndarray:
@@ -342,8 +370,10 @@ def min_elevation(spec: ComfortSceneSpec) -> float:
 
 def _name(obj) -> str:
     if isinstance(obj, Person):
-        return "person"
-    return f"{obj.color} {obj.kind}" if obj.kind in ("ball", "cube") else obj.kind
+        return "woman"  # COMFORT's names: the addressee, "{colour} sphere", the relatum's
+    if obj.kind == "ball":
+        return f"{obj.color} sphere"
+    return f"{obj.color} {obj.kind}" if obj.kind == "cube" else obj.kind
 
 
 def draw_scene(spec: ComfortSceneSpec, canvas: Canvas) -> None:

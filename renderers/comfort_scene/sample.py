@@ -17,14 +17,26 @@ from renderers.comfort_scene.spec import (BALL_COLORS, FACINGS, FRONTED, GROUNDS
 from renderers.spec import rng_choice
 
 
+RELATUM_COLORS = {"car": ("red", "blue", "green", "gray", "yellow"),
+                  "chair": ("wood", "brown", "gray"), "horse": ("chestnut", "dark", "white"),
+                  "bench": ("wood", "brown", "gray"), "laptop": ("silver", "black", "gray"),
+                  "duck": ("yellow",), "dog": ("tan", "brown", "dark"),
+                  "sofa": ("navy", "gray", "beige"), "bed": ("wood", "brown", "gray"),
+                  "bicycle": ("red", "blue", "black")}
+RELATUM_SIZES = {"car": (0.85, 1.0), "chair": (1.15, 1.35), "horse": (0.8, 0.95),
+                 "bench": (0.85, 1.0), "laptop": (1.0, 1.2), "duck": (1.1, 1.3),
+                 "dog": (1.1, 1.3), "sofa": (0.85, 0.95), "bed": (0.8, 0.9),
+                 "bicycle": (1.1, 1.25)}
+
+
 def sample_scene(rng: np.random.Generator, scene: str | None = None,
                  relatum: str | None = None, facing: str | None = None,
                  target_angle: float | None = None, distractor: bool | None = None,
                  labels: bool = True, **knobs) -> ComfortSceneSpec:
     """Knobs: scene ("ball": two spheres as in COMFORT-BALL; "car": a fronted relatum facing
-    left or right and an addressee facing right, as in COMFORT-CAR), relatum (car, chair,
-    horse; car scenes only), facing (left, right), target_angle (degrees), distractor
-    (ball scenes), labels (name tags)."""
+    left or right and an addressee facing right, as in COMFORT-CAR), relatum (one of
+    renderers.comfort_scene.spec.FRONTED, COMFORT-CAR's ten; car scenes only), facing
+    (left, right), target_angle (degrees), distractor (ball scenes), labels (name tags)."""
     if knobs:
         raise ValueError(f"unknown knob(s) {sorted(knobs)}; valid: scene, relatum, facing, "
                          "target_angle, distractor, labels")
@@ -57,12 +69,9 @@ def sample_scene(rng: np.random.Generator, scene: str | None = None,
     else:
         kind = relatum or rng_choice(rng, FRONTED)
         face = FACINGS[facing or rng_choice(rng, tuple(FACINGS))]
-        color = {"car": ("red", "blue", "green", "gray", "yellow"),
-                 "chair": ("wood", "brown", "gray"), "horse": ("chestnut", "dark", "white")}
-        size = {"car": (0.85, 1.0), "chair": (1.15, 1.35), "horse": (0.8, 0.95)}[kind]
-        spec.relatum = Thing(kind, rng_choice(rng, color[kind]), rounded(rng.uniform(*size)),
-                             facing=face)
-        spec.target = Thing("ball", rng_choice(rng, BALL_COLORS), rounded(rng.uniform(0.3, 0.38)))
+        spec.relatum = Thing(kind, rng_choice(rng, RELATUM_COLORS[kind]),
+                             rounded(rng.uniform(*RELATUM_SIZES[kind])), facing=face)
+        spec.target = Thing("basketball", "basketball", rounded(rng.uniform(0.3, 0.38)))
         spec.addressee = Person(x=rounded(-(spec.orbit + 1.3)), z=rounded(rng.uniform(0.2, 0.8)),
                                 facing=0.0, shirt=rng_choice(rng, SHIRTS),
                                 height=rounded(rng.uniform(0.95, 1.1)))

@@ -32,10 +32,11 @@ BALL_COLORS = ("red", "blue", "green", "yellow", "purple", "orange")
 SCENES = ("ball", "car")
 
 
-FRONTED = ("car", "chair", "horse")
+# COMFORT-CAR's relata (data_generation/comfort_car_*_config.py), in its variation order
+FRONTED = ("horse", "bench", "laptop", "duck", "chair", "dog", "sofa", "bed", "bicycle", "car")
 
 
-KINDS = ("ball", "cube") + FRONTED
+KINDS = ("ball", "cube", "basketball") + FRONTED
 
 
 RELATIONS = ("left", "right", "front", "behind")

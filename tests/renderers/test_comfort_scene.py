@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from renderers.comfort_scene.draw import scene_camera
-from renderers.comfort_scene.spec import ComfortSceneSpec, Person, Thing
+from renderers.comfort_scene.spec import FRONTED, ComfortSceneSpec, Person, Thing
 from renderers.family import FAMILIES, spec_from_json
 
 FAM = FAMILIES.get("comfort_scene")
@@ -101,8 +101,14 @@ def test_knobs_and_validation():
     assert b.relatum.color != b.target.color and b.addressee is None
     with pytest.raises(ValueError, match="scene='boat' is not valid; valid: ball, car"):
         FAM.sample_spec(rng, scene="boat")
-    with pytest.raises(ValueError, match="relatum='sofa' is not valid; valid: car, chair, horse"):
-        FAM.sample_spec(rng, relatum="sofa")
+    with pytest.raises(ValueError, match="relatum='boat' is not valid; valid: horse, bench, "
+                       "laptop, duck, chair, dog, sofa, bed, bicycle, car"):
+        FAM.sample_spec(rng, relatum="boat")
+    for kind in FRONTED:  # COMFORT-CAR's ten relata, a basketball orbiting each
+        s = FAM.sample_spec(rng, relatum=kind, facing="right")
+        assert (s.relatum.kind, s.relatum.facing, s.target.kind) == (kind, 0.0, "basketball")
+        img = np.asarray(FAM.render(s, 64)).astype(int)
+        assert img.std() > 10
     with pytest.raises(ValueError, match="facing='up' is not valid; valid: left, right"):
         FAM.sample_spec(rng, facing="up")
     with pytest.raises(ValueError, match="unknown knob"):
@@ -116,7 +122,7 @@ def test_knobs_and_validation():
 def test_labels_name_the_objects_or_stay_off():
     spec = _car(180.0).replace(labels=True)
     _, layout = FAM.render_with_layout(spec, 336)
-    assert sorted(lb.text for lb in layout.labels) == ["blue ball", "car", "person"]
+    assert sorted(lb.text for lb in layout.labels) == ["blue sphere", "car", "woman"]
     _, layout = FAM.render_with_layout(spec.replace(labels=False), 336)
     assert layout.labels == []
 
