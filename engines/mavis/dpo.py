@@ -105,13 +105,14 @@ def engine_rejected(p: Problem, choices: Sequence[str], rng: np.random.Generator
 
 
 def engine_pair(p: Problem, version: str, rng: np.random.Generator,
-                multiple_choice: bool) -> dict:
-    """One preference pair from the engine alone (no model)."""
+                multiple_choice: bool, answer_at: int | None = None) -> dict:
+    """One preference pair from the engine alone (no model); ``answer_at``: the right option's
+    index of a multiple-choice prompt (else drawn)."""
     choices: list[str] = []
     answer = p.answer_text()
     prompt = question_text(p, version)
     if multiple_choice:
-        choices, idx = make_choices(p, rng)
+        choices, idx = make_choices(p, rng, answer_at=answer_at)
         answer = LETTERS[idx]
         prompt += "\nChoices:\n" + "\n".join(f"{LETTERS[i]}: {c}" for i, c in enumerate(choices))
     chosen = "\n".join(p.cot) + "\n" + _final(answer, choices)

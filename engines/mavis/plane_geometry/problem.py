@@ -7,8 +7,8 @@ length, an angle, a radius, an arc length, a diagonal), then ask the chain for t
 the rules pull in exactly the givens they need (backward) and write the CoT (forward).
 Distractors re-run the chain with one typical mistake in place.
 
-The base spec draws the shape facts (right-angle marks, ticks, arrows) and some numeric
-givens; the vision spec draws every numeric given.
+Every spec draws the shape facts (right-angle marks, ticks, arrows); the bare spec
+(text_dominant) no value, the base spec some numeric givens, the vision spec every one.
 
     python -c "import numpy as np; from engines.mavis.plane_geometry.problem import \
 make_problem; p = make_problem(np.random.default_rng(0)); print(p.stem, p.cot, p.answer)"
@@ -22,7 +22,7 @@ import numpy as np
 
 import engines.mavis.plane_geometry.shape_rules as S
 from engines.mavis.plane_geometry.chain import Chain, ang, seg
-from engines.mavis.problem import Distractor, Given, Problem, fmt_answer
+from engines.mavis.problem import Distractor, Given, Problem, fmt_answer, mixed_flags
 from engines.mavis.registry import problem_maker
 from engines.mavis.text import pick
 from renderers.plane_geometry.sample import FILLS, next_letters
@@ -576,12 +576,12 @@ def _attempt(rng: np.random.Generator) -> Problem:
     _marks(spec, ch, pieces)
     numeric = [g for g in ch.givens if g.value is not None]
     facts = [g for g in ch.givens if g.value is None]
-    givens = []
-    for g in numeric:
-        givens.append(Given(g.text, float(g.value), in_diagram=bool(rng.random() < 0.4)))
+    givens = [Given(g.text, float(g.value), in_diagram=shown)
+              for g, shown in zip(numeric, mixed_flags(rng, len(numeric), 0.4))]
     givens += [Given(g.text, None, in_diagram=True) for g in facts]
-    base, vision = (spec.replace(attachments=[Attachment(**vars(a)) for a in spec.attachments],
-                                 shown_sides=[], shown_angles=[]) for _ in range(2))
+    bare, base, vision = (spec.replace(attachments=[Attachment(**vars(a))
+                                                    for a in spec.attachments],
+                                       shown_sides=[], shown_angles=[]) for _ in range(3))
     for g, gi in zip(givens, numeric):
         kind, k = gi.show
         for sp, on in ((base, g.in_diagram), (vision, True)):
@@ -592,4 +592,4 @@ def _attempt(rng: np.random.Generator) -> Problem:
         stem += " Round to two decimal places."
     return Problem(family="plane_geometry", spec=base, vision_spec=vision, givens=givens,
                    stem=stem, cot=list(ch.steps), answer=answer,
-                   distractors=_distractors(rng, ch, key, value), tags=tags)
+                   distractors=_distractors(rng, ch, key, value), tags=tags, bare_spec=bare)
