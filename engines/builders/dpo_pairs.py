@@ -28,7 +28,8 @@ class DPOBuilder(Builder):
     count_columns = ("family", "version", "rejected_source")
     description = ("Preference pairs for DPO: chosen = the engine's chain-of-thought and answer; "
                    "rejected = a model's wrong answer (stage 4) or an engine-made wrong "
-                   "rationale (a wrong step, or a wrong final value).")
+                   "solution: a misread value, a wrong formula or an arithmetic slip at one "
+                   "step, carried through to a wrong final answer.")
 
     def add_arguments(self, p):
         super().add_arguments(p)

@@ -49,6 +49,16 @@ class Distractor:
 
 
 @dataclass
+class WrongChain:
+    """A plausible wrong solution: the CoT with an error made at one step (``kind``:
+    misread_value, wrong_formula, arithmetic_slip) and carried through to ``value``."""
+
+    kind: str
+    cot: list[str]
+    value: Any
+
+
+@dataclass
 class Problem:
     family: str
     spec: Spec  # diagram of text_lite: the givens with ``in_diagram`` drawn in
@@ -61,6 +71,7 @@ class Problem:
     answer_kind: Literal["number", "text"] = "number"
     tags: dict = field(default_factory=dict)  # e.g. {"target": "area", "shapes": [...]}
     bare_spec: Spec | None = None  # text_dominant's diagram, no value drawn (None: ``spec``)
+    wrong_chains: list[WrongChain] = field(default_factory=list)  # for DPO rejected sides
 
     def answer_text(self) -> str:
         return fmt_answer(self.answer)
