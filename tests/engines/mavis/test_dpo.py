@@ -92,9 +92,19 @@ def _value(text: str, choices) -> str:
 def test_rejected_is_a_wrong_solution_not_the_right_one_with_a_line_added(name):
     """An error at one step, carried to a wrong final value: as long as the chosen chain, not
     its every step plus a contradicting line, and its answer never the right value."""
+    _check_rejected(name, 40)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", registry.instruct_families())
+def test_rejected_solutions_at_1000_problems(name):
+    _check_rejected(name, 1000)
+
+
+def _check_rejected(name: str, n: int) -> None:
     make = registry.get_problem_maker(name)
     kinds = set()
-    for s in range(40):
+    for s in range(n):
         rng = np.random.default_rng(s)
         p = make(rng)
         pair = engine_pair(p, "text_dominant", rng, multiple_choice=bool(s % 2),
