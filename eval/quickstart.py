@@ -88,8 +88,9 @@ def _preference_table(before: dict | None, after: dict | None) -> list[str]:
             lines.append(f"| {name} | {b['n']} | {_pct(b['accuracy'])} | {_pct(a['accuracy'])} "
                          f"| {_pct(b['per_token'])} | {_pct(a['per_token'])} |")
     return lines + ["", "model: the stage-3 model's own wrong answers to held-out problems; "
-                    "wrong_step / wrong_final: engine-made rationales with a wrong step or a "
-                    "wrong final value. Per token: mean instead of summed log-probs.", ""]
+                    "misread_value / wrong_formula / arithmetic_slip: engine-made solutions "
+                    "with that error at one step, carried through to a wrong final answer. "
+                    "Per token: mean instead of summed log-probs.", ""]
 
 
 def comparison(root: Path) -> list[str]:

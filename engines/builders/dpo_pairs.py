@@ -1,7 +1,9 @@
 """``dpo-pairs``: preference pairs (chosen: the engine's rationale; rejected: a wrong one).
 
-Unit u is one problem in one drawn version, from an RNG seeded by ``unit_seed(seed, kind, u)``;
-takes mavis-instruct's ``--versions`` and ``--question-type``.
+Unit u is one problem in one drawn version (of its distinct ones), from an RNG seeded by
+``unit_seed(seed, kind, u)``; the question type and right letter come from mavis-instruct's
+``answer_slot`` (balanced letters); takes mavis-instruct's ``--versions`` and
+``--question-type``.
 
     mm-data dpo-pairs --n 2000 --out data/dpo --seed 0
 """
@@ -10,12 +12,13 @@ from __future__ import annotations
 import numpy as np
 
 import renderers
-from engines.builders.mavis_instruct import (add_problem_arguments, problem_options,
-                                             question_type, validate_problems, versions)
+from engines.builders.mavis_instruct import (add_problem_arguments, answer_slot,
+                                             problem_options, validate_problems, versions)
 from engines.dataset import Builder, image_cell, register_builder, round_robin_family, unit_seed
 from engines.dataset import columns as col
 from engines.mavis import registry
 from engines.mavis.dpo import engine_pair
+from engines.mavis.problem import distinct_versions, version_spec
 
 
 @register_builder
@@ -25,7 +28,8 @@ class DPOBuilder(Builder):
     count_columns = ("family", "version", "rejected_source")
     description = ("Preference pairs for DPO: chosen = the engine's chain-of-thought and answer; "
                    "rejected = a model's wrong answer (stage 4) or an engine-made wrong "
-                   "rationale (a wrong step, or a wrong final value).")
+                   "solution: a misread value, a wrong formula or an arithmetic slip at one "
+                   "step, carried through to a wrong final answer.")
 
     def add_arguments(self, p):
         super().add_arguments(p)
@@ -49,11 +53,12 @@ class DPOBuilder(Builder):
         rng = np.random.default_rng(s)
         name = round_robin_family(cfg, registry.instruct_families(), u)
         p = registry.get_problem_maker(name)(rng)
-        vs = versions(cfg)
+        vs = distinct_versions(p, versions(cfg))
         version = vs[int(rng.integers(len(vs)))]
-        mc = question_type(cfg, rng) == "multiple_choice"
-        pair = engine_pair(p, version, rng, multiple_choice=mc)
-        spec = p.vision_spec if version == "vision_dominant" else p.spec
+        qt, at = answer_slot(cfg, self.kind, u)
+        pair = engine_pair(p, version, rng, multiple_choice=qt == "multiple_choice",
+                           answer_at=at)
+        spec = version_spec(p, version)
         return [{"id": f"dpo-{u:08d}", "image": image_cell(renderers.render(spec, cfg.image_size)),
                  **pair, "version": version, "family": name, "spec": spec.to_json(),
                  "seed": s}]

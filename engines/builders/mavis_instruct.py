@@ -2,7 +2,10 @@
 
 Unit u is one problem of the u-th family in round-robin order, written in each requested version
 (text_dominant, text_lite, vision_dominant), from an RNG seeded by ``unit_seed(seed, kind, u)``.
-``--versions`` and ``--question-type`` are shared with dpo-pairs.
+A version whose question and image equal another version's of the problem is not written, so a
+build holds at most ``--n`` rows. Whether a unit is multiple choice, and its right letter, come
+from ``answer_slot`` (balanced by construction). ``--versions`` and ``--question-type`` are
+shared with dpo-pairs.
 
     mm-data mavis-instruct --n 3000 --out data/instruct --seed 0 [--versions text_lite ...]
 """
@@ -15,8 +18,11 @@ from engines.cliutil import split_list
 from engines.dataset import (BuildConfig, Builder, check_families, image_cell,
                              register_builder, round_robin_family, unit_seed)
 from engines.dataset import columns as col
+from engines.dataset.streams import ANSWER_SLOT_DRAW, stream
 from engines.mavis import registry
 from engines.mavis.problem import QUESTION_TYPES, VERSIONS, to_rows
+
+N_CHOICES = 4
 
 
 def add_problem_arguments(p) -> None:
@@ -45,11 +51,22 @@ def validate_problems(cfg: BuildConfig) -> None:
                          f"{', '.join(QUESTION_TYPES)}")
 
 
-def question_type(cfg: BuildConfig, rng: np.random.Generator) -> str:
+def answer_slot(cfg: BuildConfig, kind: str, u: int) -> tuple[str, int | None]:
+    """(question type, the right option's index or None) of unit ``u``, balanced by
+    construction: units come in blocks of 2·4, each block a seeded permutation k of 0..7. Mixed
+    types: the units with k < 4 are multiple choice, their right letters A-D once each a block;
+    multiple choice only: the right letter is k mod 4, each letter twice a block. A uniform draw
+    per unit misses "each letter within 2 points of uniform" at 1,000 rows about one build in
+    three; a block moves a letter's count by at most one against another's."""
     qt = cfg.options.get("question_type", "mixed")
-    if qt == "mixed":
-        return "multiple_choice" if rng.random() < 0.5 else "free_form"
-    return qt
+    if qt == "free_form":
+        return qt, None
+    block, i = divmod(int(u), 2 * N_CHOICES)
+    k = int(np.random.default_rng([int(cfg.seed), stream(kind), ANSWER_SLOT_DRAW, block]
+                                  ).permutation(2 * N_CHOICES)[i])
+    if qt == "mixed" and k >= N_CHOICES:
+        return "free_form", None
+    return "multiple_choice", k % N_CHOICES
 
 
 @register_builder
@@ -89,12 +106,18 @@ class InstructBuilder(Builder):
 
     def unit_rows(self, cfg, u):
         s, rng, name, p = self.problem(cfg, u)
-        rows, cache = [], {}
-        for r in to_rows(p, rng, versions=versions(cfg), question_type=question_type(cfg, rng)):
+        qt, at = answer_slot(cfg, self.kind, u)
+        rows, cache, seen = [], {}, set()
+        for r in to_rows(p, rng, versions=versions(cfg), question_type=qt, answer_at=at):
             spec = r.pop("spec")
             key = spec.to_json()
-            if key not in cache:  # text_dominant and text_lite share one diagram
+            if key not in cache:
                 cache[key] = image_cell(renderers.render(spec, cfg.image_size))
+            # two specs may still draw the same picture (a flag with nothing to show)
+            same = (r["question"], cache[key]["bytes"])
+            if same in seen:
+                continue
+            seen.add(same)
             rows.append({"id": f"ins-{u:08d}-{r['version']}", "image": cache[key], **r,
                          "family": name, "spec": key, "seed": s})
         return rows

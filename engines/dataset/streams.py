@@ -31,6 +31,9 @@ POPE_PROBE_DRAW = 1000
 # comfort: ball variation v >= 5 (past COMFORT's five) draws from [seed, v]; car variation v from
 # [seed, COMFORT_CAR_OFFSET + v], so the two scene kinds never share a draw.
 COMFORT_CAR_OFFSET = 1000
+# mavis-instruct, dpo-pairs: whether unit u is multiple choice and its right letter come from
+# [seed, stream(kind), ANSWER_SLOT_DRAW, u // 8] (unit seeds are [seed, stream(kind), u]).
+ANSWER_SLOT_DRAW = 1_000_001
 # mavis-heldout: the evaluation build of mavis-instruct uses seed + MAVIS_HELDOUT_OFFSET, far
 # from the seeds training builds use.
 MAVIS_HELDOUT_OFFSET = 1_000_003

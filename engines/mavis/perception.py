@@ -1,22 +1,33 @@
 """Perception questions: short questions whose answer is read off the picture.
 
-"What type of chart is shown?", "How many nodes does the graph have?", "What solid is shown?":
-each is answered from the diagram's facts, and answering needs the image (the question text is
-the same for every image of a family). They measure whether a model looks at the image: stage 3's
-evidence compares a model with an image-blind twin on them, and the ``mavis-perception`` dataset
-kind makes them at scale.
+"What type of chart is shown?", "How many edges does node C have?", "Is the dog to the left of
+the tree?": each is answered from the diagram's facts and needs the image (no question text
+gives its answer away). They measure whether a model looks at the image: stage 3's evidence
+compares a model with an image-blind twin on them, and the ``mavis-perception`` dataset kind
+makes them at scale.
 
     mm-data mavis-perception --n 2000 --out data/perception --seed 0
     mm-data mavis-perception --form yes-no --n 2000 --out data/perception-yn --seed 0
 
+Each family's asker (engines/mavis/<family>/perception.py) returns ``Ask`` items: a template
+(the question with slots, e.g. "How many edges does node {node} have?"), the filled question,
+the answer and the yes/no claim of the template. Askers cover counts, which is largest, the label
+of a marked element, relations between two elements, colours and types; a build draws a
+template uniformly among those a picture answers, a family's "what is shown" question at 0.3 of
+that weight and the template shared by every family ("What kind of picture is this?") at a tenth
+(and only on a picture that answers three others), so that no template holds more
+than a few percent of a build.
+
 The yes/no form turns each question into a claim to confirm or reject, MME's format ("Is this a
 pie chart? Please answer yes or no." -> "Yes"/"No"): half the claims use the true answer, half a
-wrong one drawn from what the same question answers on other pictures of the family.
+wrong one: another answer the same picture offers (``others``), a count off by one or two, or
+what the question answers on another picture of the family.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -24,10 +35,37 @@ from mm.registry import Registry
 from renderers.spec import rng_choice
 
 Question = tuple[str, str]  # (question, short answer)
+
+
+@dataclass
+class Ask:
+    """One perception question; unpacks as (question, answer)."""
+
+    template: str  # the question with its slots unfilled: what a build balances
+    question: str
+    answer: str
+    claim: str = ""  # the yes/no claim, "{}" / "{a}" the candidate (with its article)
+    others: list[str] = field(default_factory=list)  # wrong answers this picture offers
+    weight: float = 1.0
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self.question, self.answer))
+
+
+def ask(template: str, answer, claim: str = "", others=(), weight: float = 1.0, **slots
+        ) -> Ask:
+    """An ``Ask`` with the template's ``{slots}`` filled (in the question and the claim)."""
+    fill = {k: str(v) for k, v in slots.items()}
+    claim = claim.replace("{}", "{{}}").replace("{a}", "{{a}}").format(**fill) if claim else ""
+    ans = str(answer)
+    return Ask(template, template.format(**fill), ans, claim,
+               [str(o) for o in others if str(o) != ans], weight)
+
+
+AskerFn = Callable[[dict], list[Ask]]
 # family -> the questions its picture answers; each family's askers live in
 # engines/mavis/<family>/perception.py
-ASKERS: Registry[Callable[[dict], list[Question]]] = Registry("perception asker",
-                                                              package="engines.mavis")
+ASKERS: Registry[AskerFn] = Registry("perception asker", package="engines.mavis")
 
 
 def asker(family: str):
@@ -35,6 +73,31 @@ def asker(family: str):
         ASKERS.add(family, fn)
         return fn
     return deco
+
+
+def collect(f: dict, *makers: Callable[[dict], Ask | list[Ask] | None]) -> list[Ask]:
+    """The questions of each maker that the facts answer: a maker whose facts are missing or
+    do not fit (a tie, no such element) gives none."""
+    out: list[Ask] = []
+    for m in makers:
+        try:
+            got = m(f)
+        except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, StopIteration):
+            continue
+        if isinstance(got, Ask):
+            out.append(got)
+        elif got:
+            out.extend(g for g in got if g is not None)
+    return out
+
+
+def unique_arg(values: dict, best=max) -> str:
+    """The key of the single largest (``best=min``: smallest) value; ValueError on a tie."""
+    top = best(values.values())
+    keys = [k for k, v in values.items() if v == top]
+    if len(keys) != 1:
+        raise ValueError("tie")
+    return keys[0]
 
 
 def yes_no(b: bool) -> str:
@@ -45,8 +108,9 @@ def words(s: str) -> str:
     return str(s).replace("_", " ")
 
 
-def _generic(f: dict) -> list[Question]:
-    return [("What is shown in the image?", words(f["kind"]))] if "kind" in f else []
+def _generic(f: dict) -> list[Ask]:
+    return [ask("What is shown in the image?", words(f["kind"]), "Does the image show {a}?")] \
+        if "kind" in f else []
 
 
 # what a person calls each family's picture; "What kind of picture is this?" needs the image alone
@@ -56,69 +120,63 @@ DIAGRAM_KINDS = {
     "graph": "network", "puzzle": "puzzle", "arithmetic": "everyday object",
     "scientific": "physics diagram", "object_scene": "room or street scene",
 }
+KIND_OF_PICTURE = "What kind of picture is this?"
+KIND_OF_PICTURE_WEIGHT = 0.1  # shared by every family: a tenth of a weight keeps its share small
+TYPE_WEIGHT = 0.3  # a family's "what is shown" question, answered by every one of its pictures
 
 
-def perception_questions(family: str, facts: dict) -> list[Question]:
+def perception_asks(family: str, facts: dict) -> list[Ask]:
     qs = list((ASKERS.get(family) if family in ASKERS else _generic)(facts))
-    if family in DIAGRAM_KINDS:
-        qs.append(("What kind of picture is this?", DIAGRAM_KINDS[family]))
+    # on a picture that answers few questions, the shared one would take a large share
+    if family in DIAGRAM_KINDS and len(qs) >= 3:
+        qs.append(ask(KIND_OF_PICTURE, DIAGRAM_KINDS[family], "Is this picture {a}?",
+                      weight=KIND_OF_PICTURE_WEIGHT))
     return qs
 
 
+def perception_questions(family: str, facts: dict) -> list[Ask]:
+    """Every question the picture answers (each unpacks as (question, answer))."""
+    return perception_asks(family, facts)
+
+
+def perception_ask(family: str, facts: dict, rng: np.random.Generator) -> Ask | None:
+    """One question: a template drawn by weight among those the picture answers."""
+    qs = perception_asks(family, facts)
+    if not qs:
+        return None
+    w = np.array([q.weight for q in qs], dtype=float)
+    return qs[int(rng.choice(len(qs), p=w / w.sum()))]
+
+
 def perception_question(family: str, facts: dict, rng: np.random.Generator) -> Question | None:
-    qs = perception_questions(family, facts)
-    return rng_choice(rng, qs) if qs else None
+    q = perception_ask(family, facts, rng)
+    return None if q is None else (q.question, q.answer)
 
 
 YES_NO_SUFFIX = " Please answer yes or no."
-# each open question as a claim about a candidate answer; {a}: the candidate with its article
-YES_NO_TEMPLATES = {
-    "What type of chart is shown?": "Is this {a} chart?",
-    "How many categories are shown?": "Are {} categories shown?",
-    "Which category has the largest value?": "Does {} have the largest value?",
-    "How many nodes does the graph have?": "Does the graph have {} nodes?",
-    "How many edges does the graph have?": "Does the graph have {} edges?",
-    "What solid is shown?": "Is the solid shown {a}?",
-    "How many functions are plotted?": "Are {} functions plotted?",
-    "What type of function is plotted?": "Is the plotted function {a} function?",
-    "How many objects are drawn on the grid?": "Are {} objects drawn on the grid?",
-    "What kind of object is drawn on the grid?": "Is the object drawn on the grid {a}?",
-    "How many shapes make up the figure?": "Do {} shapes make up the figure?",
-    "What is the base shape of the figure?": "Is the base shape of the figure {a}?",
-    "How many objects are in the scene?": "Are there {} objects in the scene?",
-    "What object is on the left?": "Is the object on the left {a}?",
-    "What is shown in the image?": "Does the image show {a}?",
-    "What kind of picture is this?": "Is this picture {a}?",
-}
-YES_NO_ONE = {  # count claims about exactly one thing
-    "How many categories are shown?": "Is 1 category shown?",
-    "How many nodes does the graph have?": "Does the graph have 1 node?",
-    "How many edges does the graph have?": "Does the graph have 1 edge?",
-    "How many functions are plotted?": "Is 1 function plotted?",
-    "How many objects are drawn on the grid?": "Is 1 object drawn on the grid?",
-    "How many shapes make up the figure?": "Does 1 shape make up the figure?",
-    "How many objects are in the scene?": "Is there 1 object in the scene?",
-}
 
 
 def _article(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
-def _wrong_answer(family: str, question: str, answer: str, rng: np.random.Generator,
+def _wrong_answer(family: str, q: Ask, rng: np.random.Generator,
                   other_facts: Callable[[], dict], tries: int = 16) -> str | None:
-    """A wrong answer to ``question`` that is plausible for the family: a count off by one or
-    two, or what the question answers on another picture of the family; None if none found."""
-    if answer.isdigit():
-        n = int(answer)
+    """A wrong answer to ``q`` that is plausible for the picture: another answer the picture
+    offers, a count off by one or two, or what the question answers on another picture of the
+    family; None if none found."""
+    if q.others:
+        return rng_choice(rng, sorted(q.others))
+    if q.answer.isdigit():
+        n = int(q.answer)
         near = [n + d for d in (-2, -1, 1, 2) if n + d >= min(n, 1)]
         return str(rng_choice(rng, near))
-    if question == "What kind of picture is this?":
-        return rng_choice(rng, sorted(set(DIAGRAM_KINDS.values()) - {answer}))
+    if q.template == KIND_OF_PICTURE:
+        return rng_choice(rng, sorted(set(DIAGRAM_KINDS.values()) - {q.answer}))
     for _ in range(tries):
-        for q, a in perception_questions(family, other_facts()):
-            if q == question and a != answer:
-                return a
+        for o in perception_asks(family, other_facts()):
+            if o.question == q.question and o.answer != q.answer:
+                return o.answer
     return None
 
 
@@ -127,18 +185,21 @@ def yes_no_question(family: str, facts: dict, rng: np.random.Generator,
     """One perception question as a yes/no claim: ("Is this a pie chart? Please answer yes or
     no.", "Yes"). ``other_facts`` samples the facts of another picture of the family (for wrong
     answers). A question whose answer is already yes or no is asked as it is."""
-    q = perception_question(family, facts, rng)
+    q = perception_ask(family, facts, rng)
     if q is None:
         return None
-    question, answer = q
-    if answer in ("yes", "no"):
-        return question + YES_NO_SUFFIX, answer.capitalize()
+    if q.answer in ("yes", "no"):
+        return q.question + YES_NO_SUFFIX, q.answer.capitalize()
     claim_true = bool(rng.random() < 0.5)
-    cand = answer if claim_true else _wrong_answer(family, question, answer, rng, other_facts)
+    cand = q.answer if claim_true else _wrong_answer(family, q, rng, other_facts)
     if cand is None:  # no other answer exists for this question: claim the true one
-        cand, claim_true = answer, True
-    template = (YES_NO_ONE.get(question) if cand == "1" else None) or \
-        YES_NO_TEMPLATES.get(question, 'Is the answer to "%s" {}?' % question)
+        cand, claim_true = q.answer, True
+    template = q.claim or 'Is the answer to "%s" {}?' % q.question.replace("{", "{{").replace(
+        "}", "}}")
+    if cand == "1" and "|" in template:  # "Are {} ...|Is 1 ...": a count of one, singular
+        template = template.split("|")[1]
+    else:
+        template = template.split("|")[0]
     return (template.format(cand, a=_article(cand)) + YES_NO_SUFFIX,
             "Yes" if claim_true else "No")
 

@@ -159,7 +159,7 @@ def test_each_stage_ran_its_steps_and_reported_evidence(tiny_run):
         by = pref["by_source"]
         assert by["model"]["n"] == 6
         assert sum(v["n"] for v in by.values()) == pref["n"] == 12
-        assert set(by) <= {"model", "wrong_step", "wrong_final"}
+        assert set(by) <= {"model", "misread_value", "wrong_formula", "arithmetic_slip"}
         wins = sum(v["accuracy"] * v["n"] for v in by.values())
         assert wins == pytest.approx(pref["accuracy"] * pref["n"])
         assert 0 <= pref["per_token"] <= 1

@@ -19,7 +19,7 @@ from typing import Callable
 
 import numpy as np
 
-from engines.mavis.problem import Distractor, Given, Problem
+from engines.mavis.problem import Distractor, Given, Problem, mixed_flags
 from engines.mavis.registry import problem_maker
 from renderers.analytic_geometry.sample import SLOPES, Placer, finish_objects, sample_range
 from renderers.analytic_geometry.spec import (F, AnalyticSpec, GeoObject, fmt_frac, line_equation,
@@ -104,13 +104,12 @@ def _layout(rng: np.random.Generator, core: Callable[[Placer], list[GeoObject] |
 def _specs(rng: np.random.Generator, pl: Placer, n_core: int, eq_given: bool
            ) -> tuple[AnalyticSpec, AnalyticSpec, list[bool]]:
     """Base and vision specs. Each of the problem's objects shows its coordinates (or, for
-    equation givens, its equation) in the base diagram with probability 0.4; the vision spec
-    shows them all. Equations that would give the answer away are never shown."""
+    equation givens, its equation) in the base diagram with probability 0.4 (``mixed_flags``);
+    the vision spec shows them all. Equations that would give the answer away are never
+    shown."""
     finish_objects(rng, pl.objects)
-    shown = []
-    for o in pl.objects[:n_core]:
-        s = bool(rng.random() < 0.4)
-        shown.append(s)
+    shown = mixed_flags(rng, n_core, 0.4)
+    for o, s in zip(pl.objects[:n_core], shown):
         if eq_given:
             o.show_eq, o.show_coords = s, False
         else:
@@ -138,8 +137,20 @@ def _two_points(pl: Placer, min_d: float = 3.0, skew: bool = True) -> list[list[
     return [p, q]
 
 
+def _bare(base: AnalyticSpec, givens: list[Given]) -> AnalyticSpec:
+    """text_dominant's diagram: the problem's objects (those a given names: "A(2, 3)",
+    "l: y = 2x") without coordinates or equations; an unrelated object as in the base."""
+    named = {g.text.split("(")[0].split(":")[0].strip() for g in givens}
+    bare = copy.deepcopy(base)
+    for o in bare.objects:
+        if o.name in named or named & set(o.pt_names):
+            o.show_coords = o.show_eq = False
+    return bare
+
+
 def _problem(target: str, base, vision, givens, stem, cot, answer, dists, **tags) -> Problem:
     return Problem(family="analytic_geometry", spec=base, vision_spec=vision, givens=givens,
+                   bare_spec=_bare(base, givens),
                    stem=stem, cot=cot, answer=round(float(answer), 2), distractors=dists,
                    tags={"target": target, **tags})
 

@@ -1,7 +1,9 @@
-"""Perception questions on function pictures: how many functions are plotted and, for one, its type.
+"""Perception questions on function pictures: how many functions are plotted, the type and
+colour of one, which function is drawn in a colour, where a curve rises or falls at the edges
+of the plot and how many x-axis crossings it shows.
 
 Each is answered from the diagram's facts and needs the image to answer (see
-engines/mavis/perception.py for how they are asked, open or yes/no).
+engines/mavis/perception.py for how they are asked, open or yes/no, and balanced).
 
     python -c "import numpy as np, renderers; from engines.mavis.perception import \
 perception_questions as q; f = renderers.get_family('function'); \
@@ -9,13 +11,61 @@ print(q('function', f.facts(f.sample_spec(np.random.default_rng(0)))))"
 """
 from __future__ import annotations
 
-from engines.mavis.perception import Question, asker, words
+from engines.mavis.perception import Ask, ask, asker, collect, words
+
+TRENDS = ("increasing", "decreasing")
+
+
+def _one(f: dict) -> dict:
+    if len(f["functions"]) != 1:
+        raise ValueError("not one function")
+    return f["functions"][0]
+
+
+def _trend(fn: dict, end: int) -> str:
+    t = fn["monotonic"][end]["trend"]
+    if t not in TRENDS:
+        raise ValueError("no single trend")
+    return t
+
+
+def _crossings(f: dict, fn: dict) -> int:
+    """Zeros strictly inside the plotted window (one on its edge is not clearly drawn)."""
+    w = f["window"]
+    zs = [z["x"] if isinstance(z, dict) else z for z in fn["zeros"]]
+    if any(abs(z - w["xmin"]) < 0.05 or abs(z - w["xmax"]) < 0.05 for z in zs):
+        raise ValueError("a zero on the edge")
+    return sum(w["xmin"] < z < w["xmax"] for z in zs)
 
 
 @asker("function")
-def questions(f: dict) -> list[Question]:
+def questions(f: dict) -> list[Ask]:
     fns = f["functions"]
-    qs = [("How many functions are plotted?", str(len(fns)))]
-    if len(fns) == 1:
-        qs.append(("What type of function is plotted?", words(fns[0]["kind"])))
-    return qs
+    colours = [g["color"] for g in fns]
+    names = [g["name"] for g in fns]
+    out = collect(
+        f,
+        lambda f: ask("How many functions are plotted?", len(fns),
+                      "Are {} functions plotted?|Is 1 function plotted?"),
+        lambda f: ask("What type of function is plotted?", words(_one(f)["kind"]),
+                      "Is the plotted function {a} function?"),
+        lambda f: ask("What colour is the graph of {name}?", fns[0]["color"],
+                      "Is the graph of {name} {}?", others=["blue", "red", "green", "purple"],
+                      name=fns[0]["name"]),
+        lambda f: ask("Is the graph of {name} increasing or decreasing at the left edge of the "
+                      "plot?", _trend(fns[0], 0), "Is the graph of {name} {} at the left edge of "
+                      "the plot?", others=TRENDS, name=fns[0]["name"]),
+        lambda f: ask("Is the graph of {name} increasing or decreasing at the right edge of the "
+                      "plot?", _trend(fns[-1], -1), "Is the graph of {name} {} at the right "
+                      "edge of the plot?", others=TRENDS, name=fns[-1]["name"]),
+        lambda f: ask("How many times does the graph of {name} cross the x-axis in the plot?",
+                      _crossings(f, _one(f)), "Does the graph of {name} cross the x-axis {} "
+                      "times?|Does the graph of {name} cross the x-axis once?",
+                      name=_one(f)["name"]),
+    )
+    if len(fns) >= 2 and len(set(colours)) == len(colours) and len(set(names)) == len(names):
+        g = fns[len(fns) - 1]
+        out.append(ask("Which function is drawn in {colour}?", g["name"],
+                       "Is {} the function drawn in {colour}?", others=names,
+                       colour=g["color"]))
+    return out

@@ -9,8 +9,9 @@ the renderer's closed forms and writes the forward chain of thought; this module
 ``Draft`` into a ``Problem``.
 
 Givens are the equation (drawn as a title, label or legend), the named x positions (dashed
-markers "a = 2") and labelled points; each is in the base diagram or not at random, and every one
-is drawn in ``vision_spec``, so the vision-dominant question is the bare stem.
+markers "a = 2") and labelled points; each is in the base diagram or not at random
+(``mixed_flags``), every one is drawn in ``vision_spec``, so the vision-dominant question is the
+bare stem, and none in ``bare_spec`` (text_dominant: the curve and the points' names).
 
     python -c "import numpy as np; from engines.mavis.function.problem import make_problem; \
 p = make_problem(np.random.default_rng(0)); print(p.stem, p.cot, p.answer)"
@@ -21,7 +22,7 @@ import numpy as np
 
 from engines.mavis.function.shape_targets import BUILDERS
 from engines.mavis.function.targets import Draft
-from engines.mavis.problem import Given, Problem
+from engines.mavis.problem import Given, Problem, mixed_flags
 from engines.mavis.registry import problem_maker
 from renderers.function.sample import choose_window
 from renderers.function.spec import FunctionSpec, NamedPoint
@@ -49,14 +50,15 @@ def _assemble(rng: np.random.Generator, target: str, d: Draft) -> Problem:
     givens: list[Given] = []
     show_v = str(rng_choice(rng, SHOWN)) if d.expr_given else "none"
     show_b = "none"
+    flags = iter(mixed_flags(rng, int(d.expr_given) + len(d.markers) + len(d.points)))
     if d.expr_given:
         eq = expression(cv)
-        inside = bool(rng.random() < 0.5)
+        inside = next(flags)
         givens.append(Given(f"the function {eq}", eq, in_diagram=inside, drawable=True))
         show_b = show_v if inside else "none"
     base_markers, vis_markers = [], []
     for m in d.markers:
-        inside = bool(rng.random() < 0.5)
+        inside = next(flags)
         val = m.value_text or m.x
         givens.append(Given(f"{m.name} = {m.value_text or fmt_num(m.x)}", val,
                             in_diagram=inside, drawable=True))
@@ -65,7 +67,7 @@ def _assemble(rng: np.random.Generator, target: str, d: Draft) -> Problem:
             base_markers.append(m)
     base_pts, vis_pts = [], []
     for p in d.points:
-        inside = bool(rng.random() < 0.5)
+        inside = next(flags)
         what = "the vertex" if p.name == "V" else "the point"
         givens.append(Given(f"{what} {p.name}({fmt_num(p.x)}, {fmt_num(p.y)})",
                             [p.x, p.y], in_diagram=inside, drawable=True))
@@ -78,7 +80,12 @@ def _assemble(rng: np.random.Generator, target: str, d: Draft) -> Problem:
                           **{k: (list(v) if isinstance(v, list) else v)
                              for k, v in common.items()})
     vision.curves = [cv]
+    bare = FunctionSpec(show_expression="none", markers=[],
+                        points=[NamedPoint(p.name, p.x, p.y, show_coords=False) for p in d.points],
+                        **{k: (list(v) if isinstance(v, list) else v)
+                           for k, v in common.items()})
+    bare.curves = [cv]
     tags = {"target": target, "kind": cv.kind, **d.tags}
     return Problem(family="function", spec=spec, vision_spec=vision, givens=givens, stem=d.stem,
                    cot=d.cot, answer=d.answer, distractors=d.distractors,
-                   answer_kind=d.answer_kind, tags=tags)
+                   answer_kind=d.answer_kind, tags=tags, bare_spec=bare)

@@ -1,8 +1,9 @@
-"""Perception questions on object_scene pictures: how many objects are in the scene and which one
-is on the left.
+"""Perception questions on object_scene pictures: how many objects (of a kind, of a colour) are
+in the scene, the leftmost and rightmost object, the colour of an object, indoors or outdoors,
+and which of two objects is further left or nearer.
 
 Each is answered from the diagram's facts and needs the image to answer (see
-engines/mavis/perception.py for how they are asked, open or yes/no).
+engines/mavis/perception.py for how they are asked, open or yes/no, and balanced).
 
     python -c "import numpy as np, renderers; from engines.mavis.perception import \
 perception_questions as q; f = renderers.get_family('object_scene'); \
@@ -10,14 +11,73 @@ print(q('object_scene', f.facts(f.sample_spec(np.random.default_rng(0)))))"
 """
 from __future__ import annotations
 
-from engines.mavis.perception import Question, asker, words
+from engines.mavis.perception import Ask, ask, asker, collect, words
+
+
+def plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _single(f: dict) -> list[dict]:
+    """Objects whose kind occurs once (so "the dog" names one object)."""
+    return [o for o in f["objects"] if sum(p["kind"] == o["kind"] for p in f["objects"]) == 1]
+
+
+def _pair(f: dict, key: str, gap: float) -> tuple[dict, dict]:
+    s = _single(f)
+    for i in range(len(s)):
+        for j in range(i + 1, len(s)):
+            if abs(s[i][key] - s[j][key]) >= gap:
+                return s[i], s[j]
+    raise ValueError("no clear pair")
+
+
+def _left_of(f: dict) -> Ask:
+    a, b = _pair(f, "x", 0.15)
+    return ask("Is the {a} to the left of the {b}?", "yes" if a["x"] < b["x"] else "no",
+               a=words(a["kind"]), b=words(b["kind"]))
+
+
+def _nearer(f: dict) -> Ask:
+    a, b = _pair(f, "depth", 0.25)
+    near = a if a["depth"] < b["depth"] else b
+    return ask("Which is nearer to the viewer, the {a} or the {b}?", words(near["kind"]),
+               "Is the {} nearer to the viewer than the other of {a} and {b}?",
+               others=[words(a["kind"]), words(b["kind"])], a=words(a["kind"]),
+               b=words(b["kind"]))
 
 
 @asker("object_scene")
-def questions(f: dict) -> list[Question]:
+def questions(f: dict) -> list[Ask]:
     objs = f["objects"]
-    qs = [("How many objects are in the scene?", str(len(objs)))]
+    kinds = [words(o["kind"]) for o in objs]
     left = [o for o in objs if o.get("horizontal") == "left"]
-    if len(left) == 1:
-        qs.append(("What object is on the left?", words(left[0]["kind"])))
-    return qs
+    return collect(
+        f,
+        lambda f: ask("How many objects are in the scene?", len(objs),
+                      "Are there {} objects in the scene?|Is there 1 object in the scene?"),
+        lambda f: ask("What object is on the left?", words(left[0]["kind"]),
+                      "Is the object on the left {a}?") if len(left) == 1 else None,
+        lambda f: ask("Which object is furthest to the right?",
+                      words(max(_single(f), key=lambda o: o["x"])["kind"]),
+                      "Is the {} the object furthest to the right?", others=kinds)
+        if max(objs, key=lambda o: o["x"]) in _single(f) else None,
+        lambda f: ask("How many {kinds} are in the scene?", f["counts"][objs[0]["kind"]],
+                      "Are there {} {kinds} in the scene?|Is there 1 {kind} in the scene?",
+                      kinds=plural(words(objs[0]["kind"])), kind=words(objs[0]["kind"])),
+        lambda f: ask("What colour is the {kind}?", _single(f)[-1]["color"],
+                      "Is the {kind} {}?", others=sorted(f["color_counts"]),
+                      kind=words(_single(f)[-1]["kind"])),
+        lambda f: ask("Is the scene indoors or outdoors?",
+                      {"indoor": "indoors", "outdoor": "outdoors"}[f["setting"]],
+                      "Is the scene {}?", others=["indoors", "outdoors"]),
+        lambda f: ask("How many {colour} objects are in the scene?",
+                      f["color_counts"][objs[-1]["color"]],
+                      "Are there {} {colour} objects in the scene?|Is there 1 {colour} object "
+                      "in the scene?", colour=objs[-1]["color"]),
+        _left_of, _nearer,
+    )

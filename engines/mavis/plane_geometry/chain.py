@@ -8,7 +8,8 @@ the given legs) while the steps come out FORWARD, in the order a student writes 
 are rules too; a given enters the problem only when the chain uses it.
 
 Rules may also record a typical mistake (``Chain.wrong``); re-running the chain with that
-wrong value in place (``Chain.counterfactual``) gives a distractor and its wrong step.
+wrong value in place (``Chain.counterfactual``) gives a distractor and its wrong step, and
+``Chain.rerun`` writes the whole wrong solution (the mistake carried through every later step).
 The per-shape rules live in shape_rules.py.
 
     python -c "from engines.mavis.plane_geometry.chain import *; c = Chain(); \
@@ -88,6 +89,21 @@ class Chain:
     def wrong(self, key: str, value: float, text: str) -> None:
         if not self.quiet and math.isfinite(value):
             self.wrongs.append((key, float(value), text))
+
+    def rerun(self, target: str, key: str, replace: Callable[[Callable[[], float]], float]
+              ) -> tuple[list[str], float]:
+        """The steps and value of ``target`` worked out again with the rule of ``key`` replaced
+        by ``replace(original rule)``: an error made at that step, carried through every later
+        step. The chain itself is left as it was."""
+        saved = self.memo, self.steps, self.wrongs, self.givens, self.rules[key]
+        orig = self.rules[key]
+        self.memo, self.steps, self.wrongs, self.givens = {}, [], [], list(self.givens)
+        self.rules[key] = lambda: replace(orig)
+        try:
+            value = self(target)
+            return list(self.steps), value
+        finally:
+            self.memo, self.steps, self.wrongs, self.givens, self.rules[key] = saved
 
     def counterfactual(self, target: str, key: str, value: float) -> float:
         saved = self.memo, self.quiet

@@ -5,10 +5,11 @@ previous shape (preferring a side that is NOT given, so the chain has to derive 
 target (area or perimeter of the whole figure, shaded area, one shape's area or perimeter, a
 length, an angle, a radius, an arc length, a diagonal), then ask the chain for the target:
 the rules pull in exactly the givens they need (backward) and write the CoT (forward).
-Distractors re-run the chain with one typical mistake in place.
+Distractors re-run the chain with one typical mistake in place; wrong chains (DPO rejected
+sides) re-run it with a misread given, a wrong formula or an arithmetic slip at one step.
 
-The base spec draws the shape facts (right-angle marks, ticks, arrows) and some numeric
-givens; the vision spec draws every numeric given.
+Every spec draws the shape facts (right-angle marks, ticks, arrows); the bare spec
+(text_dominant) no value, the base spec some numeric givens, the vision spec every one.
 
     python -c "import numpy as np; from engines.mavis.plane_geometry.problem import \
 make_problem; p = make_problem(np.random.default_rng(0)); print(p.stem, p.cot, p.answer)"
@@ -22,7 +23,8 @@ import numpy as np
 
 import engines.mavis.plane_geometry.shape_rules as S
 from engines.mavis.plane_geometry.chain import Chain, ang, seg
-from engines.mavis.problem import Distractor, Given, Problem, fmt_answer
+from engines.mavis.problem import (Distractor, Given, Problem, WrongChain, fmt_answer,
+                                   mixed_flags)
 from engines.mavis.registry import problem_maker
 from engines.mavis.text import pick
 from renderers.plane_geometry.sample import FILLS, next_letters
@@ -550,6 +552,78 @@ def _distractors(rng, ch: Chain, key: str, answer: float) -> list[Distractor]:
     return out
 
 
+def _slip(v: float, rng) -> float:
+    """An arithmetic slip on a result: digits swapped, a unit off, or a factor of ten."""
+    t = f(v)
+    digits = [i for i, c in enumerate(t) if c.isdigit()]
+    opts = [v + 1, v - 1 if v > 1 else v + 2, v * 10 if v < 10 else v / 10]
+    if len(digits) >= 2:
+        i, j = digits[-2], digits[-1]
+        swapped = t[:i] + t[j] + t[i + 1:j] + t[i] + t[j + 1:]
+        if swapped != t:
+            opts.append(float(swapped))
+    return float(rng_choice(rng, opts))
+
+
+def _misread(v: float, rng) -> float:
+    """A value misread from the figure or the text: a neighbour, or its digits turned around."""
+    opts = [v + 1, v - 1, v + 0.5] if v > 1.5 else [v + 1, v + 0.5]
+    if v >= 10 and f(v)[::-1] != f(v) and "." not in f(v):
+        opts.append(float(f(v)[::-1]))
+    return float(rng_choice(rng, [o for o in opts if o > 0]))
+
+
+def _wrong_chains(rng, ch: Chain, key: str, answer: float) -> list[WrongChain]:
+    """One wrong solution of each kind where the chain allows it: a misread given, a typical
+    wrong formula (``Chain.wrong``) or an arithmetic slip at an intermediate step, each carried
+    through the later steps by working the chain out again."""
+    out: list[WrongChain] = []
+    right = fmt_answer(answer)
+
+    def keep(kind: str, steps: list[str], v: float) -> None:
+        v = round(v, 2)
+        # a mistake that skips most of the work is no solution of the same length
+        if math.isfinite(v) and v > 0 and fmt_answer(v) != right and \
+                len(steps) >= max(1, len(ch.steps) - 1):
+            out.append(WrongChain(kind, steps, v))
+
+    numeric = [g for g in ch.givens if g.value is not None]
+    if numeric:
+        g = rng_choice(rng, numeric)
+        bad = _misread(g.value, rng)
+        try:
+            keep("misread_value", *ch.rerun(key, g.key, lambda orig, b=bad: b))
+        except (ValueError, ZeroDivisionError, KeyError):
+            pass
+    if ch.wrongs:
+        k, wv, text = ch.wrongs[int(rng.integers(len(ch.wrongs)))]
+
+        def formula(orig, wv=wv, text=text):
+            ch.say(text)
+            return wv
+        try:
+            keep("wrong_formula", *ch.rerun(key, k, formula))
+        except (ValueError, ZeroDivisionError, KeyError):
+            pass
+    computed = [k for k in ch.memo if k not in ch.given_keys and not k.startswith("fact:")]
+    if computed:
+        k = rng_choice(rng, computed)
+
+        def slip(orig):
+            v = orig()
+            bad = _slip(v, rng)
+            if ch.steps and f(v) in ch.steps[-1]:
+                last = ch.steps[-1]
+                i = last.rfind(f(v))
+                ch.steps[-1] = last[:i] + f(bad) + last[i + len(f(v)):]
+            return bad
+        try:
+            keep("arithmetic_slip", *ch.rerun(key, k, slip))
+        except (ValueError, ZeroDivisionError, KeyError):
+            pass
+    return out
+
+
 @problem_maker("plane_geometry")
 def make_problem(rng: np.random.Generator) -> Problem:
     for _ in range(40):
@@ -576,12 +650,12 @@ def _attempt(rng: np.random.Generator) -> Problem:
     _marks(spec, ch, pieces)
     numeric = [g for g in ch.givens if g.value is not None]
     facts = [g for g in ch.givens if g.value is None]
-    givens = []
-    for g in numeric:
-        givens.append(Given(g.text, float(g.value), in_diagram=bool(rng.random() < 0.4)))
+    givens = [Given(g.text, float(g.value), in_diagram=shown)
+              for g, shown in zip(numeric, mixed_flags(rng, len(numeric), 0.4))]
     givens += [Given(g.text, None, in_diagram=True) for g in facts]
-    base, vision = (spec.replace(attachments=[Attachment(**vars(a)) for a in spec.attachments],
-                                 shown_sides=[], shown_angles=[]) for _ in range(2))
+    bare, base, vision = (spec.replace(attachments=[Attachment(**vars(a))
+                                                    for a in spec.attachments],
+                                       shown_sides=[], shown_angles=[]) for _ in range(3))
     for g, gi in zip(givens, numeric):
         kind, k = gi.show
         for sp, on in ((base, g.in_diagram), (vision, True)):
@@ -592,4 +666,5 @@ def _attempt(rng: np.random.Generator) -> Problem:
         stem += " Round to two decimal places."
     return Problem(family="plane_geometry", spec=base, vision_spec=vision, givens=givens,
                    stem=stem, cot=list(ch.steps), answer=answer,
-                   distractors=_distractors(rng, ch, key, value), tags=tags)
+                   distractors=_distractors(rng, ch, key, value), tags=tags, bare_spec=bare,
+                   wrong_chains=_wrong_chains(rng, ch, key, answer))

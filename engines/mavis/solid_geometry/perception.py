@@ -1,7 +1,9 @@
-"""Perception questions on solid_geometry pictures: which solid is shown.
+"""Perception questions on solid_geometry pictures: which solid is shown, its base shape, its
+numbers of faces, edges, vertices and dashed (hidden) edges, its apex, its curved surfaces and
+how many points are labelled.
 
 Each is answered from the diagram's facts and needs the image to answer (see
-engines/mavis/perception.py for how they are asked, open or yes/no).
+engines/mavis/perception.py for how they are asked, open or yes/no, and balanced).
 
     python -c "import numpy as np, renderers; from engines.mavis.perception import \
 perception_questions as q; f = renderers.get_family('solid_geometry'); \
@@ -9,9 +11,40 @@ print(q('solid_geometry', f.facts(f.sample_spec(np.random.default_rng(0)))))"
 """
 from __future__ import annotations
 
-from engines.mavis.perception import Question, asker, words
+from engines.mavis.perception import Ask, ask, asker, collect, words
+
+POLYHEDRA = ("cube", "cuboid", "prism", "pyramid")
+
+
+def _poly(f: dict) -> None:
+    if f["kind"] not in POLYHEDRA:
+        raise ValueError("not a polyhedron")
 
 
 @asker("solid_geometry")
-def questions(f: dict) -> list[Question]:
-    return [("What solid is shown?", words(f["kind"]))]
+def questions(f: dict) -> list[Ask]:
+    return collect(
+        f,
+        lambda f: ask("What solid is shown?", words(f["kind"]), "Is the solid shown {a}?"),
+        lambda f: ask("What is the shape of the base of the solid?", words(f["base"]),
+                      "Is the base of the solid {a}?")
+        if f["kind"] in ("prism", "pyramid") and f.get("base") else None,
+        lambda f: _poly(f) or ask("How many faces does the solid have?", f["faces"],
+                                  "Does the solid have {} faces?"),
+        lambda f: _poly(f) or ask("How many edges does the solid have?", f["edges"],
+                                  "Does the solid have {} edges?"),
+        lambda f: _poly(f) or ask("How many vertices does the solid have?", f["vertices"],
+                                  "Does the solid have {} vertices?"),
+        lambda f: _poly(f) or ask("How many edges are drawn dashed?", f["hidden_edge_count"],
+                                  "Are {} edges drawn dashed?|Is 1 edge drawn dashed?"),
+        lambda f: ask("Which labelled point is the apex?",
+                      next(k for k, r in f["point_roles"].items() if r == "apex"),
+                      "Is {} the apex?", others=f["vertex_names"])
+        if f["kind"] in ("pyramid", "cone") else None,
+        lambda f: ask("How many curved surfaces does the solid have?", f["curved_surfaces"],
+                      "Does the solid have {} curved surfaces?|Does the solid have 1 curved "
+                      "surface?") if f["kind"] not in POLYHEDRA else None,
+        lambda f: ask("How many points are labelled with letters?", len(f["vertex_names"]),
+                      "Are {} points labelled with letters?|Is 1 point labelled with a "
+                      "letter?") if f.get("vertex_names") else None,
+    )

@@ -115,6 +115,9 @@ class _Build:
 
     def finish(self, stem: str, cot: list[str], answer: float, wrong: list[tuple[float, str]],
                target: str, extras: tuple[str, ...] = ()) -> Problem:
+        flags = [g.in_diagram for _, g in self.givens]
+        if len(flags) >= 2 and len(set(flags)) == 1:  # text_lite differs from both others
+            self.givens[int(self.rng.integers(len(flags)))][1].in_diagram = not flags[0]
         shown_all = [m for m, _ in self.givens if m != "note"]
         shown_base = [m for m, g in self.givens if m != "note" and g.in_diagram]
         note_in = any(m == "note" and g.in_diagram for m, g in self.givens)
@@ -131,6 +134,7 @@ class _Build:
         dis = [Distractor(round(v, 2), step) for v, step in wrong
                if math.isfinite(v) and v > 0 and n(round(v, 2)) != n(answer)]
         return Problem(family="solid_geometry", spec=base, vision_spec=vision,
+                       bare_spec=base.replace(shown=[], note="", extras=list(extras)),
                        givens=[g for _, g in self.givens], stem=stem, cot=cot, answer=answer,
                        distractors=dis, tags={"target": target, "kind": self.spec.kind,
                                               "base": self.spec.base})

@@ -6,7 +6,8 @@ import pytest
 import renderers
 from renderers.text import fmt_num
 from engines.mavis import registry
-from engines.mavis.problem import VERSIONS, make_choices, question_text, to_rows
+from engines.mavis.problem import (VERSIONS, distinct_versions, make_choices, question_text,
+                                   to_rows)
 from engines.mavis.text import numbers_in_text, untrue_numbers
 
 CAPTION_FAMILIES = registry.caption_families()
@@ -81,7 +82,8 @@ def test_versions_differ_as_promised(name):
         vis_facts = fam.facts(p.vision_spec)
         assert p.vision_spec != p.spec or all(g.in_diagram for g in p.givens)
         rows = to_rows(p, np.random.default_rng(seed))
-        assert [r["version"] for r in rows] == list(VERSIONS)
+        assert [r["version"] for r in rows] == distinct_versions(p)
+        assert {"text_dominant", "vision_dominant"} <= set(distinct_versions(p))
         assert rows[0]["cot"].endswith(".") and p.answer_text() in rows[0]["cot"]
         assert vis_facts
         # vision_dominant: every drawable given's value is drawn as a label in its image

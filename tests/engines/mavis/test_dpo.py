@@ -49,9 +49,12 @@ def test_engine_pair_rejected_is_wrong_and_chosen_is_right():
         assert not is_correct(pair["rejected"], pair["answer"], pair["choices"])
         assert pair["chosen"] != pair["rejected"]
         kinds.add(pair["rejected_source"])
-        if pair["rejected_source"] == "wrong_step":
-            assert "2 * 3 = 6" in pair["rejected"]
-    assert kinds == {"wrong_step", "wrong_final"}
+        if pair["rejected_source"] == "wrong_formula":
+            assert pair["rejected"].startswith("The side is AB = 3.\nThe area is 2 * 3 = 6.\n")
+        else:  # the answer's step with a slip in its result
+            assert pair["rejected"].split("\n")[1] in {f"The area is 3^2 = {v}." for v in
+                                                        (6, 12, 3)}
+    assert kinds == {"wrong_formula", "arithmetic_slip"}
 
 
 def test_pairs_from_model_keeps_only_wrong_answers():
@@ -78,3 +81,62 @@ def test_engine_pairs_on_real_families(name):
         assert not is_correct(pair["rejected"], pair["answer"], pair["choices"]), pair
         if pair["choices"]:
             assert pair["answer"] in LETTERS[:4]
+
+
+def _value(text: str, choices) -> str:
+    got = extract_answer(text)
+    return choices[LETTERS.index(got)] if choices else got
+
+
+@pytest.mark.parametrize("name", registry.instruct_families())
+def test_rejected_is_a_wrong_solution_not_the_right_one_with_a_line_added(name):
+    """An error at one step, carried to a wrong final value: as long as the chosen chain, not
+    its every step plus a contradicting line, and its answer never the right value."""
+    _check_rejected(name, 40)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", registry.instruct_families())
+def test_rejected_solutions_at_1000_problems(name):
+    _check_rejected(name, 1000)
+
+
+def _check_rejected(name: str, n: int) -> None:
+    make = registry.get_problem_maker(name)
+    kinds = set()
+    for s in range(n):
+        rng = np.random.default_rng(s)
+        p = make(rng)
+        pair = engine_pair(p, "text_dominant", rng, multiple_choice=bool(s % 2),
+                           answer_at=s % 4)
+        chosen, rejected = pair["chosen"].split("\n"), pair["rejected"].split("\n")
+        kinds.add(pair["rejected_source"])
+        assert rejected[:len(chosen) - 1] != chosen[:-1], pair  # not the right chain + a line
+        assert abs(len(rejected) - len(chosen)) <= 1, pair
+        assert _value(pair["rejected"], pair["choices"]) != p.answer_text(), pair
+        # the wrong value runs from the step that made it to the end
+        if pair["rejected_source"] != "model":
+            wrong = _value(pair["rejected"], pair["choices"])
+            assert wrong in rejected[-2] or wrong in " ".join(rejected[:-1]), pair
+    assert kinds <= {"misread_value", "wrong_formula", "arithmetic_slip"}
+    assert len(kinds) >= 2, kinds
+
+
+def test_plane_geometry_errors_are_carried_through_later_steps():
+    from engines.mavis.plane_geometry.problem import make_problem
+
+    p = make_problem(np.random.default_rng(2))
+    by = {w.kind: w for w in p.wrong_chains}
+    assert set(by) == {"misread_value", "wrong_formula", "arithmetic_slip"}
+    # rectangle 6 x 5.5 and a triangle on CD (40°): AB misread as 7 changes every later step
+    assert by["misread_value"].cot == [
+        "Area of rectangle ABCD = AB · BC = 7 · 5.5 = 38.5.",
+        "Opposite sides of a rectangle are equal, so CD = AB = 7.",
+        "The height of triangle CDE on CD is (7 / 2) · tan 40° = 2.94, so its area = "
+        "½ · 7 · 2.94 = 10.28.",
+        "Area of the whole figure = area of rectangle ABCD + area of triangle CDE = 38.5 + "
+        "10.28 = 48.78."]
+    assert by["misread_value"].value == 48.78
+    # the independent arithmetic: the same figure with AB = 7
+    import math
+    assert round(7 * 5.5 + 0.5 * 7 * (7 / 2) * math.tan(math.radians(40)), 2) == 48.78

@@ -12,9 +12,12 @@ def _ask(family, facts, other, seed):
 
 
 def test_claims_about_a_cube():
-    seen = {_ask("solid_geometry", {"kind": "cube"}, {"kind": "cone"}, s) for s in range(200)}
+    cube = {"kind": "cube", "faces": 6, "edges": 12, "vertices": 8, "hidden_edge_count": 3}
+    seen = {_ask("solid_geometry", cube, {"kind": "cone"}, s) for s in range(400)}
     truth = {"Is the solid shown a cube?": "Yes", "Is this picture a solid?": "Yes",
-             "Is the solid shown a cone?": "No"}
+             "Is the solid shown a cone?": "No", "Does the solid have 6 faces?": "Yes",
+             "Does the solid have 12 edges?": "Yes", "Does the solid have 8 vertices?": "Yes",
+             "Are 3 edges drawn dashed?": "Yes"}
     for text, answer in seen:
         assert text.endswith(YES_NO_SUFFIX)
         claim = text[:-len(YES_NO_SUFFIX)]
@@ -75,3 +78,52 @@ def test_cli_builds_the_yes_no_form(tmp_path, run_cli):
     rows = dataset.load(tmp_path / "d")
     assert len(rows) == 6 and set(rows["answer"]) <= {"Yes", "No"}
     assert "options:\n    form: yes_no" in (tmp_path / "d" / "README.md").read_text()
+
+
+def _templates(n: int, seed: int = 0) -> "Counter[str]":
+    """The template of each unit of an open perception build of ``n`` rows (no rendering)."""
+    from collections import Counter
+
+    import renderers
+    from engines.dataset import unit_seed
+    from engines.mavis.perception import perception_ask
+
+    fams, out = families_with_questions(), Counter()
+    for u in range(n):
+        rng = np.random.default_rng(unit_seed(seed, "mavis-perception", u))
+        fam = renderers.get_family(fams[u % len(fams)])
+        out[perception_ask(fam.name, fam.facts(fam.sample_spec(rng)), rng).template] += 1
+    return out
+
+
+@pytest.mark.slow
+def test_templates_are_many_and_none_holds_more_than_5_percent():
+    counts = _templates(1000)
+    assert len(counts) >= 60, len(counts)
+    top, k = counts.most_common(1)[0]
+    assert k / 1000 <= 0.05, (top, k)
+
+
+def test_templates_at_300_rows():
+    counts = _templates(300, seed=1)
+    assert len(counts) >= 60, len(counts)
+    top, k = counts.most_common(1)[0]
+    assert k / 300 <= 0.06, (top, k)
+
+
+def test_a_build_asks_varied_questions_of_every_family():
+    cfg = dataset.BuildConfig(kind="mavis-perception", n=30, seed=0, image_size=64)
+    rows = dataset.build_rows(cfg)
+    assert len({r["question"] for r in rows}) >= 25
+    assert len({r["family"] for r in rows}) == len(families_with_questions())
+
+
+def test_ties_are_not_asked_as_a_largest_value():
+    from engines.mavis.perception import perception_questions
+
+    chart = {"kind": "bar", "n_series": 1, "n_categories": 3, "categories": ["a", "b", "c"],
+             "title": "", "series": [{"value_of": {"a": 5, "b": 5, "c": 2}}]}
+    asked = dict(perception_questions("chart", chart))
+    assert "Which category has the largest value?" not in asked
+    assert asked["Which category has the smallest value?"] == "c"
+    assert asked["How many categories are shown?"] == "3"
