@@ -285,7 +285,12 @@ def measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
             return (bool(facing[fi] > 1e-9), not on_label, round(float(facing[fi]), 9))
 
         fi = max(range(1, n + 1), key=score)
-        out["slant"] = tuple(sorted(poly.faces[fi][:2]))
+        out["slant"] = sl = tuple(sorted(poly.faces[fi][:2]))
+        if sl == be and "base_edge" in spec.shown and \
+                {"slant", "height"} & (set(spec.shown) | set(spec.extras)):
+            # the slant height's foot (or the height's line) would meet the base label at
+            # its midpoint: label another base edge
+            out["base_edge"] = pick([e for e in base_edges if e != sl], low)
     return out
 
 
