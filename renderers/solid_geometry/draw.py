@@ -428,8 +428,11 @@ def _fit(sc: Scene, canvas: Canvas, px: int, band: float) -> Viewport:
     pts = np.array([p for s in sc.strokes for p in s.pts] + [p for f, _ in sc.fills for p in f])
     (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
     W, H = canvas.width, canvas.height
-    lw = max([canvas.text_size(m.text, px)[0] for m in sc.mlabels], default=0.0)
-    mx = min(max(0.12 * W, 0.75 * lw + 0.4 * px), 0.24 * W)
+    # a label beside a vertical outline edge sits wholly outside it: room for the widest one
+    # whose segment is steep enough to be labelled sideways
+    lw = max([canvas.text_size(m.text, px)[0] for m in sc.mlabels
+              if abs(m.normal[0]) > 0.5], default=0.0)
+    mx = min(max(0.12 * W, lw + 0.5 * px), 0.28 * W)
     my = 0.1 * H + 0.8 * px
     s = min((W - 2 * mx) / max(x1 - x0, 1e-9), (H - band - 2 * my) / max(y1 - y0, 1e-9))
     return Viewport(scale=s, ox=W / 2 - s * (x0 + x1) / 2,
