@@ -19,6 +19,7 @@ def questions(f: dict) -> list[Question]:
     if f.get("n_categories") and f["kind"] not in ("table", "scatter", "histogram"):
         qs.append(("How many categories are shown?", str(f["n_categories"])))
     series = f.get("series") or []
-    if len(series) == 1 and series[0].get("max_category"):
+    # asked only where one category holds the largest value: a tie has no single answer
+    if len(series) == 1 and len(series[0].get("max_categories", ())) == 1:
         qs.append(("Which category has the largest value?", series[0]["max_category"]))
     return qs

@@ -147,3 +147,15 @@ def test_the_check_catches_a_single_claim_on_a_tie():
     spec = ChartSpec(kind="bar", title="Sales", categories=["A", "B", "C"], x_title="shop",
                      y_title="sales", series=[Series("sales", [12, 5, 12])])
     assert claim_faults(spec, "A has the highest value, 12, and B the lowest, 5.")
+
+
+def test_perception_asks_for_the_largest_only_without_a_tie():
+    from engines.mavis.perception import perception_questions
+    from renderers.chart.spec import ChartSpec, Series
+    spec = ChartSpec(kind="bar", title="Sales", categories=["A", "B", "C"], x_title="shop",
+                     y_title="sales", series=[Series("sales", [12, 5, 12])])
+    asked = dict(perception_questions("chart", get_family("chart").facts(spec)))
+    assert "Which category has the largest value?" not in asked
+    spec.series[0].values[2] = 11
+    asked = dict(perception_questions("chart", get_family("chart").facts(spec)))
+    assert asked["Which category has the largest value?"] == "A"
