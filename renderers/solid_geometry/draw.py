@@ -3,7 +3,11 @@
 A ``Scene`` is built in math-screen coordinates (the projection of the 3-D model, y up): fills,
 strokes (each solid or dashed, decided by visibility in 3-D), dots, vertex labels and
 measurement labels. It is then fitted into the canvas and drawn, hidden lines first, so that
-visible edges sit on top, and labels last, so that ``Canvas.label`` can avoid every stroke.
+visible edges sit on top, and labels last: each measurement beside its own segment's midpoint,
+offset along the normal away from the solid, only where it is nearer that segment than any other
+line (else further out with a leader line to the midpoint); each vertex letter at its corner,
+nearer it than any other corner. ``view_clash`` names a view that misleads (a corner on an edge,
+two edges from one corner on one line), for the sampler to redraw.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('solid_geometry'); \
 s = f.sample_spec(np.random.default_rng(3), kind='pyramid'); f.render(s, 336).save('/tmp/p.png')"
