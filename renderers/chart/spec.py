@@ -80,6 +80,23 @@ def _num(x: float):
     return int(round(x)) if abs(x - round(x)) < 1e-9 else round(x, 2)
 
 
+def holders(names: list, vals: list[float], best) -> list:
+    """Every name whose value, as the chart states it, equals the extreme ``best`` (max or
+    min) of those values: a caption names all of them, as a tie, never one at random."""
+    shown = [_num(x) for x in vals]
+    top = best(shown)
+    return [n for n, x in zip(names, shown) if x == top]
+
+
+def _distinct(pts: list) -> list:
+    """Points as the chart shows them, each once (two samples may coincide)."""
+    out = []
+    for p in pts:
+        if p not in out:
+            out.append(p)
+    return out
+
+
 def _series_facts(cats: list[str], s: Series) -> dict:
     v = np.asarray(s.values, dtype=float)
     imax, imin = int(np.argmax(v)), int(np.argmin(v))
@@ -89,6 +106,8 @@ def _series_facts(cats: list[str], s: Series) -> dict:
             "total": _num(v.sum()), "mean": _r(v.mean()), "median": _num(np.median(v)),
             "max": _num(v[imax]), "max_category": cats[imax], "min": _num(v[imin]),
             "min_category": cats[imin], "range": _num(v[imax] - v[imin]),
+            "max_categories": holders(cats, list(v), max),
+            "min_categories": holders(cats, list(v), min),
             "ranking": [cats[i] for i in order]}
 
 
@@ -97,7 +116,10 @@ def _line_changes(cats: list[str], vals: list[float]) -> dict:
     if not ch:
         return {"changes": []}
     up, dn = int(np.argmax(ch)), int(np.argmin(ch))
+    steps = list(zip(cats, cats[1:]))
     return {"changes": [_num(c) for c in ch],
+            "largest_increases": [list(p) for p in holders(steps, ch, max)],
+            "largest_decreases": [list(p) for p in holders(steps, ch, min)],
             "largest_increase": {"from": cats[up], "to": cats[up + 1], "amount": _num(ch[up])},
             "largest_decrease": {"from": cats[dn], "to": cats[dn + 1], "amount": _num(ch[dn])},
             "n_increases": sum(c > 0 for c in ch), "n_decreases": sum(c < 0 for c in ch)}
@@ -119,11 +141,13 @@ def chart_facts(spec: ChartSpec) -> dict:
         if len(sf) == 1:
             f.update({key: sf[0][key] for key in ("values", "value_of", "total", "mean", "median",
                                                    "max", "max_category", "min", "min_category",
-                                                   "range", "ranking")})
+                                                   "range", "ranking", "max_categories",
+                                                   "min_categories")})
         else:
             tot = {c: _num(sum(s.values[i] for s in spec.series)) for i, c in enumerate(cats)}
             best = max(cats, key=lambda c: tot[c])
             f.update(category_totals=tot, max_total_category=best,
+                     max_total_categories=holders(cats, [tot[c] for c in cats], max),
                      grand_total=_num(sum(sum(s.values) for s in spec.series)),
                      series_totals={s["name"]: s["total"] for s in sf})
     if k == "bar":
@@ -143,6 +167,7 @@ def chart_facts(spec: ChartSpec) -> dict:
                        for c, v in zip(spec.categories, spec.series[0].values)}
         f["n_slices"] = len(spec.categories)
         f["largest_slice"], f["smallest_slice"] = f["max_category"], f["min_category"]
+        f["largest_slices"], f["smallest_slices"] = f["max_categories"], f["min_categories"]
     elif k == "table":
         cols = [s.name for s in spec.series]
         cells = [(v, r, s.name) for s in spec.series for r, v in zip(spec.categories, s.values)]
@@ -154,6 +179,12 @@ def chart_facts(spec: ChartSpec) -> dict:
                  row_totals=f["category_totals"] if len(cols) > 1 else f["value_of"],
                  column_totals={s["name"]: s["total"] for s in f["series"]},
                  max_cell={"value": _num(mx[0]), "row": mx[1], "column": mx[2]},
+                 max_cells=[{"row": r, "column": c}
+                            for r, c in holders([(r, c) for _, r, c in cells],
+                                                [v for v, _, _ in cells], max)],
+                 min_cells=[{"row": r, "column": c}
+                            for r, c in holders([(r, c) for _, r, c in cells],
+                                                [v for v, _, _ in cells], min)],
                  min_cell={"value": _num(mn[0]), "row": mn[1], "column": mn[2]})
     elif k == "scatter":
         xs, ys = spec.x_values, spec.series[0].values
@@ -166,7 +197,11 @@ def chart_facts(spec: ChartSpec) -> dict:
                  trend="increasing" if slope > 0 else "decreasing" if slope < 0 else "flat",
                  x_min=_num(min(xs)), x_max=_num(max(xs)), y_min=_num(ys[imin]),
                  y_max=_num(ys[imax]), highest_point=[_num(xs[imax]), _num(ys[imax])],
-                 lowest_point=[_num(xs[imin]), _num(ys[imin])])
+                 lowest_point=[_num(xs[imin]), _num(ys[imin])],
+                 highest_points=_distinct([[_num(x), _num(y)] for x, y in
+                                           holders(list(zip(xs, ys)), list(ys), max)]),
+                 lowest_points=_distinct([[_num(x), _num(y)] for x, y in
+                                          holders(list(zip(xs, ys)), list(ys), min)]))
     elif k == "histogram":
         e, c = spec.bin_edges, spec.counts
         bins = [{"low": _num(e[i]), "high": _num(e[i + 1]), "count": int(c[i])}
@@ -177,6 +212,8 @@ def chart_facts(spec: ChartSpec) -> dict:
         f.update(bin_edges=[_num(x) for x in e], counts=[int(x) for x in c], bins=bins,
                  n_bins=len(c), bin_width=_num(e[1] - e[0]), total=tot,
                  modal_bin=[_num(e[im]), _num(e[im + 1])], max_count=int(c[im]),
+                 modal_bins=holders([[_num(e[i]), _num(e[i + 1])] for i in range(len(c))],
+                                    list(c), max),
                  min_count=int(c[imn]), min_bin=[_num(e[imn]), _num(e[imn + 1])],
                  midpoints=[_num(m) for m in mids],
                  estimated_mean=_r(sum(m * n for m, n in zip(mids, c)) / tot) if tot else 0.0,
@@ -193,6 +230,9 @@ def chart_facts(spec: ChartSpec) -> dict:
                  whisker=spec.whisker,
                  highest_median=max(boxes, key=lambda b: b["median"])["name"],
                  largest_iqr=max(boxes, key=lambda b: b["iqr"])["name"],
+                 highest_medians=holders([b["name"] for b in boxes],
+                                         [b["median"] for b in boxes], max),
+                 largest_iqrs=holders([b["name"] for b in boxes], [b["iqr"] for b in boxes], max),
                  n_outliers=sum(len(b["outliers"]) for b in boxes))
     return f
 

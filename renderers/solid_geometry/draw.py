@@ -3,7 +3,11 @@
 A ``Scene`` is built in math-screen coordinates (the projection of the 3-D model, y up): fills,
 strokes (each solid or dashed, decided by visibility in 3-D), dots, vertex labels and
 measurement labels. It is then fitted into the canvas and drawn, hidden lines first, so that
-visible edges sit on top, and labels last, so that ``Canvas.label`` can avoid every stroke.
+visible edges sit on top, and labels last: each measurement beside its own segment's midpoint,
+offset along the normal away from the solid, only where it is nearer that segment than any other
+line (else further out with a leader line to the midpoint); each vertex letter at its corner,
+nearer it than any other corner. ``view_clash`` names a view that misleads (a corner on an edge,
+two edges from one corner on one line), for the sampler to redraw.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('solid_geometry'); \
 s = f.sample_spec(np.random.default_rng(3), kind='pyramid'); f.render(s, 336).save('/tmp/p.png')"
@@ -16,8 +20,9 @@ import math
 import numpy as np
 
 from renderers.canvas import PALETTE, Canvas, Viewport
-from renderers.solid_geometry.spec import (SolidSpec, label_text, measure_edges, poly_edges,
-                                           polyhedron, projection, solid_height)
+from renderers.solid_geometry.spec import (EXTRAS, MEASURES, ROUND_KINDS, SolidSpec, label_text,
+                                           measure_edges, poly_edges, polyhedron, projection,
+                                           solid_height)
 from renderers.text import font_px
 
 Point = tuple[float, float]
@@ -31,10 +36,29 @@ RADIUS_TURN = math.radians(35)  # radius segments point this far from screen-rig
 
 @dataclass
 class Stroke:
+    """A drawn line; ``mark`` strokes (right-angle marks) are symbols, not segments of the
+    figure, and are left out of the label-distance and coincidence checks."""
+
     pts: list[Point]
     dashed: bool
     width: float = EDGE_W
     color: tuple = (0, 0, 0)
+    mark: bool = False
+
+
+@dataclass
+class MLabel:
+    """A measurement label and the segment it measures (math coordinates). ``normal`` points
+    away from the solid's interior; ``both_sides`` lets an inner segment (a height, a radius)
+    take the other side when that one is crowded."""
+
+    key: str
+    text: str
+    a: Point
+    b: Point
+    normal: Point
+    both_sides: bool
+    segment: str
 
 
 @dataclass
@@ -43,7 +67,12 @@ class Scene:
     strokes: list[Stroke] = field(default_factory=list)
     dots: list[Point] = field(default_factory=list)
     vlabels: list[tuple[Point, str, Point]] = field(default_factory=list)  # anchor, text, dir
-    mlabels: list[tuple[Point, str, Point]] = field(default_factory=list)
+    mlabels: list[MLabel] = field(default_factory=list)
+    vertices: list[Point] = field(default_factory=list)  # every corner a vertex label competes with
+
+    def measure(self, key: str, text: str, a: Point, b: Point, normal: Point,
+                both_sides: bool, segment: str) -> None:
+        self.mlabels.append(MLabel(key, text, a, b, normal, both_sides, segment))
 
     def segment(self, a: Point, b: Point, hidden: bool, aux: bool = True) -> None:
         if hidden:
@@ -119,15 +148,18 @@ def _poly_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
     for e in edges:
         a, b = _pt(p2[e[0]]), _pt(p2[e[1]])
         sc.segment(a, b, e in hidden, aux=False)
+    sc.vertices = [_pt(p) for p in p2]
     for i, name in enumerate(spec.vertex_names):
         sc.vlabels.append((_pt(p2[i]), name, _widest_gap(p2, i, [e for e in edges if i in e])))
 
     chosen = measure_edges(spec)
     k = spec.kind
+    nm = spec.vertex_names
     for m, e in chosen.items():
         if m in spec.shown and m != "slant":
             a, b = _pt(p2[e[0]]), _pt(p2[e[1]])
-            sc.mlabels.append((_mid(a, b), label_text(spec, m), _outward(a, b, cen)))
+            seg = f"edge {nm[e[0]]}{nm[e[1]]}" if nm else f"edge {e[0]}-{e[1]}"
+            sc.measure(m, label_text(spec, m), a, b, _outward(a, b, cen), False, seg)
     if k in ("cube", "cuboid"):
         segs = {"space_diagonal": (0, n + 2, True),
                 "face_diagonal": (n, n + 2, bool(away[1]))}
@@ -149,8 +181,8 @@ def _pyramid_extras(spec, sc: Scene, poly, p2, cen, facing, slant_edge) -> None:
         foot = _pt((p2[i] + p2[j]) / 2)
         sc.segment(P_ap, foot, facing[fi] <= 1e-9)
         if "slant" in spec.shown:
-            sc.mlabels.append((_mid(P_ap, foot), label_text(spec, "slant"),
-                               _outward(P_ap, foot, cen)))
+            sc.measure("slant", label_text(spec, "slant"), P_ap, foot, _outward(P_ap, foot, cen),
+                       True, "apex to the midpoint of a base edge")
     if "height" in want:
         foot3 = np.zeros(3)
         foot = (0.0, 0.0)
@@ -160,13 +192,25 @@ def _pyramid_extras(spec, sc: Scene, poly, p2, cen, facing, slant_edge) -> None:
         _right_angle(sc, foot3, front_mid / np.linalg.norm(front_mid),
                      0.1 * min(spec.a, spec.height), projection(spec)[0])
         if "height" in spec.shown:
-            sc.mlabels.append((_mid(P_ap, foot), label_text(spec, "height"), (-1.0, 0.0)))
+            sc.measure("height", label_text(spec, "height"), P_ap, foot,
+                       _side_normal(P_ap, foot, cen), True, "apex to the base centre")
+
+
+def _side_normal(a: Point, b: Point, centre: Point) -> Point:
+    """Normal of an inner segment (a height) towards the screen-left unless the figure's
+    centre lies that way: a height through the middle is labelled on its emptier side."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / n, dx / n
+    if nx > 0:
+        nx, ny = -nx, -ny
+    return (nx, ny)
 
 
 def _right_angle(sc: Scene, foot: np.ndarray, u: np.ndarray, eps: float, P: np.ndarray) -> None:
     z = np.array([0.0, 0.0, 1.0])
     corners = [foot + eps * u, foot + eps * (u + z), foot + eps * z]
-    sc.strokes.append(Stroke([_pt(P @ c) for c in corners], False, 1.0, HIDDEN_COLOR))
+    sc.strokes.append(Stroke([_pt(P @ c) for c in corners], False, 1.0, HIDDEN_COLOR, mark=True))
 
 
 # ----------------------------------------------------------------------------- round solids
@@ -209,6 +253,17 @@ def _hull(pts: list[Point]) -> list[Point]:
     return lo[:-1] + hi[:-1]
 
 
+def _up_normal(a: Point, b: Point, down: bool = False) -> Point:
+    """Normal of a radius pointing up (down for a cone's base radius, whose upper side is
+    inside the cone)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / n, dx / n
+    if (ny < 0) != down:
+        nx, ny = -nx, -ny
+    return (nx, ny)
+
+
 def _radius_angle(P: np.ndarray, phi0: float) -> float:
     """Angle of the drawn radius: screen-right turned towards the viewer, so that it is neither
     foreshortened to nothing nor lying on the outline."""
@@ -244,8 +299,10 @@ def _round_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
             end = _pt(P @ [r * math.cos(tr), r * math.sin(tr), 0.0])
             sc.segment(centre, end, False)
             if "radius" in spec.shown:
-                sc.mlabels.append((_mid(centre, end), label_text(spec, "radius"), (0.0, 1.0)))
+                sc.measure("radius", label_text(spec, "radius"), centre, end,
+                           _up_normal(centre, end), True, "centre to the surface")
         if names:
+            sc.vertices = [centre]
             sc.vlabels.append((centre, names[0], (-1.0, 0.3)))
         return sc
     s = r / h if k == "cone" else 0.0
@@ -278,15 +335,17 @@ def _round_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
             sc.segment(top_c, end, v[2] <= 0)
             sc.dots.append(top_c)
             if "radius" in spec.shown:
-                sc.mlabels.append((_mid(top_c, end), label_text(spec, "radius"), (0.0, 1.0)))
+                sc.measure("radius", label_text(spec, "radius"), top_c, end,
+                           _up_normal(top_c, end), True, "top centre to the rim")
         if "height" in spec.extras:
             sc.segment(bottom_c, top_c, True)
             sc.dots += [bottom_c, top_c]
         if "height" in spec.shown and sil:
             foot, top = sil[-1]
-            sc.mlabels.append((_mid(foot, top), label_text(spec, "height"),
-                               _outward(foot, top, cen)))
+            sc.measure("height", label_text(spec, "height"), foot, top,
+                       _outward(foot, top, cen), False, "right side line")
         if names:
+            sc.vertices = [bottom_c, top_c]
             sc.dots += [bottom_c, top_c]
             sc.vlabels.append((bottom_c, names[0], (-0.6, -1.0)))
             sc.vlabels.append((top_c, names[1], (-0.6, 1.0)))
@@ -296,19 +355,23 @@ def _round_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
         end = _pt(P @ [r * math.cos(tr), r * math.sin(tr), 0.0])
         sc.segment(bottom_c, end, v[2] >= 0)
         if "radius" in spec.shown:
-            sc.mlabels.append((_mid(bottom_c, end), label_text(spec, "radius"), (0.3, -1.0)))
+            sc.measure("radius", label_text(spec, "radius"), bottom_c, end,
+                       _up_normal(bottom_c, end, down=True), True, "base centre to the rim")
     if "height" in want:
         sc.segment(apex, bottom_c, v[2] >= 0)
         u = np.array([math.cos(tr), math.sin(tr), 0.0])
         _right_angle(sc, np.zeros(3), u, 0.12 * min(r, h), P)
         if "height" in spec.shown:
-            sc.mlabels.append((_mid(apex, bottom_c), label_text(spec, "height"), (-1.0, 0.0)))
+            sc.measure("height", label_text(spec, "height"), apex, bottom_c,
+                       _side_normal(apex, bottom_c, cen), True, "apex to the base centre")
     if "slant" in spec.shown and sil:
         foot, top = sil[-1]
-        sc.mlabels.append((_mid(foot, top), label_text(spec, "slant"), _outward(foot, top, cen)))
+        sc.measure("slant", label_text(spec, "slant"), foot, top, _outward(foot, top, cen),
+                   False, "right side line")
     if "radius" in want or "height" in want or names:
         sc.dots.append(bottom_c)
     if names:
+        sc.vertices = [apex, bottom_c]
         sc.vlabels.append((apex, names[0], (0.0, 1.0)))
         sc.vlabels.append((bottom_c, names[1], (-0.7, -1.0)))
     return sc
@@ -317,26 +380,72 @@ def _round_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
 # ----------------------------------------------------------------------------- canvas
 
 
+@dataclass
+class LabelRecord:
+    """Where a label went, in pixels (y down), with what it must be read against: a
+    measurement's own segment (``segment``), its leader line if it sits away from it, and every
+    other drawn segment; a vertex label's own corner (``at``) and every other corner."""
+
+    kind: str  # "measure" | "vertex"
+    key: str
+    text: str
+    box: tuple[float, float, float, float]
+    segment: tuple[Point, Point] | None = None
+    leader: tuple[Point, Point] | None = None
+    others: list[tuple[Point, Point]] = field(default_factory=list)
+    at: Point | None = None
+    corners: list[Point] = field(default_factory=list)
+
+
+def scene(spec: SolidSpec) -> Scene:
+    P, v = projection(spec)
+    return _round_scene(spec, P, v) if spec.kind in ROUND_KINDS else _poly_scene(spec, P, v)
+
+
+def segments_of(sc: Scene) -> list[tuple[Point, Point]]:
+    """Every drawn straight piece of the figure (edges, hidden edges, heights, radii, rims as
+    their chords), right-angle marks left out."""
+    out = []
+    for st in sc.strokes:
+        if not st.mark:
+            out += list(zip(st.pts[:-1], st.pts[1:]))
+    return out
+
+
+def seg_dist(p: Point, a: Point, b: Point) -> float:
+    """Distance from p to the segment ab."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    L = dx * dx + dy * dy
+    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _same(s: tuple[Point, Point], a: Point, b: Point, eps: float = 1e-6) -> bool:
+    def eq(p, q):
+        return abs(p[0] - q[0]) < eps and abs(p[1] - q[1]) < eps
+    return (eq(s[0], a) and eq(s[1], b)) or (eq(s[0], b) and eq(s[1], a))
+
+
 def _fit(sc: Scene, canvas: Canvas, px: int, band: float) -> Viewport:
     """Fit the figure, leaving side margins wide enough for the widest measurement label
     (labels sit outside the outline) and a top band for the note."""
     pts = np.array([p for s in sc.strokes for p in s.pts] + [p for f, _ in sc.fills for p in f])
     (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
     W, H = canvas.width, canvas.height
-    lw = max([canvas.text_size(t, px)[0] for _, t, _ in sc.mlabels], default=0.0)
-    mx = min(max(0.12 * W, 0.75 * lw + 0.4 * px), 0.24 * W)
+    # a label beside a vertical outline edge sits wholly outside it: room for the widest one
+    # whose segment is steep enough to be labelled sideways
+    lw = max([canvas.text_size(m.text, px)[0] for m in sc.mlabels
+              if abs(m.normal[0]) > 0.5], default=0.0)
+    mx = min(max(0.12 * W, lw + 0.5 * px), 0.28 * W)
     my = 0.1 * H + 0.8 * px
     s = min((W - 2 * mx) / max(x1 - x0, 1e-9), (H - band - 2 * my) / max(y1 - y0, 1e-9))
     return Viewport(scale=s, ox=W / 2 - s * (x0 + x1) / 2,
                     oy=band + (H - band) / 2 + s * (y0 + y1) / 2)
 
 
-def draw_solid(spec: SolidSpec, canvas: Canvas) -> None:
-    P, v = projection(spec)
-    if spec.kind == "sphere" or spec.kind in ("cylinder", "cone"):
-        sc = _round_scene(spec, P, v)
-    else:
-        sc = _poly_scene(spec, P, v)
+def draw_solid(spec: SolidSpec, canvas: Canvas) -> list[LabelRecord]:
+    """Draw the solid; returns where every label went (``SolidFamily.label_layout``)."""
+    sc = scene(spec)
     px = font_px(canvas.width)
     vp = _fit(sc, canvas, px, 1.6 * px if spec.note else 0.0)
     if spec.note:
@@ -348,31 +457,159 @@ def draw_solid(spec: SolidSpec, canvas: Canvas) -> None:
                     dash=DASH if st.dashed else None)
     for d in sc.dots:
         canvas.dot(vp(*d), r=2.6)
+    segs = [(vp(*a), vp(*b)) for a, b in segments_of(sc)]
+    records = []
+    # measurements first: each must sit against its own segment; a vertex letter is small and
+    # finds room at its corner afterwards
+    for m in sc.mlabels:
+        a, b = vp(*m.a), vp(*m.b)
+        others = [s for s in segs if not _same(s, a, b)]
+        records.append(_place_measure(canvas, m, a, b, others, px))
+    corners = [vp(*c) for c in sc.vertices]
     for anchor, text, (dx, dy) in sc.vlabels:
-        _place(canvas, vp(*anchor), text, px, (dx, -dy), (0, 0, 0), both_sides=False)
-    for anchor, text, (dx, dy) in sc.mlabels:
-        _place(canvas, vp(*anchor), text, px, (dx, -dy), MEASURE_COLOR, both_sides=True)
+        records.append(_place_vertex(canvas, vp(*anchor), text, px, (dx, -dy), corners))
+    return records
 
 
-def _place(canvas: Canvas, anchor: Point, text: str, px: int, normal: Point, color,
-           both_sides: bool) -> None:
-    """Put a label beside ``anchor`` along ``normal`` (pixels, y down), its box just clear of
-    the line through the anchor perpendicular to ``normal`` (so a measurement label never sits
-    on its own segment); try the opposite side for segments, then ``Canvas.label``'s search."""
+def _box_at(c: Point, w: float, h: float) -> tuple[float, float, float, float]:
+    return (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
+
+
+def _rot(u: Point, deg: float) -> Point:
+    t = math.radians(deg)
+    return (u[0] * math.cos(t) - u[1] * math.sin(t), u[0] * math.sin(t) + u[1] * math.cos(t))
+
+
+def _nearest_is_own(c: Point, a: Point, b: Point, others, margin: float) -> bool:
+    own = seg_dist(c, a, b)
+    return all(seg_dist(c, *s) >= own + margin for s in others)
+
+
+def _place_measure(canvas: Canvas, m: MLabel, a: Point, b: Point, others, px: int
+                   ) -> LabelRecord:
+    """Beside the segment's midpoint along its normal, where the label is nearer its own
+    segment than any other line; failing that, further out along (or near) the normal with a
+    leader line back to the midpoint."""
+    w, h = canvas.text_size(m.text, px)
+    mid = _mid(a, b)
+    nx, ny = m.normal[0], -m.normal[1]  # math y up -> pixels y down
+    n = math.hypot(nx, ny) or 1.0
+    sides = [(nx / n, ny / n)] + ([(-nx / n, -ny / n)] if m.both_sides else [])
+    support = lambda u: w / 2 * abs(u[0]) + h / 2 * abs(u[1])  # noqa: E731
+    margin = 0.2 * px
+    rec = LabelRecord("measure", m.key, m.text, (0, 0, 0, 0), segment=(a, b), others=others)
+    for gap in (0.25, 0.45, 0.7, 1.0):
+        for u in sides:
+            d = gap * px + support(u)
+            c = (mid[0] + u[0] * d, mid[1] + u[1] * d)
+            if canvas.is_free(_box_at(c, w, h)) and _nearest_is_own(c, a, b, others, margin):
+                rec.box = canvas.text(c, m.text, px=px, color=MEASURE_COLOR, anchor="mm")
+                return rec
+    for turn in (0, 25, -25, 50, -50):
+        for u0 in sides:
+            u = _rot(u0, turn)
+            for gap in np.arange(1.4, 7.0, 0.5):
+                d = gap * px + support(u)
+                c = (mid[0] + u[0] * d, mid[1] + u[1] * d)
+                box = _box_at(c, w, h)
+                if canvas.is_free(box) and canvas.is_free(_box_at(
+                        (mid[0] + u[0] * d / 2, mid[1] + u[1] * d / 2), 2, 2), avoid_ink=False):
+                    return _with_leader(canvas, rec, c, box, mid, px)
+    box = canvas.label(mid, m.text, px=px, color=MEASURE_COLOR, prefer=sides[0], dist=1.4 * px)
+    rec.box = box
+    _leader_line(canvas, rec, box, mid)
+    return rec
+
+
+def _with_leader(canvas: Canvas, rec: LabelRecord, c: Point, box, mid: Point, px: int
+                 ) -> LabelRecord:
+    rec.box = canvas.text(c, rec.text, px=px, color=MEASURE_COLOR, anchor="mm")
+    _leader_line(canvas, rec, rec.box, mid)
+    return rec
+
+
+def _leader_line(canvas: Canvas, rec: LabelRecord, box, mid: Point) -> None:
+    """A thin line in the label's colour from the box edge nearest the midpoint to it."""
+    start = (min(max(mid[0], box[0]), box[2]), min(max(mid[1], box[1]), box[3]))
+    canvas.line([start, mid], color=MEASURE_COLOR, width=0.9)
+    canvas.dot(mid, r=1.6, color=MEASURE_COLOR)
+    rec.leader = (start, mid)
+
+
+def _place_vertex(canvas: Canvas, at: Point, text: str, px: int, direction: Point,
+                  corners: list[Point]) -> LabelRecord:
+    """At its corner, on the emptiest side, nearer that corner than any other."""
     w, h = canvas.text_size(text, px)
-    n = math.hypot(*normal)
-    if n < 1e-9:
-        canvas.label(anchor, text, px=px, color=color)
-        return
-    nx, ny = normal[0] / n, normal[1] / n
-    sides = [(nx, ny), (-nx, -ny)] if both_sides else [(nx, ny)]
-    support = lambda ux, uy: w / 2 * abs(ux) + h / 2 * abs(uy)  # noqa: E731
-    for gap in np.arange(0.3, 6.0, 0.5) * px:  # slide outwards, e.g. past a cone's outline
-        for ux, uy in sides:
-            d = gap + support(ux, uy)
-            cx, cy = anchor[0] + ux * d, anchor[1] + uy * d
-            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            if canvas.is_free(box):
-                canvas.text((cx, cy), text, px=px, color=color, anchor="mm")
-                return
-    canvas.label(anchor, text, px=px, color=color, prefer=(nx, ny), dist=0.3 * px)
+    n = math.hypot(*direction)
+    u0 = (direction[0] / n, direction[1] / n) if n > 1e-9 else (0.0, -1.0)
+    rec = LabelRecord("vertex", text, text, (0, 0, 0, 0), at=at,
+                      corners=[c for c in corners if math.dist(c, at) > 1e-6])
+    for gap in (0.15, 0.35, 0.6, 0.9):
+        for turn in (0, 30, -30, 60, -60, 90, -90, 135, -135, 180):
+            u = _rot(u0, turn)
+            d = gap * px + w / 2 * abs(u[0]) + h / 2 * abs(u[1])
+            c = (at[0] + u[0] * d, at[1] + u[1] * d)
+            own = math.dist(c, at)
+            if canvas.is_free(_box_at(c, w, h)) and all(math.dist(c, o) > own + 0.15 * px
+                                                        for o in rec.corners):
+                rec.box = canvas.text(c, text, px=px, anchor="mm")
+                return rec
+    rec.box = canvas.label(at, text, px=px, prefer=u0, dist=0.3 * px)
+    return rec
+
+
+# ----------------------------------------------------------------------------- views
+
+
+def view_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str | None:
+    """Why this view misleads, or None: a corner lying on (or within ``tol`` of the figure's
+    size of) a drawn segment it does not end on, two segments from one corner nearly on one
+    line, or a labelled segment's midpoint crossed by another line. Checked with every
+    measurement labelled and each extra segment the kind can draw in turn, so a caller may
+    label any of them and add one extra."""
+    full = spec.replace(shown=list(MEASURES[spec.kind]), extras=[], note="")
+    kinds = [full] + [full.replace(extras=[e]) for e in EXTRAS[spec.kind]]
+    if spec.kind == "pyramid":  # the slant height moves to another face when the base is labelled
+        kinds.append(full.replace(shown=["slant", "height", "lateral_edge"]))
+    for sp in kinds:
+        sc = scene(sp)
+        segs = [s for st in sc.strokes if not st.mark and len(st.pts) == 2
+                for s in [(st.pts[0], st.pts[1])]]
+        curve = [s for st in sc.strokes if not st.mark and len(st.pts) > 2
+                 for s in zip(st.pts[:-1], st.pts[1:])]
+        pts = np.array([p for s in segs + curve for p in s])
+        size = float(max(np.ptp(pts[:, 0]), np.ptp(pts[:, 1])))
+        eps = tol * size
+        ends = {(round(p[0], 9), round(p[1], 9)) for s in segs for p in s}
+        for p in ends:
+            for s in segs:
+                # a slant height's foot is the midpoint of its base edge by design
+                if math.dist(p, s[0]) > 1e-9 and math.dist(p, s[1]) > 1e-9 and \
+                        math.dist(p, _mid(*s)) > 1e-9 and seg_dist(p, *s) < eps:
+                    return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
+                            f"({s[0][0]:.2f}, {s[0][1]:.2f})-({s[1][0]:.2f}, {s[1][1]:.2f})")
+        for i, s in enumerate(segs):
+            for t in segs[i + 1:]:
+                shared = [(p, q) for p in s for q in t if math.dist(p, q) < 1e-9]
+                if len(shared) != 1:
+                    continue
+                o = shared[0][0]
+                u = next(p for p in s if math.dist(p, o) > 1e-9)
+                v = next(p for p in t if math.dist(p, o) > 1e-9)
+                ang = abs(math.degrees(math.atan2(u[1] - o[1], u[0] - o[0]) -
+                                       math.atan2(v[1] - o[1], v[0] - o[0]))) % 360
+                if min(ang, 360 - ang) < min_deg:
+                    return (f"two segments from ({o[0]:.2f}, {o[1]:.2f}) nearly coincide: to "
+                            f"({u[0]:.2f}, {u[1]:.2f}) and ({v[0]:.2f}, {v[1]:.2f})")
+        for m in sc.mlabels:
+            c = _mid(m.a, m.b)
+            for s in segs + curve:
+                if not _same(s, m.a, m.b) and seg_dist(c, *s) < eps and \
+                        not _on_line(s, m.a, m.b):
+                    return f"the midpoint of the {m.key} segment is crossed by another line"
+    return None
+
+
+def _on_line(s, a: Point, b: Point) -> bool:
+    """s lies along ab (a piece of the same segment, e.g. a height drawn in two styles)."""
+    return seg_dist(s[0], a, b) < 1e-6 and seg_dist(s[1], a, b) < 1e-6

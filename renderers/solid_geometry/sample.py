@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from renderers.solid_geometry.draw import view_clash
 from renderers.solid_geometry.spec import (BASES, COLORS, EXTRAS, KINDS, MEASURES, PROJECTIONS,
                                            ROUND_KINDS, SolidSpec, base_polygon)
 from renderers.spec import rng_choice
@@ -74,27 +75,13 @@ def sample_solid(rng: np.random.Generator, kind: str | None = None, base: str | 
             s.a, s.height = (float(x) for x in rng_choice(
                 rng, [(6, 4), (8, 3), (10, 12), (16, 6), (12, 8), (18, 12)]))
         else:
-            s.height = _clip(_dim(rng, 3, 14), 0.7 * s.a, 2.2 * s.a)
+            s.height = _clip(_dim(rng, 3, 14), 0.7 * s.a, 1.8 * s.a)
     else:  # prism
         s.a = _dim(rng, 2, 9)
         s.height = _clip(_dim(rng, 3, 14), 0.8 * s.a,
                          (2.5 if s.base == "triangle" else 3.0) * s.a)
     round_kind = kind in ROUND_KINDS
-    s.projection = projection or ("orthographic" if round_kind or rng.random() < 0.45
-                                  else "oblique")
-    if kind == "sphere" or (s.base == "hexagon" and projection is None):
-        # an oblique hexagon shows a sliver face whatever the angle; spheres are never oblique
-        s.projection = "orthographic"
-    if s.projection == "oblique":
-        s.view_angle = float(rng_choice(rng, [30, 40, 45, 45, 135, 140, 150]))
-        s.depth_ratio = float(rng_choice(rng, [0.5, 0.5, 0.6, 0.7]))
-    else:
-        # triangle / hexagon faces turn edge-on near +-30 degrees: keep clear of them
-        odd = not round_kind and s.base in ("triangle", "hexagon")
-        az = (rng_choice(rng, [10, 12, 14, 16, 18, 20, 40, 42, 44, 46, 48, 50]) if odd
-              else rng.integers(18, 36))
-        s.view_angle = float(az) * (1 if rng.random() < 0.6 else -1)
-        s.elevation = float(rng.integers(12, 22) if round_kind else rng.integers(16, 30))
+    _sample_view(rng, s, projection)
     if not round_kind and len(base_polygon(s)) == 6:
         s.vertex_names = _names(rng, s) if rng.random() < 0.5 else []
     else:
@@ -121,4 +108,55 @@ def sample_solid(rng: np.random.Generator, kind: str | None = None, base: str | 
     s.unit = rng_choice(rng, ["", "", "", "cm", "m"])
     s.shade = bool(rng.random() < 0.5)
     s.color = rng_choice(rng, COLORS)
+    # a view in which a corner falls on an edge, two edges from a corner (nearly) coincide or a
+    # line crosses a labelled midpoint misleads the reader: draw another from the same stream
+    for _ in range(MAX_VIEWS):
+        if view_clash(s) is None:
+            break
+        _sample_view(rng, s, projection)
     return s
+
+
+MAX_VIEWS = 40
+
+
+def _sample_view(rng: np.random.Generator, s: SolidSpec, projection: str | None) -> None:
+    round_kind = s.kind in ROUND_KINDS
+    s.projection = projection or ("orthographic" if round_kind or rng.random() < 0.45
+                                  else "oblique")
+    if s.kind == "sphere" or (s.base == "hexagon" and projection is None):
+        # an oblique hexagon shows a sliver face whatever the angle; spheres are never oblique
+        s.projection = "orthographic"
+    if s.projection == "oblique":
+        s.view_angle = float(rng_choice(rng, [30, 40, 45, 45, 135, 140, 150]))
+        s.depth_ratio = float(rng_choice(rng, [0.5, 0.5, 0.6, 0.7]))
+    else:
+        # triangle / hexagon faces turn edge-on near +-30 degrees: keep clear of them
+        odd = not round_kind and s.base in ("triangle", "hexagon")
+        az = (rng_choice(rng, [10, 12, 14, 16, 18, 20, 40, 42, 44, 46, 48, 50]) if odd
+              else rng.integers(18, 36))
+        s.view_angle = float(az) * (1 if rng.random() < 0.6 else -1)
+        s.elevation = float(rng.integers(12, 22) if round_kind else rng.integers(16, 30))
+
+
+
+# azimuth / elevation steps (degrees) tried, in order, by ``settle_view``
+NUDGES = ((0, 0), (7, 0), (-7, 0), (0, 6), (14, 0), (-14, 0), (7, 6), (-7, 6), (21, 3), (-21, 3),
+          (0, -6), (28, 0), (-28, 0))
+
+
+def settle_view(spec: SolidSpec) -> SolidSpec:
+    """The spec, or the nearest view to it that does not mislead (see ``view_clash``), for
+    callers whose view is fixed by parameters without a generator at hand (DynaMath seeds): an
+    oblique view turns its receding axis, an orthographic one its azimuth and elevation. The
+    result depends on the spec alone."""
+    for da, de in NUDGES:
+        if spec.projection == "oblique" and spec.kind != "sphere":
+            cand = spec.replace(view_angle=spec.view_angle + da,
+                                depth_ratio=spec.depth_ratio if de >= 0 else 0.5)
+        else:
+            cand = spec.replace(view_angle=spec.view_angle + da,
+                                elevation=min(35.0, spec.elevation + de))
+        if view_clash(cand) is None:
+            return cand
+    return spec

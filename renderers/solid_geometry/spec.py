@@ -285,7 +285,12 @@ def measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
             return (bool(facing[fi] > 1e-9), not on_label, round(float(facing[fi]), 9))
 
         fi = max(range(1, n + 1), key=score)
-        out["slant"] = tuple(sorted(poly.faces[fi][:2]))
+        out["slant"] = sl = tuple(sorted(poly.faces[fi][:2]))
+        if sl == be and "base_edge" in spec.shown and \
+                "slant" in set(spec.shown) | set(spec.extras):
+            # the slant height's foot would meet the base label at its midpoint: label
+            # another base edge
+            out["base_edge"] = pick([e for e in base_edges if e != sl], low)
     return out
 
 
@@ -402,10 +407,12 @@ def solid_name(spec: SolidSpec) -> str:
 
 
 def kind_words(spec: SolidSpec) -> str:
+    """The solid's name with every property an answer relies on: the pyramids and prisms
+    drawn are regular (a regular base; the apex above its centre, or upright lateral edges)."""
     if spec.kind == "pyramid":
-        return f"{'square' if spec.base == 'square' else 'triangular'} pyramid"
+        return f"regular {'square' if spec.base == 'square' else 'triangular'} pyramid"
     if spec.kind == "prism":
-        return f"{'triangular' if spec.base == 'triangle' else 'hexagonal'} prism"
+        return f"regular {'triangular' if spec.base == 'triangle' else 'hexagonal'} prism"
     return spec.kind
 
 

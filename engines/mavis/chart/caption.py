@@ -66,6 +66,22 @@ def _n(x) -> str:
     return fmt_num(x)
 
 
+def _who(names: list[str], what: str) -> str:
+    """"A has the {what}" or, on a tie, "A and C are tied for the {what}"."""
+    if len(names) == 1:
+        return f"{names[0]} has the {what}"
+    return f"{join_list(names)} are tied for the {what}"
+
+
+def _extremes(f: dict, thing: str = "value") -> str:
+    """One sentence naming who holds the largest and the smallest value, ties said as ties."""
+    hi, lo = f["max_categories"], f["min_categories"]
+    if f["max"] == f["min"]:
+        return f"All {len(hi)} have the same {thing}, {_n(f['max'])}."
+    return (f"{_who(hi, 'largest ' + thing)}, {_n(f['max'])}, and "
+            f"{_who(lo, 'smallest ' + thing)}, {_n(f['min'])}.")
+
+
 def _pairs(cats, vals) -> str:
     return join_list([f"{c}: {_n(v)}" for c, v in zip(cats, vals)])
 
@@ -89,6 +105,8 @@ def _single_series(rng, f: dict, noun: str) -> list[str]:
         "{hi} is the largest at {mx}; {lo} is the smallest at {mn}.",
         "The biggest value belongs to {hi} ({mx}), the smallest to {lo} ({mn}).",
     ), hi=f["max_category"], lo=f["min_category"], mx=_n(f["max"]), mn=_n(f["min"])))
+    if len(f["max_categories"]) > 1 or len(f["min_categories"]) > 1:
+        out[-1] = _extremes(f)
     out.append(pick(rng, (
         "Altogether the values add up to {t}, a mean of {m}.",
         "The total is {t} and the average is {m}.",
@@ -116,11 +134,16 @@ def _multi_series(rng, f: dict, noun: str) -> list[str]:
         "The largest {name} value is {mx} ({hi}); the smallest is {mn} ({lo}).",
     ), name=s["name"], mx=_n(s["max"]), hi=s["max_category"], mn=_n(s["min"]),
         lo=s["min_category"]))
+    if len(s["max_categories"]) > 1 or len(s["min_categories"]) > 1:
+        out[-1] = f"In {s['name']}, " + _extremes(s)
     best = f["max_total_category"]
     out.append(pick(rng, (
         "Combining all series, {c} has the largest total, {t}.",
         "{c} leads overall with a combined {t}.",
     ), c=best, t=_n(f["category_totals"][best])))
+    if len(f["max_total_categories"]) > 1:
+        out[-1] = (f"Combining all series, {_who(f['max_total_categories'], 'largest total')}, "
+                   f"{_n(f['category_totals'][best])}.")
     return out
 
 
@@ -129,12 +152,20 @@ def _line_trend(rng, f: dict) -> list[str]:
         return []
     up, dn = f["largest_increase"], f["largest_decrease"]
     out = []
-    if up["amount"] > 0:
+    if up["amount"] > 0 and len(f["largest_increases"]) > 1:
+        out.append("The steepest rises, each up {d}, are {w}.".format(
+            d=_n(up["amount"]), w=join_list([f"from {a} to {b}"
+                                             for a, b in f["largest_increases"]])))
+    elif up["amount"] > 0:
         out.append(pick(rng, (
             "The steepest rise is from {a} to {b}, up {d}.",
             "Between {a} and {b} the line climbs the most, by {d}.",
         ), a=up["from"], b=up["to"], d=_n(up["amount"])))
-    if dn["amount"] < 0:
+    if dn["amount"] < 0 and len(f["largest_decreases"]) > 1:
+        out.append("The sharpest falls, each down {d}, are {w}.".format(
+            d=_n(abs(dn["amount"])), w=join_list([f"from {a} to {b}"
+                                                  for a, b in f["largest_decreases"]])))
+    elif dn["amount"] < 0:
         out.append(pick(rng, (
             "The sharpest fall is from {a} to {b}, down {d}.",
             "The biggest drop, {d}, happens between {a} and {b}.",
@@ -153,6 +184,12 @@ def _pie(rng, f: dict) -> list[str]:
         "{b} is the largest slice ({pb}%) and {s} the smallest ({ps}%).",
         "The biggest share goes to {b} at {pb}%, the smallest to {s} at {ps}%.",
     ), b=big, s=small, pb=_n(pct[big]), ps=_n(pct[small])))
+    bigs, smalls = f["largest_slices"], f["smallest_slices"]
+    if len(bigs) > 1 or len(smalls) > 1:
+        out[-1] = (f"{_who(bigs, 'largest slice').replace(' has the', ' is the')} "
+                   f"({_n(pct[big])}%), and {_who(smalls, 'smallest slice').replace(' has the', ' is the')} "
+                   f"({_n(pct[small])}%).") if bigs != smalls else \
+            f"All {len(bigs)} slices are the same size, {_n(pct[big])}%."
     out.append(pick(rng, (
         "The underlying counts are {pairs}, {t} in total.",
         "In numbers: {pairs}, which sum to {t}.",
@@ -181,6 +218,14 @@ def _scatter(rng, f: dict) -> list[str]:
         "{y} ranges from {ly} to {hy}.",
     ), hx=_n(f["highest_point"][0]), hy=_n(f["highest_point"][1]),
         lx=_n(f["lowest_point"][0]), ly=_n(f["lowest_point"][1]), y=f["y_title"]))
+    his, los = f["highest_points"], f["lowest_points"]
+    if out[-1].startswith("The highest") and (len(his) > 1 or len(los) > 1):
+        def at(pts):
+            where = join_list([f"({_n(x)}, {_n(y)})" for x, y in pts])
+            return f"the highest points, tied, are at {where}" if len(pts) > 1 else \
+                f"the highest point is at {where}"
+        out[-1] = (at(his).capitalize() + " and " +
+                   at(los).replace("highest", "lowest") + ".")
     return out
 
 
@@ -200,6 +245,10 @@ def _histogram(rng, f: dict) -> list[str]:
         "The tallest bar is {a} to {b} with {m}, and there are {t} in total.",
         "Most values fall between {a} and {b} ({m}); the total count is {t}.",
     ), a=_n(lo), b=_n(hi), m=_n(f["max_count"]), t=_n(f["total"])))
+    if len(f["modal_bins"]) > 1:
+        out[-1] = "The tallest bars, tied at {m}, are {w}; there are {t} in total.".format(
+            m=_n(f["max_count"]), t=_n(f["total"]),
+            w=join_list([f"{_n(a)} to {_n(b)}" for a, b in f["modal_bins"]]))
     return out
 
 
@@ -220,6 +269,14 @@ def _table(rng, f: dict) -> list[str]:
         "The biggest number, {a}, is in row {ar} under {ac}.",
     ), a=_n(mx["value"]), ar=mx["row"], ac=mx["column"], b=_n(mn["value"]), br=mn["row"],
         bc=mn["column"]))
+    if len(f["max_cells"]) > 1 or len(f["min_cells"]) > 1:
+        def cells(cs):
+            return join_list([f"({c['row']}, {c['column']})" for c in cs])
+        big = (f"The largest entry, {_n(mx['value'])}, is in " if len(f["max_cells"]) == 1 else
+               f"The largest entry, {_n(mx['value'])}, is tied between ")
+        small = ("the smallest, {v}, is in " if len(f["min_cells"]) == 1 else
+                 "the smallest, {v}, is tied between ").format(v=_n(mn["value"]))
+        out[-1] = f"{big}{cells(f['max_cells'])}; {small}{cells(f['min_cells'])}."
     col = f["columns"][int(rng.integers(len(f["columns"])))]
     out.append(pick(rng, (
         "The {c} column sums to {t}.", "Adding up the {c} column gives {t}.",
@@ -252,6 +309,10 @@ def _box(rng, f: dict) -> list[str]:
             "{h} has the highest median and {w} the widest box.",
             "The highest median belongs to {h}; {w} has the largest interquartile range.",
         ), h=f["highest_median"], w=f["largest_iqr"]))
+        hm, wi = f["highest_medians"], f["largest_iqrs"]
+        if len(hm) > 1 or len(wi) > 1:
+            out[-1] = (f"{_who(hm, 'highest median')} and "
+                       f"{_who(wi, 'largest interquartile range')}.")
     return out
 
 

@@ -23,6 +23,7 @@ import numpy as np
 from engines.mavis.problem import Distractor, Given, Problem
 from engines.mavis.registry import problem_maker
 from renderers.solid_geometry.sample import sample_solid
+from renderers.solid_geometry.sample import settle_view
 from renderers.solid_geometry.spec import SolidSpec, dimensions, kind_words
 from renderers.spec import rng_choice
 from renderers.text import fmt_num
@@ -558,6 +559,7 @@ def make_problem(rng: np.random.Generator) -> Problem:
     if target in ("slant_height", "lateral_edge") and kind == "pyramid" and rng.random() < 0.5:
         a, h = rng_choice(rng, _PYTH_PYRAMIDS)
         spec = spec.replace(a=float(a), height=float(h))
+    spec = settle_view(spec)  # the view was cleared for the sampled dimensions, not these
     b = _Build(rng, spec)
     if target == "volume":
         return _volume(b, rng)

@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+from renderers.solid_geometry.sample import settle_view
 from renderers.solid_geometry.spec import SolidSpec, polyhedron
 from renderers.spec import rng_choice
 
@@ -60,11 +61,13 @@ def look(rng: np.random.Generator) -> dict:
 
 
 def solid(p: dict, kind: str, **kw) -> SolidSpec:
-    """A SolidSpec from the params' view and look plus the given fields."""
+    """A SolidSpec from the params' view and look plus the given fields; a view that would
+    mislead (a corner on an edge, coinciding edges) is turned to the nearest clear one."""
     v = p["view"]
-    return SolidSpec(kind=kind, projection=v["projection"], view_angle=v["view_angle"],
-                     elevation=v["elevation"], depth_ratio=v["depth_ratio"],
-                     color=p.get("color", "blue"), shade=p.get("shade", False), **kw)
+    return settle_view(SolidSpec(kind=kind, projection=v["projection"],
+                                 view_angle=v["view_angle"], elevation=v["elevation"],
+                                 depth_ratio=v["depth_ratio"], color=p.get("color", "blue"),
+                                 shade=p.get("shade", False), **kw))
 
 
 # ----------------------------------------------------------------------------- independent paths

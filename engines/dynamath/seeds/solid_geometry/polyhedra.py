@@ -100,8 +100,8 @@ class SpaceDiagonal(SeedQuestion):
                 "style": rng_choice(rng, ("value", "named")), **look(rng)}
 
     def question(self, p):
-        return ("The segment drawn through the inside of the solid joins two opposite "
-                "corners. How long is it? " + ROUND2)
+        return (f"The segment drawn through the inside of the {'cube' if p['cube'] else 'cuboid'} "
+                "joins two opposite corners. How long is it? " + ROUND2)
 
     def answer(self, p):
         return r2(math.sqrt(p["a"] ** 2 + p["b"] ** 2 + p["c"] ** 2))

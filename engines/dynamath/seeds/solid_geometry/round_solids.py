@@ -243,8 +243,12 @@ class VolumeFormula(SeedQuestion):
                 **look(rng)}
 
     def question(self, p):
-        return ("The lengths in the drawing are labelled with letters. Which formula gives the "
-                "volume of the solid?")
+        # a formula holds only for the solid as defined; the text says what the drawing cannot
+        # show, for every kind alike, so that the picture alone decides the answer
+        return ("The lengths in the drawing are labelled with letters. A pyramid here has a "
+                "square base with its apex above the centre of the base; a prism is upright on "
+                "an equilateral triangle; a cylinder or cone is right circular. Which formula "
+                "gives the volume of the solid?")
 
     def options(self, p):
         return ["V = " + FORMULAS[k][0] for k in p["order"]]

@@ -1,0 +1,51 @@
+"""The label check of solid-geometry images, written apart from the placer it checks: each
+measurement label is nearer its own segment than any other drawn line (or, set away from it,
+joined to its midpoint by a leader line that ends on no other line), and each vertex letter is
+nearer its own corner than any other corner. Shared by the renderer, MAVIS and DynaMath tests.
+
+    python -m pytest -q tests/renderers/test_solid_geometry.py -k label
+"""
+from __future__ import annotations
+
+import math
+
+from renderers import get_family
+
+SIZES = (224, 336, 1024)
+
+
+def _dist(p, a, b) -> float:
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    L = ax * ax + ay * ay
+    t = 0.0 if L == 0 else min(1.0, max(0.0, ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / L))
+    return math.hypot(p[0] - (a[0] + t * ax), p[1] - (a[1] + t * ay))
+
+
+def label_faults(spec, size: int) -> list[str]:
+    """Every label of ``spec`` drawn at ``size`` px that a reader could pin on the wrong line."""
+    out = []
+    for r in get_family("solid_geometry").label_layout(spec, size):
+        x0, y0, x1, y1 = r.box
+        c = ((x0 + x1) / 2, (y0 + y1) / 2)
+        if r.kind == "vertex":
+            own = math.dist(c, r.at)
+            if any(math.dist(c, o) <= own for o in r.corners):
+                out.append(f"{size}px vertex {r.text}: nearer another corner")
+            continue
+        a, b = r.segment
+        if r.leader is None:
+            own = _dist(c, a, b)
+            near = min((_dist(c, *s) for s in r.others), default=math.inf)
+            if near <= own:
+                out.append(f"{size}px {r.key} {r.text!r}: {near:.1f} px from another line, "
+                           f"{own:.1f} px from its own")
+            continue
+        start, end = r.leader
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        if math.dist(end, mid) > 0.5:
+            out.append(f"{size}px {r.key} {r.text!r}: leader ends off its segment's midpoint")
+        if any(_dist(end, *s) < 1.0 for s in r.others):
+            out.append(f"{size}px {r.key} {r.text!r}: leader ends on another line")
+        if not (x0 - 1 <= start[0] <= x1 + 1 and y0 - 1 <= start[1] <= y1 + 1):
+            out.append(f"{size}px {r.key} {r.text!r}: leader does not start at the label")
+    return out
