@@ -9,6 +9,12 @@ module-level function (``on_*``) that calls demo/logic.py and returns the output
 tests call them directly. An error never shows a stack trace: the tab's status line says what
 went wrong in one sentence.
 
+Files: an uploaded file is removed from gradio's cache as soon as it is read (the Ask tab keeps
+the checked image, which gradio writes as its own PNG); every file the app writes to the cache
+(rendered images, plots) is removed once ``CACHE_LIFETIME[1]`` seconds old, checked every
+``CACHE_LIFETIME[0]`` seconds, and all of them when the server stops (gradio's
+``delete_cache``).
+
     .venv/bin/mm-demo --model builtin:random        # then open http://127.0.0.1:7860
 """
 from __future__ import annotations
@@ -24,6 +30,7 @@ from demo import logic
 from engines.mavis import registry
 
 QUEUE_SIZE = 16
+CACHE_LIFETIME = (600, 3600)  # (check every, remove files older than) seconds
 UPLOAD_TYPES = [".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff"]
 EMPTY_TOP = pd.DataFrame(columns=["rank", "factual", "P(factual)"])
 CSS = ".status p { margin: 0; } #model-info { padding: 4px 0; }"
@@ -78,9 +85,17 @@ def on_generate(family: str, seed: int):
     return image, facts, f"Generated a {family} diagram from seed {seed}."
 
 
-@guarded(None, "")
 def on_upload(path: str | None):
-    """Check an uploaded file and show it as the Ask tab's image."""
+    """Check an uploaded file and show it as the Ask tab's image; the uploaded file itself is
+    removed from gradio's cache once read, whether it was accepted or not."""
+    try:
+        return _show_upload(path)
+    finally:
+        logic.discard_upload(path)
+
+
+@guarded(None, "")
+def _show_upload(path: str | None):
     image = logic.load_image(path)
     return image, "", f"Uploaded an image of {image.width} x {image.height} pixels."
 
@@ -221,7 +236,8 @@ def decoding_controls() -> tuple[list, list]:
 def build_demo(model: str | None = None) -> gr.Blocks:
     """The four-tab app serving ``model`` (a model folder, ``builtin:NAME`` or None: data
     tabs only). Queue: one job at a time, at most ``QUEUE_SIZE`` waiting."""
-    with gr.Blocks(title="mm-suite demo", analytics_enabled=False) as demo:
+    with gr.Blocks(title="mm-suite demo", analytics_enabled=False,
+                   delete_cache=CACHE_LIFETIME) as demo:
         served = gr.State(model)
         gr.Markdown("# mm-suite: multimodal math reasoning")
         gr.Markdown(header(model), elem_id="model-info")

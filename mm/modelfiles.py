@@ -88,13 +88,16 @@ def load_failure(folder: str | Path, error: BaseException) -> ModelFolderError:
 
 @contextmanager
 def quiet_loading():
-    """transformers' load report (a table of mismatched tensors on stderr) held back: the
-    error raised after it is the one line the CLIs show."""
+    """transformers' load report (a table of mismatched tensors on stderr) and progress bar
+    held back: the error raised after them is the one line the CLIs show."""
     from transformers.utils import logging
 
-    level = logging.get_verbosity()
+    level, bars = logging.get_verbosity(), logging.is_progress_bar_enabled()
     logging.set_verbosity_error()
+    logging.disable_progress_bar()
     try:
         yield
     finally:
         logging.set_verbosity(level)
+        if bars:
+            logging.enable_progress_bar()

@@ -81,8 +81,7 @@ def _fail_recipe(a, e: ValueError, raw: dict) -> None:
     if key == "data" and a.data:
         fail(PROG, "--data", f"{a.data}: {str(e).split(': ', 1)[-1]}")
     if key is not None and key in raw:
-        detail = str(e).split(f"{key}: ", 1)[-1] if f"{key}: " in str(e) else str(e)
-        fail(PROG, "--set", f"{key}={raw[key]}: {detail}")
+        fail(PROG, "--set", f"{key}={raw[key]}: {e.detail.removeprefix(f'{key}: ')}")
     fail(PROG, "--recipe", str(e))
 
 
@@ -149,6 +148,8 @@ def main(argv: list[str] | None = None) -> None:
                         progress=not a.no_progress)
     except (FolderBusy, OutDirError, StageFolderError) as e:
         fail(PROG, "--out", str(e))
+    except ModelFolderError as e:  # weights that do not fit their config: known at load time
+        fail(PROG, "--init", str(e))
     print(json.dumps({k: v for k, v in res.items() if k != "losses"}, indent=1))
 
 

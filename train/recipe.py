@@ -36,10 +36,11 @@ MODULES = typing.get_args(Module)
 
 
 class RecipeError(ValueError):
-    """A bad recipe value or key; ``key`` names the field (None: the file as a whole)."""
+    """A bad recipe value or key; ``key`` names the field (None: the file as a whole),
+    ``detail`` is the message without the file it came from."""
 
-    def __init__(self, key: str | None, message: str):
-        self.key = key
+    def __init__(self, key: str | None, message: str, detail: str | None = None):
+        self.key, self.detail = key, detail or message
         super().__init__(message)
 
 
@@ -264,7 +265,7 @@ class Recipe:
             return cls(**{k: v for k, v in raw.items() if k in common},
                        settings=own(**{k: v for k, v in raw.items() if k in mine}))
         except RecipeError as e:
-            raise RecipeError(e.key, f"{source}: {e}") from None
+            raise RecipeError(e.key, f"{source}: {e}", e.detail) from None
         except (TypeError, ValueError) as e:
             raise RecipeError(None, f"{source}: {e}") from None
 
