@@ -9,10 +9,12 @@ module-level function (``on_*``) that calls demo/logic.py and returns the output
 tests call them directly. An error never shows a stack trace: the tab's status line says what
 went wrong in one sentence.
 
-Files: an uploaded file is removed from gradio's cache as soon as it is read (the Ask tab keeps
-the checked image, which gradio writes as its own PNG); every file the app writes to the cache
-(rendered images, plots) is removed once ``CACHE_LIFETIME[1]`` seconds old, checked every
-``CACHE_LIFETIME[0]`` seconds, and all of them when the server stops (gradio's
+Files: ``mm-demo`` gives each server a cache folder of its own (``private_cache``), removed
+with everything in it when the server stops, so no upload or rendered image outlives it (gradio
+leaves some files it writes outside the sets ``delete_cache`` tracks). While it runs, an
+uploaded file is removed as soon as it is read (the Ask tab keeps the checked image, which
+gradio writes as its own PNG), and every file the app writes is removed once
+``CACHE_LIFETIME[1]`` seconds old, checked every ``CACHE_LIFETIME[0]`` seconds (gradio's
 ``delete_cache``).
 
     .venv/bin/mm-demo --model builtin:random        # then open http://127.0.0.1:7860
@@ -20,8 +22,13 @@ the checked image, which gradio writes as its own PNG); every file the app write
 from __future__ import annotations
 
 import functools
+import os
+import shutil
 import sys
+import tempfile
 import traceback
+from contextlib import contextmanager
+from typing import Iterator
 
 import gradio as gr
 import pandas as pd
@@ -355,6 +362,24 @@ def build_demo(model: str | None = None) -> gr.Blocks:
                      [cap_image, caption, *pv_out, pv_status], api_name="preview")
     demo.queue(max_size=QUEUE_SIZE, default_concurrency_limit=1)
     return demo
+
+
+@contextmanager
+def private_cache() -> Iterator[str]:
+    """A cache folder for one server (inside ``GRADIO_TEMP_DIR`` when that is set), named to
+    gradio for the block and removed with its contents after it. Build the demo inside the
+    block: gradio reads the folder when a ``Blocks`` is made."""
+    before = os.environ.get("GRADIO_TEMP_DIR")
+    folder = tempfile.mkdtemp(prefix="mm-demo-cache-", dir=before)
+    os.environ["GRADIO_TEMP_DIR"] = folder
+    try:
+        yield folder
+    finally:
+        if before is None:
+            os.environ.pop("GRADIO_TEMP_DIR", None)
+        else:
+            os.environ["GRADIO_TEMP_DIR"] = before
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def launch(demo: gr.Blocks, host: str = "127.0.0.1", port: int = 7860, **kwargs):
