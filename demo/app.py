@@ -9,13 +9,26 @@ module-level function (``on_*``) that calls demo/logic.py and returns the output
 tests call them directly. An error never shows a stack trace: the tab's status line says what
 went wrong in one sentence.
 
+Files: ``mm-demo`` gives each server a cache folder of its own (``private_cache``), removed
+with everything in it when the server stops, so no upload or rendered image outlives it (gradio
+leaves some files it writes outside the sets ``delete_cache`` tracks). While it runs, an
+uploaded file is removed as soon as it is read (the Ask tab keeps the checked image, which
+gradio writes as its own PNG), and every file the app writes is removed once
+``CACHE_LIFETIME[1]`` seconds old, checked every ``CACHE_LIFETIME[0]`` seconds (gradio's
+``delete_cache``).
+
     .venv/bin/mm-demo --model builtin:random        # then open http://127.0.0.1:7860
 """
 from __future__ import annotations
 
 import functools
+import os
+import shutil
 import sys
+import tempfile
 import traceback
+from contextlib import contextmanager
+from typing import Iterator
 
 import gradio as gr
 import pandas as pd
@@ -24,6 +37,7 @@ from demo import logic
 from engines.mavis import registry
 
 QUEUE_SIZE = 16
+CACHE_LIFETIME = (600, 3600)  # (check every, remove files older than) seconds
 UPLOAD_TYPES = [".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff"]
 EMPTY_TOP = pd.DataFrame(columns=["rank", "factual", "P(factual)"])
 CSS = ".status p { margin: 0; } #model-info { padding: 4px 0; }"
@@ -78,9 +92,17 @@ def on_generate(family: str, seed: int):
     return image, facts, f"Generated a {family} diagram from seed {seed}."
 
 
-@guarded(None, "")
 def on_upload(path: str | None):
-    """Check an uploaded file and show it as the Ask tab's image."""
+    """Check an uploaded file and show it as the Ask tab's image; the uploaded file itself is
+    removed from gradio's cache once read, whether it was accepted or not."""
+    try:
+        return _show_upload(path)
+    finally:
+        logic.discard_upload(path)
+
+
+@guarded(None, "")
+def _show_upload(path: str | None):
     image = logic.load_image(path)
     return image, "", f"Uploaded an image of {image.width} x {image.height} pixels."
 
@@ -221,7 +243,8 @@ def decoding_controls() -> tuple[list, list]:
 def build_demo(model: str | None = None) -> gr.Blocks:
     """The four-tab app serving ``model`` (a model folder, ``builtin:NAME`` or None: data
     tabs only). Queue: one job at a time, at most ``QUEUE_SIZE`` waiting."""
-    with gr.Blocks(title="mm-suite demo", analytics_enabled=False) as demo:
+    with gr.Blocks(title="mm-suite demo", analytics_enabled=False,
+                   delete_cache=CACHE_LIFETIME) as demo:
         served = gr.State(model)
         gr.Markdown("# mm-suite: multimodal math reasoning")
         gr.Markdown(header(model), elem_id="model-info")
@@ -339,6 +362,24 @@ def build_demo(model: str | None = None) -> gr.Blocks:
                      [cap_image, caption, *pv_out, pv_status], api_name="preview")
     demo.queue(max_size=QUEUE_SIZE, default_concurrency_limit=1)
     return demo
+
+
+@contextmanager
+def private_cache() -> Iterator[str]:
+    """A cache folder for one server (inside ``GRADIO_TEMP_DIR`` when that is set), named to
+    gradio for the block and removed with its contents after it. Build the demo inside the
+    block: gradio reads the folder when a ``Blocks`` is made."""
+    before = os.environ.get("GRADIO_TEMP_DIR")
+    folder = tempfile.mkdtemp(prefix="mm-demo-cache-", dir=before)
+    os.environ["GRADIO_TEMP_DIR"] = folder
+    try:
+        yield folder
+    finally:
+        if before is None:
+            os.environ.pop("GRADIO_TEMP_DIR", None)
+        else:
+            os.environ["GRADIO_TEMP_DIR"] = before
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def launch(demo: gr.Blocks, host: str = "127.0.0.1", port: int = 7860, **kwargs):

@@ -53,16 +53,17 @@ def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args(argv)
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
     model = check(args)
-    from demo.app import build_demo, launch
+    from demo.app import build_demo, launch, private_cache
 
-    demo = build_demo(model)
-    print(f"{PROG}: model {model or 'none (data tabs only)'}; starting on "
-          f"http://{args.host}:{args.port}", file=sys.stderr)
-    try:
-        launch(demo, args.host, args.port)
-    except OSError:
-        fail(PROG, "--port", f"cannot serve on {args.host}:{args.port} (the port is in use, or "
-             "the host is not an address of this machine)")
+    with private_cache():  # uploads and rendered files go with the server
+        demo = build_demo(model)
+        print(f"{PROG}: model {model or 'none (data tabs only)'}; starting on "
+              f"http://{args.host}:{args.port}", file=sys.stderr)
+        try:
+            launch(demo, args.host, args.port)
+        except OSError:
+            fail(PROG, "--port", f"cannot serve on {args.host}:{args.port} (the port is in use, "
+                 "or the host is not an address of this machine)")
 
 
 if __name__ == "__main__":

@@ -169,6 +169,31 @@ def load_image(path: str | Path | None) -> Image.Image:
         raise DemoError(f"The image could not be read ({e}).") from None
 
 
+def upload_folder() -> Path:
+    """Where gradio keeps the files it receives and writes (its cache)."""
+    from gradio.utils import get_upload_folder
+
+    return Path(get_upload_folder()).resolve()
+
+
+def discard_upload(path: str | Path | None) -> None:
+    """Remove an uploaded file (and its folder, once empty) when it lies in gradio's cache; a
+    path anywhere else is left alone (it is not the demo's to delete)."""
+    if not path:
+        return
+    cache = upload_folder()
+    p = Path(path).resolve()
+    if cache not in p.parents:
+        return
+    p.unlink(missing_ok=True)
+    parent = p.parent
+    if parent != cache and cache in parent.parents:
+        try:
+            parent.rmdir()
+        except OSError:  # not empty: another file of the same upload batch is in it
+            pass
+
+
 def flatten(im: Image.Image) -> Image.Image:
     """RGB, with any transparency composited on white (diagrams are drawn on white)."""
     if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):

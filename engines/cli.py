@@ -18,15 +18,19 @@ command. One build writes a folder at a time: a second one into the same ``--out
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 from engines import dataset
 from engines.cliutil import OneLineParser, fail, split_list
 from engines.dataset import BUILDERS
+from engines.dataset.files import CorruptFile
 from engines.dataset.lock import FolderBusy
+from engines.dataset.outdir import OutDirError, writable
 
 PROG = "mm-data"
+SHEET_MAX = 64  # pictures per row of a contact sheet: one for people to look at
 
 
 def _kinds() -> list:
@@ -43,9 +47,9 @@ def parser() -> OneLineParser:
     sh = sub.add_parser("sheet", help="a contact sheet PNG of samples, for people to look at")
     sh.add_argument("--out", required=True, help="PNG path")
     sh.add_argument("--families", nargs="+", default=["all"])
-    sh.add_argument("--per-family", type=int, default=4)
+    sh.add_argument("--per-family", type=int, default=4, help=f"1..{SHEET_MAX}")
     sh.add_argument("--dynamath-seed", help="instead: the variants of one seed question")
-    sh.add_argument("--variants", type=int, default=10)
+    sh.add_argument("--variants", type=int, default=10, help=f"1..{SHEET_MAX}")
     sh.add_argument("--seed", type=int, default=0)
     sub.add_parser("families", help="list renderer families and engine coverage")
     c = sub.add_parser("card", help="rewrite DIR/README.md from the files present")
@@ -68,11 +72,21 @@ def _validate(a) -> None:
         fail(PROG, "--chunk-size", f"must be >= 1, got {a.chunk_size}")
 
 
+# BuildConfig's fields by the flag that sets them ("n" by the builder's ``size_flag``)
+FIELD_FLAGS = {"image_size": "--image-size", "chunk_size": "--chunk-size"}
+
+
 def _fail_value_error(a, e: ValueError) -> None:
-    """A builder's ValueError("--flag: message") as the one-line error naming that flag."""
+    """A builder's ValueError("--flag: message") or BuildConfig's ("field: message") as the
+    one-line error naming that flag."""
     msg = str(e)
-    if msg.startswith("--"):
-        fail(PROG, msg.split(":")[0], msg.split(": ", 1)[1])
+    head, _, rest = msg.partition(": ")
+    if head.startswith("--"):
+        fail(PROG, head, rest)
+    if head == "n":
+        fail(PROG, BUILDERS.get(a.cmd).size_flag, rest)
+    if head in FIELD_FLAGS:
+        fail(PROG, FIELD_FLAGS[head], rest)
     fail(PROG, "--" + a.cmd, msg)
 
 
@@ -90,7 +104,7 @@ def _build(a) -> int:
         summary = dataset.build(cfg, a.out, num_proc=a.num_proc, shard_index=a.shard_index,
                                 num_shards=a.num_shards, overwrite=a.overwrite,
                                 progress=not a.no_progress)
-    except (FileExistsError, FolderBusy) as e:
+    except (FileExistsError, FolderBusy, OutDirError, CorruptFile) as e:
         fail(PROG, "--out", str(e))
     for err in summary["errors"]:
         sys.stderr.write(f"{PROG}: unit {err['unit']} failed: {err['error']}\n")
@@ -110,10 +124,33 @@ def _families() -> int:
     return 0
 
 
+def _sheet_out(out: str) -> Path:
+    """The sheet's path, checked before anything is drawn: a file name whose extension Pillow
+    writes, in a folder that exists and can be written."""
+    from PIL import Image
+
+    path = Path(out)
+    if path.is_dir():
+        fail(PROG, "--out", f"{out} is a folder; give the PNG file's path")
+    Image.init()
+    ext = path.suffix.lower()
+    if ext not in Image.registered_extensions():
+        fail(PROG, "--out", f"{out}: unknown image extension {ext or '(none)'!r}; use .png")
+    if not path.parent.is_dir():
+        fail(PROG, "--out", f"{out}: folder {path.parent} does not exist")
+    if not writable(path.parent) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(PROG, "--out", f"{out}: cannot write there (read-only)")
+    return path
+
+
 def _sheet(a) -> int:
     import renderers
     from engines import sheet
 
+    for flag, v in (("--per-family", a.per_family), ("--variants", a.variants)):
+        if not 1 <= v <= SHEET_MAX:
+            fail(PROG, flag, f"must be in 1..{SHEET_MAX}, got {v}")
+    out = _sheet_out(a.out)
     if a.dynamath_seed:
         from engines.dynamath.seed import resolve_seeds
 
@@ -130,7 +167,10 @@ def _sheet(a) -> int:
             fail(PROG, "--families", f"unknown {', '.join(bad)}; valid: "
                  f"{', '.join(renderers.family_names())}")
         img = sheet.family_sheet(names, a.per_family, a.seed)
-    img.save(a.out)
+    try:
+        img.save(out)
+    except (OSError, ValueError) as e:
+        fail(PROG, "--out", f"{a.out}: cannot write the sheet ({e})")
     print(a.out)
     return 0
 
@@ -148,7 +188,10 @@ def main(argv: list[str] | None = None) -> None:
     elif a.cmd == "card":
         if not (Path(a.dir) / dataset.CONFIG_NAME).exists():
             fail(PROG, "dir", f"{a.dir} has no {dataset.CONFIG_NAME}: not a dataset built here")
-        print(json.dumps(dataset.write_card(a.dir)))
+        try:
+            print(json.dumps(dataset.write_card(a.dir)))
+        except (CorruptFile, OSError) as e:
+            fail(PROG, "dir", str(e))
         code = 0
     raise SystemExit(code)
 

@@ -123,9 +123,17 @@ def save(model, processor, out: str | Path, recipe: dict | None = None) -> Path:
 
 
 def load(path: str | Path, device: str = "cpu"):
-    """(model, processor) from a folder, with plain transformers classes, local files only."""
+    """(model, processor) from a folder, with plain transformers classes, local files only;
+    a folder that cannot be loaded is ``mm.modelfiles.ModelFolderError`` naming the file."""
     from transformers import AutoProcessor, LlavaForConditionalGeneration
 
-    model = LlavaForConditionalGeneration.from_pretrained(path, local_files_only=True)
-    processor = AutoProcessor.from_pretrained(path, local_files_only=True)
+    from mm.modelfiles import check_model_folder, load_failure, quiet_loading
+
+    check_model_folder(path)
+    try:
+        with quiet_loading():
+            model = LlavaForConditionalGeneration.from_pretrained(path, local_files_only=True)
+        processor = AutoProcessor.from_pretrained(path, local_files_only=True)
+    except (OSError, ValueError, RuntimeError, KeyError, TypeError) as e:
+        raise load_failure(path, e) from None
     return model.to(device).eval(), processor

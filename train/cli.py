@@ -9,17 +9,25 @@
 
 A killed stage resumes from its last checkpoint when the same command is run again. One run
 writes an ``--out`` at a time: a second one into it is refused, naming the running one.
+Everything is checked before any work, each bad input one line naming its flag (exit 2): the
+recipe (YAML, every field's type and range; a bad ``--set`` value blames ``--set``), ``--init``
+(the previous stage's finished folder, its model files loadable), ``--out`` (a folder that can
+be created or written; a finished stage in a read-only one is reported without writing),
+``--device`` (``cuda`` only with a GPU).
 """
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from engines.cliutil import OneLineParser, fail
 from engines.dataset.lock import FolderBusy
+from engines.dataset.outdir import OutDirError
 from train.stage import STAGES
 
 PROG = "mm-train"
+DEVICES = ("auto", "cpu", "cuda")
 
 
 def parser() -> OneLineParser:
@@ -32,26 +40,77 @@ def parser() -> OneLineParser:
         p.add_argument("--data", help="dataset folder (default: the stage builds its own)")
         p.add_argument("--init", help="previous stage's output folder")
         p.add_argument("--set", nargs="+", metavar="KEY=VALUE", help="override recipe keys")
+        _device_argument(p)
         p.add_argument("--no-progress", action="store_true")
     p = sub.add_parser("pipeline", help="every stage on a preset")
     p.add_argument("--preset", required=True, choices=["tiny", "small", "base"])
     p.add_argument("--out", required=True)
     p.add_argument("--data", help="caption dataset folder for stage 1")
     p.add_argument("--no-blind-twin", action="store_true")
+    _device_argument(p)
     p.add_argument("--no-progress", action="store_true")
     return ap
+
+
+def _device_argument(p) -> None:
+    p.add_argument("--device", default="auto", help="auto (a GPU when there is one), cpu or "
+                   "cuda; under accelerate launch its config decides")
+
+
+def _check_device(device: str, mixed_precision: str = "no", flag: str = "--recipe") -> None:
+    """Fail on a device this machine lacks; ``cpu`` makes accelerate keep to the CPU."""
+    import torch
+
+    if device not in DEVICES:
+        fail(PROG, "--device", f"unknown {device!r}; valid: {', '.join(DEVICES)}")
+    if device == "cuda" and not torch.cuda.is_available():
+        fail(PROG, "--device", "cuda: no CUDA GPU is visible on this machine; use cpu or auto")
+    if device == "cpu":
+        os.environ["ACCELERATE_USE_CPU"] = "true"
+    on_gpu = device != "cpu" and torch.cuda.is_available()
+    if mixed_precision == "fp16" and not on_gpu:
+        fail(PROG, flag, "mixed_precision: fp16 needs a CUDA GPU; use bf16 or no on CPU")
+
+
+def _fail_recipe(a, e: ValueError, raw: dict) -> None:
+    """A recipe error as one line blaming where the bad value came from: ``--set KEY``,
+    ``--data`` or the recipe file."""
+    from train.recipe import RecipeError
+
+    key = e.key if isinstance(e, RecipeError) else None
+    if key == "data" and a.data:
+        fail(PROG, "--data", f"{a.data}: {str(e).split(': ', 1)[-1]}")
+    if key is not None and key in raw:
+        fail(PROG, "--set", f"{key}={raw[key]}: {e.detail.removeprefix(f'{key}: ')}")
+    fail(PROG, "--recipe", str(e))
+
+
+def _check_out(out: str) -> None:
+    from engines.dataset.outdir import check_out_dir
+
+    try:
+        check_out_dir(out)
+    except OutDirError as e:
+        fail(PROG, "--out", str(e))
 
 
 def main(argv: list[str] | None = None) -> None:
     from train.pipeline import run_pipeline, run_stage
     from train.recipe import load_recipe, parse_overrides
 
+    from mm.modelfiles import ModelFolderError
+    from train.pipeline import StageFolderError, check_init
+
     a = parser().parse_args(argv)
     if a.cmd == "pipeline":
+        _check_device(a.device)
+        _check_out(a.out)
+        if a.data and not Path(a.data).is_dir():
+            fail(PROG, "--data", f"no such folder: {a.data}")
         try:
             res = run_pipeline(a.preset, a.out, a.data, progress=not a.no_progress,
                                blind_twin=not a.no_blind_twin)
-        except FolderBusy as e:
+        except (FolderBusy, OutDirError, StageFolderError) as e:
             fail(PROG, "--out", str(e))
         print(json.dumps(res["evidence"], indent=1))
         raise SystemExit(0)
@@ -59,27 +118,38 @@ def main(argv: list[str] | None = None) -> None:
     try:
         overrides = parse_overrides(a.set)
     except ValueError as e:
-        fail(PROG, "--set", str(e).split(": ", 1)[1])
+        fail(PROG, "--set", str(e).removeprefix("--set: "))
+    raw = {k.strip(): v for k, v in (item.split("=", 1) for item in a.set or [])}
     if a.data:
+        if not Path(a.data).is_dir():
+            fail(PROG, "--data", f"no such folder: {a.data}")
         overrides["data"] = a.data
     try:
         recipe = load_recipe(a.recipe, overrides)
     except FileNotFoundError as e:
         fail(PROG, "--recipe", str(e))
     except ValueError as e:
-        fail(PROG, "--recipe", str(e))
+        _fail_recipe(a, e, raw)
     if recipe.stage != stage.name:
         fail(PROG, "--recipe", f"{a.recipe} is a '{recipe.stage}' recipe, not {a.cmd} "
              f"('{stage.name}')")
+    _check_device(a.device, recipe.mixed_precision,
+                  "--set" if "mixed_precision" in raw else "--recipe")
     if stage.needs_init and not a.init:
         fail(PROG, "--init", f"{a.cmd} needs the previous stage's output folder")
-    if a.init and not Path(a.init).is_dir():
-        fail(PROG, "--init", f"no such folder: {a.init}")
+    if a.init:
+        try:
+            check_init(a.cmd, Path(a.init))
+        except (StageFolderError, ModelFolderError) as e:
+            fail(PROG, "--init", str(e))
+    _check_out(a.out)
     try:
         res = run_stage(recipe, Path(a.init) if a.init else None, Path(a.out),
                         progress=not a.no_progress)
-    except FolderBusy as e:
+    except (FolderBusy, OutDirError, StageFolderError) as e:
         fail(PROG, "--out", str(e))
+    except ModelFolderError as e:  # weights that do not fit their config: known at load time
+        fail(PROG, "--init", str(e))
     print(json.dumps({k: v for k, v in res.items() if k != "losses"}, indent=1))
 
 

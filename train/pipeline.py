@@ -7,6 +7,9 @@ whose ``metrics.json`` exists and records the same recipe is done and skipped (a
 trains that stage and every later one again); an interrupted stage resumes from its checkpoint.
 A stage holds ``<its folder>/.lock`` and the pipeline ``OUT/.lock`` while they write
 (engines/dataset/lock.py): a second run into the same folder is refused with ``FolderBusy``.
+A finished stage made with the same recipe is reported without writing anything (not even the
+lock), so it re-checks in a read-only folder. ``check_init`` refuses an init folder that is not
+the previous stage's finished output, or whose model files cannot be loaded, naming what it is.
 
     mm-train pipeline --preset tiny --out runs/tiny
 """
@@ -19,6 +22,8 @@ import time
 from pathlib import Path
 
 from engines.dataset.lock import LOCK_FILES, folder_lock
+from engines.dataset.outdir import OutDirError, check_out_dir
+from mm.modelfiles import check_model_folder
 from train.checkpoint import checkpoint_recipe, latest_checkpoint
 from train.recipe import Recipe, load_recipe, recipe_diff
 from train.stage import STAGES, stage_named
@@ -35,13 +40,68 @@ def preset_recipe(preset: str, key: str, overrides: dict | None = None) -> Recip
     return load_recipe(path, overrides)
 
 
+class StageFolderError(ValueError):
+    """A stage folder (an ``--init``, or an ``--out`` being re-checked) that is not what it must
+    be; the message names the folder or file."""
+
+
+def _finished_metrics(folder: Path) -> dict | None:
+    """A stage folder's metrics.json, None when absent; ``StageFolderError`` naming it when it
+    cannot be read."""
+    path = folder / "metrics.json"
+    if not path.is_file():
+        return None
+    try:
+        done = json.loads(path.read_text())
+    except (UnicodeDecodeError, ValueError) as e:
+        raise StageFolderError(f"{path}: not valid JSON ({str(e).splitlines()[0]})") from None
+    if not isinstance(done, dict) or not isinstance(done.get("recipe"), dict):
+        raise StageFolderError(f"{path}: not a finished stage's metrics (no recipe recorded)")
+    return done
+
+
+def check_init(key: str, init: Path) -> None:
+    """``StageFolderError`` unless ``init`` is the finished output folder of the stage before
+    ``key`` with loadable model folders (its ``vision/`` and ``model/``)."""
+    order = STAGES.names()
+    if order.index(key) == 0:
+        return
+    prev = STAGES.get(order[order.index(key) - 1])
+    want = f"{key} starts from the output folder of {prev.key} ({prev.name})"
+    init = Path(init)
+    if not init.is_dir():
+        raise StageFolderError(f"no such folder: {init}; {want}")
+    done = _finished_metrics(init)
+    if done is None:
+        hint = (" (a model folder: give the stage folder that holds it)"
+                if (init / "config.json").is_file() else "")
+        raise StageFolderError(f"{init} is not a finished stage folder (no metrics.json){hint}; "
+                        f"{want}")
+    made = done["recipe"].get("stage")
+    if made != prev.name:
+        made_key = next((s.key for s in STAGES.values() if s.name == made), "?")
+        raise StageFolderError(f"{init} is the output of {made_key} ({made}); {want}")
+    for sub in ("vision", "model"):
+        if (init / sub).exists():
+            check_model_folder(init / sub)
+
+
 def run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool = True,
               retrain: bool = False) -> dict:
     """Train the recipe's stage into ``out``; a finished stage made with the same recipe is
     reused unless ``retrain`` (its input changed). The result carries ``trained``: whether it
     ran."""
+    out = Path(out)
+    can_write = check_out_dir(out)
+    if not retrain:
+        finished = _finished_metrics(out) if out.is_dir() else None
+        if finished is not None and not recipe_diff(finished["recipe"], recipe):
+            return {**finished, "trained": False}  # read alone: nothing to write
+    if not can_write:
+        raise OutDirError(f"{out} is read-only and holds no finished stage of this recipe; "
+                          "make it writable or choose another folder")
     with folder_lock(out):
-        return _run_stage(recipe, init, Path(out), progress, retrain)
+        return _run_stage(recipe, init, out, progress, retrain)
 
 
 def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,

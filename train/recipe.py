@@ -7,11 +7,19 @@ keys that its file in ``train/stages/`` declares. Recipe YAML stays flat: the lo
 key to the common part or to the stage's part. Flow: code defaults -> recipe YAML -> CLI flags
 (``--set key=value``).
 
+Every field is checked when the recipe is made, before any work: its type (from the dataclass
+annotation: a whole number, a finite number, true/false, a string, one of a ``Literal``'s
+values, a list of them), then its range. A bad value is ``RecipeError`` naming the field, so
+the CLI can blame the flag or file it came from.
+
     python -c "from train.recipe import load_recipe; print(load_recipe('configs/small/stage3.yaml'))"
 """
 from __future__ import annotations
 
 import json
+import math
+import re
+import types
 import typing
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from pathlib import Path
@@ -19,11 +27,109 @@ from typing import Any, Literal
 
 import yaml
 
+from engines.dataset.config import MAX_ROWS
 from train.stage import STAGES, stage_named
 
 Preset = Literal["tiny", "small", "base"]
 Module = Literal["vision", "text_tower", "projector", "llm", "lora"]
 MODULES = typing.get_args(Module)
+
+
+class RecipeError(ValueError):
+    """A bad recipe value or key; ``key`` names the field (None: the file as a whole),
+    ``detail`` is the message without the file it came from."""
+
+    def __init__(self, key: str | None, message: str, detail: str | None = None):
+        self.key, self.detail = key, detail or message
+        super().__init__(message)
+
+
+# YAML 1.1 (PyYAML) reads an exponent without a dot ("1e-3") as a string
+_FLOAT_TEXT = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+
+
+def _describe(hint) -> str:
+    if hint is type(None):
+        return "null"
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Literal:
+        return "one of " + ", ".join(map(str, args))
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(a) for a in args)
+    if origin is list:
+        return f"a list of ({_describe(args[0])})"
+    return {bool: "true or false", int: "a whole number", float: "a finite number",
+            str: "a string"}.get(hint, getattr(hint, "__name__", str(hint)))
+
+
+def _accepts(hint, value) -> bool:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is type(None):
+        return value is None
+    if origin is Literal:
+        return value in args
+    if origin in (typing.Union, types.UnionType):
+        return any(_accepts(a, value) for a in args)
+    if origin is list:
+        return isinstance(value, list) and all(_accepts(args[0], v) for v in value)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return (isinstance(value, (int, float)) and not isinstance(value, bool) and
+                math.isfinite(value))
+    if hint is str:
+        return isinstance(value, str)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True
+
+
+def check_types(obj, skip: tuple[str, ...] = ()) -> None:
+    """``RecipeError`` naming the first field of the dataclass ``obj`` whose value does not
+    have its annotated type (``Literal`` values included). A number written as text that YAML
+    1.1 leaves a string ("1e-3") becomes the float it spells."""
+    for name, hint in typing.get_type_hints(type(obj)).items():
+        if name in skip:
+            continue
+        value = getattr(obj, name)
+        if (isinstance(value, str) and _FLOAT_TEXT.fullmatch(value) and not _accepts(hint, value)
+                and _accepts(hint, float(value))):
+            value = float(value)
+            setattr(obj, name, value)
+        if not _accepts(hint, value):
+            raise RecipeError(name, f"{name}: expected {_describe(hint)}, got {value!r}")
+
+
+def check_literals(obj) -> None:
+    """``RecipeError`` naming the field when a ``Literal``-typed field holds another value."""
+    for name, hint in typing.get_type_hints(type(obj)).items():
+        if typing.get_origin(hint) is Literal and getattr(obj, name) not in typing.get_args(hint):
+            raise RecipeError(name, f"{name}: {getattr(obj, name)!r}; valid: "
+                              f"{', '.join(map(str, typing.get_args(hint)))}")
+
+
+def check_counts(obj, *names: str, positive: bool = False) -> None:
+    """``RecipeError`` when one of ``names`` is not a number (of its annotated type), is
+    negative or, with ``positive``, not above zero."""
+    hints = typing.get_type_hints(type(obj))
+    for name in names:
+        v = getattr(obj, name)
+        if not _accepts(hints.get(name, float), v) or isinstance(v, (bool, str)):
+            raise RecipeError(name, f"{name}: expected {_describe(hints.get(name, float))}, "
+                              f"got {v!r}")
+        if v is not None and (v <= 0 if positive else v < 0):
+            raise RecipeError(name, f"{name}: must be {'positive' if positive else '>= 0'}, "
+                              f"got {v}")
+
+
+def check_range(obj, name: str, low: float, high: float) -> None:
+    v = getattr(obj, name)
+    if not low <= v <= high:
+        raise RecipeError(name, f"{name}: must be in [{low}, {high}], got {v}")
 
 
 @dataclass
@@ -34,21 +140,17 @@ class LoraSettings:
     target_modules: list[str] = field(
         default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"])
 
-
-def check_literals(obj) -> None:
-    """ValueError naming the field when a ``Literal``-typed field holds another value."""
-    for name, hint in typing.get_type_hints(type(obj)).items():
-        if typing.get_origin(hint) is Literal and getattr(obj, name) not in typing.get_args(hint):
-            raise ValueError(f"{name}: {getattr(obj, name)!r}; valid: "
-                             f"{', '.join(map(str, typing.get_args(hint)))}")
-
-
-def check_counts(obj, *names: str, positive: bool = False) -> None:
-    """ValueError when one of ``names`` is negative (or, with ``positive``, not above zero)."""
-    for name in names:
-        v = getattr(obj, name)
-        if v is not None and (v <= 0 if positive else v < 0):
-            raise ValueError(f"{name}: must be {'positive' if positive else '>= 0'}, got {v}")
+    def __post_init__(self) -> None:
+        try:
+            check_types(self)
+            check_counts(self, "r", "alpha", positive=True)
+            if not 0 <= self.dropout < 1:
+                raise RecipeError("dropout", f"dropout: must be in [0, 1), got {self.dropout}")
+            if not self.target_modules:
+                raise RecipeError("target_modules", "target_modules: empty; name the modules "
+                                  "LoRA adapts")
+        except RecipeError as e:
+            raise RecipeError("lora", f"lora.{e}") from None
 
 
 @dataclass
@@ -90,36 +192,56 @@ class Recipe:
     def __post_init__(self) -> None:
         cls = stage_named(self.stage).settings
         check_literals(self)
-        bad = [m for m in self.train_modules if m not in MODULES]
-        if bad:
-            raise ValueError(f"train_modules: unknown {bad}; valid: {', '.join(MODULES)}")
+        if isinstance(self.train_modules, list):
+            bad = [m for m in self.train_modules if m not in MODULES]
+            if bad:
+                raise RecipeError("train_modules", f"train_modules: unknown {bad}; valid: "
+                                  f"{', '.join(MODULES)}")
+        check_types(self, skip=("lora", "settings"))
         if not self.train_modules:
-            raise ValueError("train_modules: empty; a stage must train something")
+            raise RecipeError("train_modules", "train_modules: empty; a stage must train "
+                              "something")
         if "lora" in self.train_modules and self.lora is None:
             self.lora = LoraSettings()
         if isinstance(self.lora, dict):
+            unknown = sorted(set(self.lora) - {f.name for f in fields(LoraSettings)})
+            if unknown:
+                raise RecipeError("lora", f"lora: unknown key(s) {', '.join(map(str, unknown))}; "
+                                  f"valid: {', '.join(f.name for f in fields(LoraSettings))}")
             self.lora = LoraSettings(**self.lora)
+        elif self.lora is not None and not isinstance(self.lora, LoraSettings):
+            raise RecipeError("lora", f"lora: expected a mapping of LoRA settings, got "
+                              f"{self.lora!r}")
         check_counts(self, "lr", "max_steps", "batch_size", "grad_accum", "save_every",
-                     "image_size", positive=True)
+                     "log_every", "image_size", "data_n", "eval_n", "max_length", positive=True)
+        check_counts(self, "weight_decay", "warmup_steps", "max_grad_norm", "seed",
+                     "heldout_seed_offset", "yes_no_seed_offset")
+        check_range(self, "image_size", 32, 4096)
+        check_range(self, "data_n", 1, MAX_ROWS)
+        check_range(self, "eval_n", 1, MAX_ROWS)
+        if self.warmup_steps > self.max_steps:
+            raise RecipeError("warmup_steps", f"warmup_steps: {self.warmup_steps} is more than "
+                              f"max_steps ({self.max_steps})")
         if self.settings is None:
             self.settings = cls()
         elif isinstance(self.settings, dict):
             self.settings = cls(**self.settings)
         elif not isinstance(self.settings, cls):
-            raise ValueError(f"settings: a {type(self.settings).__name__}; stage "
-                             f"{self.stage} takes {cls.__name__}")
+            raise RecipeError("settings", f"settings: a {type(self.settings).__name__}; stage "
+                              f"{self.stage} takes {cls.__name__}")
+        check_types(self.settings)
 
     @classmethod
     def from_dict(cls, raw: dict, source: str = "recipe") -> "Recipe":
         """A recipe from flat keys (a YAML file's), each routed to the common part or to the
         stage's settings. A key of another stage or an unknown key fails naming it."""
         if "stage" not in raw:
-            raise ValueError(f"{source}: no 'stage' key; valid: "
-                             f"{', '.join(s.name for s in STAGES.values())}")
+            raise RecipeError("stage", f"{source}: no 'stage' key; valid: "
+                              f"{', '.join(s.name for s in STAGES.values())}")
         try:
             own = stage_named(raw["stage"]).settings
         except ValueError as e:
-            raise ValueError(f"{source}: {e}") from None
+            raise RecipeError("stage", f"{source}: {e}") from None
         common = {f.name for f in fields(cls)} - {"settings"}
         mine = {f.name for f in fields(own)}
         elsewhere = {}
@@ -133,17 +255,19 @@ class Recipe:
         foreign = sorted(k for k in raw if k in elsewhere)
         if foreign:
             k = foreign[0]
-            raise ValueError(f"{source}: key {k!r} belongs to stage {', '.join(elsewhere[k])}, "
-                             f"not {raw['stage']}")
-        unknown = sorted(set(raw) - common - mine)
+            raise RecipeError(k, f"{source}: key {k!r} belongs to stage "
+                              f"{', '.join(elsewhere[k])}, not {raw['stage']}")
+        unknown = sorted(map(str, set(raw) - common - mine))
         if unknown:
-            raise ValueError(f"{source}: unknown key(s) {', '.join(unknown)}; valid: "
-                             f"{', '.join(sorted(common | mine))}")
+            raise RecipeError(unknown[0], f"{source}: unknown key(s) {', '.join(unknown)}; "
+                              f"valid: {', '.join(sorted(common | mine))}")
         try:
             return cls(**{k: v for k, v in raw.items() if k in common},
                        settings=own(**{k: v for k, v in raw.items() if k in mine}))
+        except RecipeError as e:
+            raise RecipeError(e.key, f"{source}: {e}", e.detail) from None
         except (TypeError, ValueError) as e:
-            raise ValueError(f"{source}: {e}") from None
+            raise RecipeError(None, f"{source}: {e}") from None
 
     def with_overrides(self, **changes) -> "Recipe":
         """A copy with some flat keys changed (common or the stage's own)."""
@@ -174,11 +298,22 @@ def _coerce(value: str):
 def load_recipe(path: str | Path, overrides: dict | None = None) -> Recipe:
     """Recipe from YAML (+ overrides); a wrong key fails naming the file and the key."""
     path = Path(path)
+    if path.is_dir():
+        raise FileNotFoundError(f"recipe {path} is a folder, not a YAML file")
     if not path.is_file():
         raise FileNotFoundError(f"recipe {path} does not exist")
-    raw = yaml.safe_load(path.read_text()) or {}
+    try:
+        raw = yaml.safe_load(path.read_text()) or {}
+    except UnicodeDecodeError as e:
+        raise RecipeError(None, f"{path}: not UTF-8 text ({e.reason} at byte {e.start})"
+                          ) from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        what = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise RecipeError(None, f"{path}: not valid YAML ({what}{where})") from None
     if not isinstance(raw, dict):
-        raise ValueError(f"{path}: a recipe is a mapping of keys to values")
+        raise RecipeError(None, f"{path}: a recipe is a mapping of keys to values")
     raw.update(overrides or {})
     return Recipe.from_dict(raw, source=str(path))
 
@@ -187,10 +322,14 @@ def parse_overrides(items: list[str] | None) -> dict:
     """``["lr=3e-4", "max_steps=10"]`` -> {"lr": 0.0003, "max_steps": 10}."""
     out = {}
     for item in items or []:
-        if "=" not in item:
-            raise ValueError(f"--set: expected key=value, got {item!r}")
+        if "=" not in item or not item.split("=", 1)[0].strip():
+            raise RecipeError(None, f"--set: expected key=value, got {item!r}")
         k, v = item.split("=", 1)
-        out[k.strip()] = _coerce(v)
+        try:
+            out[k.strip()] = _coerce(v)
+        except yaml.YAMLError:
+            raise RecipeError(k.strip(), f"--set: {k.strip()}: cannot read {v!r} as a value"
+                              ) from None
     return out
 
 

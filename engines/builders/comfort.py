@@ -86,6 +86,7 @@ def comfort_config(scene: str, variations: int, seed: int = 0, image_size: int =
 @register_builder
 class ComfortBuilder(Builder):
     kind = "comfort"
+    size_flag = "--variations"
     order = 80
     help = "evaluation set: COMFORT scenes, 36 views each"
     count_columns = ("scene", "variation")

@@ -20,6 +20,7 @@ from engines.dynamath.seed import load_seeds, make_variant, resolve_seeds
 @register_builder
 class DynaMathBuilder(Builder):
     kind = "dynamath"
+    size_flag = "--variants"
     order = 50
     help = "DynaMath-style variants of seed questions (or: list)"
     count_columns = ("subject", "knowledge_level", "answer_type", "variation_kinds")

@@ -326,6 +326,7 @@ def mme_synth_config(n_images: int, seed: int = 0, image_size: int = 336,
 @register_builder
 class MMESynthBuilder(Builder):
     kind = "mme-synth"
+    size_flag = "--n-images"
     order = 60
     help = "evaluation set: MME-style paired yes/no"
     count_columns = ("subtask", "answer")

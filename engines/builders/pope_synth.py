@@ -173,6 +173,7 @@ def pope_synth_config(n_images: int, seed: int = 0, image_size: int = 336,
 @register_builder
 class PopeSynthBuilder(Builder):
     kind = "pope-synth"
+    size_flag = "--n-images"
     order = 70
     help = "evaluation set: POPE-style object probes"
     count_columns = ("split", "answer")

@@ -1,24 +1,38 @@
-"""The dataset card: DIR/README.md written from build.json and the chunk files present.
+"""The dataset card: DIR/README.md written from build.json and the chunk files present (only
+when its text changes, so that re-checking a finished dataset writes nothing).
 
     mm-data card DIR
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 
 from engines.dataset.config import BuildConfig, get_builder
-from engines.dataset.files import CARD_NAME, CONFIG_NAME, chunk_path
+from engines.dataset.files import (CARD_NAME, CONFIG_NAME, CorruptFile, chunk_path, read_config,
+                                   read_json)
 
 
 def write_card(out: str | Path) -> dict:
-    """Write DIR/README.md from build.json and the chunks present; returns the counts."""
+    """Write DIR/README.md from build.json and the chunks present, unless it already says
+    that; returns the counts."""
+    out = Path(out)
+    text, info = card_text(out)
+    card = out / CARD_NAME
+    if not card.is_file() or card.read_text(errors="replace") != text:
+        card.write_text(text)
+    return info
+
+
+def card_text(out: str | Path) -> tuple[str, dict]:
+    """The text of DIR/README.md and the counts, from build.json and the chunks present."""
     import pyarrow.parquet as pq
     import yaml
 
     out = Path(out)
-    cfg = json.loads((out / CONFIG_NAME).read_text())
+    cfg = read_config(out)
+    if cfg is None:
+        raise FileNotFoundError(f"{out / CONFIG_NAME}: no such file; not a dataset built here")
     builder = get_builder(cfg["kind"])
     n_units = builder.n_units(BuildConfig(**cfg))
     n_chunks = -(-n_units // cfg["chunk_size"])
@@ -27,7 +41,11 @@ def write_card(out: str | Path) -> dict:
     counts: dict[str, Counter] = {col: Counter() for col in builder.count_columns}
     n_rows = 0
     for f in present:
-        t = pq.read_table(f, columns=list(builder.count_columns))
+        try:
+            t = pq.read_table(f, columns=list(builder.count_columns))
+        except Exception as e:  # pyarrow's errors for a cut or foreign file vary by cause
+            raise CorruptFile(f, f"not a readable parquet file ({str(e).splitlines()[0]})"
+                              ) from None
         n_rows += t.num_rows
         for col in builder.count_columns:
             for v in t.column(col).to_pylist():
@@ -35,7 +53,10 @@ def write_card(out: str | Path) -> dict:
                     counts[col][str(item)] += 1
     errors = []
     for e in sorted((out / "data").glob("errors-*.json")):
-        errors += json.loads(e.read_text())
+        errs = read_json(e)
+        if not isinstance(errs, list):
+            raise CorruptFile(e, "not a list of failed units")
+        errors += errs
     complete = len(present) == n_chunks
     header = {
         "configs": [{"config_name": "default",
@@ -58,6 +79,5 @@ def write_card(out: str | Path) -> dict:
         lines += [f"## Counts by {col}", "", f"| {col} | rows |", "|---|---:|"]
         lines += [f"| {k} | {v} |" for k, v in sorted(cnt.items())]
         lines.append("")
-    (out / CARD_NAME).write_text("\n".join(lines))
-    return {"rows": n_rows, "complete": complete,
-            "counts": {k: dict(v) for k, v in counts.items()}}
+    return "\n".join(lines), {"rows": n_rows, "complete": complete,
+                              "counts": {k: dict(v) for k, v in counts.items()}}

@@ -21,6 +21,12 @@ from engines.cliutil import add_build_arguments, split_list
 from mm.registry import Registry
 
 
+# A build's size is checked before anything is listed or allocated: the writer keeps one number
+# per chunk in memory, and a mistyped --n (1e12) must be one line, not the OOM killer.
+MAX_ROWS = 100_000_000  # 100x MAVIS-Instruct; a bigger set is several builds
+MAX_CHUNKS = 1_000_000  # parquet files per build
+
+
 @dataclass
 class BuildConfig:
     """What determines the bytes of a dataset (sharding and process count do not)."""
@@ -35,11 +41,17 @@ class BuildConfig:
 
     def __post_init__(self) -> None:
         if self.n <= 0:
-            raise ValueError(f"n must be positive, got {self.n}")
+            raise ValueError(f"n: must be positive, got {self.n}")
+        if self.n > MAX_ROWS:
+            raise ValueError(f"n: {self.n} rows is above the limit of {MAX_ROWS:,} rows per "
+                             "build; build a smaller set (or several with other seeds)")
         if not 32 <= self.image_size <= 4096:
-            raise ValueError(f"image_size must be in [32, 4096], got {self.image_size}")
+            raise ValueError(f"image_size: must be in [32, 4096], got {self.image_size}")
         if self.chunk_size <= 0:
-            raise ValueError(f"chunk_size must be positive, got {self.chunk_size}")
+            raise ValueError(f"chunk_size: must be positive, got {self.chunk_size}")
+        if -(-self.n // self.chunk_size) > MAX_CHUNKS:
+            raise ValueError(f"chunk_size: {self.chunk_size} units per file makes more than "
+                             f"{MAX_CHUNKS:,} files for {self.n} rows; use a larger one")
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -54,9 +66,11 @@ class Builder:
     build takes), ``options_from_args`` turns the kind's own flags into ``cfg.options`` and
     ``config_from_args`` the whole parse into a config. Either raises ValueError("--flag:
     message") for a bad value. ``help`` is the subcommand's line in ``mm-data --help`` and
-    ``order`` its place there."""
+    ``order`` its place there; ``size_flag`` is the flag that sets the number of rows (a
+    size over the limit is blamed on it)."""
 
     kind: str = ""
+    size_flag: str = "--n"
     count_columns: tuple[str, ...] = ("family",)
     description: str = ""
     help: str = ""

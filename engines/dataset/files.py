@@ -26,10 +26,45 @@ def data_files(out: str | Path) -> list[str]:
     return sorted(str(p) for p in (Path(out) / "data").glob("*.parquet"))
 
 
+class CorruptFile(ValueError):
+    """A file of a built dataset that cannot be read back (cut short, overwritten, edited);
+    the message names it and says how to rebuild."""
+
+    def __init__(self, path: Path, why: str):
+        self.path = path
+        super().__init__(f"{path}: {why}; pass --overwrite to rebuild the dataset")
+
+
+def read_json(path: Path) -> Any:
+    """A JSON file of the dataset, or ``CorruptFile`` naming it."""
+    try:
+        return json.loads(path.read_text())
+    except (UnicodeDecodeError, ValueError) as e:
+        raise CorruptFile(path, f"not valid JSON ({str(e).splitlines()[0]})") from None
+
+
 def read_config(out: str | Path) -> dict | None:
-    """DIR/build.json, or None when DIR is not a dataset built by mm-data."""
+    """DIR/build.json, or None when DIR is not a dataset built by mm-data; ``CorruptFile``
+    when the file is there but is not a build config."""
     path = Path(out) / CONFIG_NAME
-    return json.loads(path.read_text()) if path.is_file() else None
+    if not path.is_file():
+        return None
+    cfg = read_json(path)
+    if not isinstance(cfg, dict) or not isinstance(cfg.get("kind"), str):
+        raise CorruptFile(path, "not a build config (a JSON object with a 'kind')")
+    return cfg
+
+
+def chunk_rows(path: Path) -> int:
+    """Rows of a chunk file, read from its parquet footer alone (cheap: no data pages), or
+    ``CorruptFile`` naming it when it is cut short or not parquet."""
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.read_metadata(path).num_rows
+    except Exception as e:  # pyarrow raises ArrowInvalid, OSError or its own errors here
+        raise CorruptFile(path, f"not a readable parquet file ({str(e).splitlines()[0]})"
+                          ) from None
 
 
 def load(out: str | Path):

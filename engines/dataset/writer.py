@@ -15,6 +15,11 @@ depend only on (config, c):
 holds ``DIR/.lock`` (engines/dataset/lock.py) from before it claims DIR until its card is written:
 a second build of DIR meanwhile, ``overwrite`` or not, is refused with ``FolderBusy``.
 
+A rerun checks what is there before it writes: a build.json, chunk or errors file that cannot be
+read back is ``CorruptFile`` naming it (``overwrite`` rebuilds it). A rerun that finds the
+build finished (same config, every chunk of its shard readable, the card up to date) writes
+nothing, not even the lock, so a finished dataset re-checks in a read-only folder.
+
     mm-data mavis-caption --n 1000 --out data/cap --seed 0
 """
 from __future__ import annotations
@@ -26,10 +31,12 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from engines.dataset.card import write_card
+from engines.dataset.card import card_text, write_card
 from engines.dataset.config import BuildConfig, get_builder
-from engines.dataset.files import CONFIG_NAME, chunk_path, iter_rows
+from engines.dataset.files import (CARD_NAME, CONFIG_NAME, CorruptFile, chunk_path, chunk_rows,
+                                   iter_rows, read_config, read_json)
 from engines.dataset.lock import LOCK_FILES, folder_lock
+from engines.dataset.outdir import OutDirError, check_out_dir
 
 
 def _write_chunk(args: tuple) -> tuple[int, int, list[dict]]:
@@ -68,10 +75,70 @@ def build(cfg: BuildConfig, out: str | Path, num_proc: int = 1, shard_index: int
     if not 0 <= shard_index < num_shards:
         raise ValueError(f"shard_index must be in [0, {num_shards}), got {shard_index}")
     out = Path(out)
+    can_write = check_out_dir(out)
     _refuse_foreign(out, overwrite)  # before locking: no .lock dropped into a stranger's folder
+    finished = _finished(builder, cfg, out, shard_index, num_shards, overwrite)
+    if finished is not None:
+        return finished
+    if not can_write:
+        raise OutDirError(f"{out} is read-only and its build is not finished; make it "
+                          "writable or choose another folder")
     with folder_lock(out):
         return _build_locked(builder, cfg, out, num_proc, shard_index, num_shards, overwrite,
                              progress)
+
+
+def _want(cfg: BuildConfig) -> str:
+    """build.json's text for ``cfg``."""
+    return json.dumps(cfg.to_dict(), indent=1, sort_keys=True)
+
+
+def _chunk_limit(builder, cfg: BuildConfig, c: int) -> int:
+    """The rows chunk c holds when none of its units failed."""
+    per = cfg.chunk_size * builder.unit_size(cfg)
+    return min(per, cfg.n - c * per)
+
+
+def _check_chunk(builder, cfg: BuildConfig, path: Path, c: int) -> None:
+    """``CorruptFile`` when chunk c's file (or its record of failed units) is unreadable or
+    holds more rows than it can."""
+    rows = chunk_rows(path)
+    if rows > _chunk_limit(builder, cfg, c):
+        raise CorruptFile(path, f"holds {rows} rows, more than chunk {c} can "
+                          f"({_chunk_limit(builder, cfg, c)})")
+    errors = path.parent / f"errors-{c:05d}.json"
+    if errors.exists() and not isinstance(read_json(errors), list):
+        raise CorruptFile(errors, "not a list of failed units")
+
+
+def _finished(builder, cfg: BuildConfig, out: Path, shard_index: int, num_shards: int,
+              overwrite: bool) -> dict | None:
+    """The summary of a rerun that has nothing to write (same config, every chunk of this
+    shard present and readable, the card up to date), found by reading alone; else None."""
+    cfg_file = out / CONFIG_NAME
+    if not cfg_file.is_file():
+        return None
+    try:
+        read_config(out)
+        if cfg_file.read_text() != _want(cfg):
+            return None
+        n_chunks = -(-builder.n_units(cfg) // cfg.chunk_size)
+        mine = [c for c in range(shard_index, n_chunks, num_shards)]
+        for c in mine:
+            path = chunk_path(out, c, n_chunks)
+            if not path.is_file():
+                return None
+            _check_chunk(builder, cfg, path, c)
+        text, info = card_text(out)
+    except CorruptFile:
+        if overwrite:
+            return None  # rebuilt under the lock
+        raise
+    card = out / CARD_NAME
+    if not card.is_file() or card.read_text(errors="replace") != text:
+        return None
+    return {"out": str(out), "chunks": n_chunks, "built": 0, "kept": len(mine),
+            "rows_built": 0, "errors": [], "complete": info["complete"]}
 
 
 def _build_locked(builder, cfg: BuildConfig, out: Path, num_proc: int, shard_index: int,
@@ -79,8 +146,20 @@ def _build_locked(builder, cfg: BuildConfig, out: Path, num_proc: int, shard_ind
     _claim_dir(out, cfg, overwrite)
     n_units = builder.n_units(cfg)
     n_chunks = -(-n_units // cfg.chunk_size)
-    mine = [c for c in range(n_chunks) if c % num_shards == shard_index]
-    todo = [c for c in mine if not chunk_path(out, c, n_chunks).exists()]
+    mine = list(range(shard_index, n_chunks, num_shards))
+    todo = []
+    for c in mine:
+        path = chunk_path(out, c, n_chunks)
+        if path.is_file():
+            try:
+                _check_chunk(builder, cfg, path, c)
+                continue
+            except CorruptFile:
+                if not overwrite:
+                    raise
+                path.unlink()
+                (path.parent / f"errors-{c:05d}.json").unlink(missing_ok=True)
+        todo.append(c)
     for stale in (out / "data").glob("*.tmp*"):
         stale.unlink()
     rows_per_chunk = cfg.chunk_size * builder.unit_size(cfg)
@@ -129,12 +208,12 @@ def _refuse_foreign(out: Path, overwrite: bool) -> None:
 
 def _claim_dir(out: Path, cfg: BuildConfig, overwrite: bool) -> None:
     cfg_file = out / CONFIG_NAME
-    want = json.dumps(cfg.to_dict(), indent=1, sort_keys=True)
+    want = _want(cfg)
     if cfg_file.exists():
-        have = cfg_file.read_text()
+        have = cfg_file.read_text(errors="replace")
         if have != want:
             if not overwrite:
-                old = json.loads(have)
+                old = read_config(out)
                 diff = sorted(k for k in set(old) | set(cfg.to_dict())
                               if old.get(k) != cfg.to_dict().get(k))
                 raise FileExistsError(
@@ -146,7 +225,8 @@ def _claim_dir(out: Path, cfg: BuildConfig, overwrite: bool) -> None:
         if overwrite:
             shutil.rmtree(out / "data", ignore_errors=True)
     (out / "data").mkdir(parents=True, exist_ok=True)
-    cfg_file.write_text(want)
+    if not cfg_file.is_file() or cfg_file.read_text(errors="replace") != want:
+        cfg_file.write_text(want)
 
 
 def build_rows(cfg: BuildConfig, out: str | Path | None = None) -> list[dict]:

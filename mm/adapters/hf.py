@@ -1,7 +1,9 @@
 """Model folders: our checkpoints and any local HF LLaVA-family folder (``--model PATH``).
 
 Registered as the ``folder`` adapter, which ``load_adapter`` uses for every spec that is not
-``builtin:NAME``.
+``builtin:NAME``. A folder that cannot be loaded (bad config.json, a cut-short or foreign
+safetensors file, weights that do not fit the config) is a ``ValueError`` whose first line
+names the file (mm.modelfiles).
 
     mm-eval run --model runs/quickstart/train/final --tasks pope-synth --output-path runs/eval
 """
@@ -11,6 +13,7 @@ from pathlib import Path
 from typing import Sequence
 
 from mm.adapters.base import ADAPTERS, FOLDER, Adapter, weights_digest
+from mm.modelfiles import check_model_folder, load_failure, quiet_loading
 
 YES_WORDS = ("yes", "Yes", "YES")
 NO_WORDS = ("no", "No", "NO")
@@ -53,10 +56,14 @@ class LlavaAdapter(Adapter):
         path = Path(path)
         if not (path / "config.json").exists():
             raise FileNotFoundError(f"--model: {path} is not a model folder (no config.json)")
+        check_model_folder(path)  # ModelFolderError (a ValueError) naming the file at fault
         self.name, self.path, self.dtype = str(path), path, dtype
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
-        cfg = AutoConfig.from_pretrained(path, local_files_only=True)
-        self.processor = AutoProcessor.from_pretrained(path, local_files_only=True)
+        try:
+            cfg = AutoConfig.from_pretrained(path, local_files_only=True)
+            self.processor = AutoProcessor.from_pretrained(path, local_files_only=True)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise load_failure(path, e) from None
         td = getattr(torch, dtype)
         if cfg.model_type == "llava":
             from transformers import LlavaForConditionalGeneration as cls
@@ -64,8 +71,12 @@ class LlavaAdapter(Adapter):
             from transformers import AutoModelForImageTextToText as cls
             if not getattr(self.processor, "chat_template", None):
                 raise ValueError(f"--model: {path} ({cfg.model_type}) has no chat template")
-        self.model = cls.from_pretrained(path, local_files_only=True, dtype=td).to(
-            self.device).eval()
+        try:
+            with quiet_loading():
+                model = cls.from_pretrained(path, local_files_only=True, dtype=td)
+        except (OSError, ValueError, RuntimeError, KeyError, TypeError) as e:
+            raise load_failure(path, e) from None
+        self.model = model.to(self.device).eval()
         self.tok = self.processor.tokenizer
         self.tok.padding_side = "left"
         self.yes_ids, self.no_ids = yes_no_token_ids(self.tok)

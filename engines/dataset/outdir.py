@@ -1,0 +1,40 @@
+"""Output folders of ``mm-data`` builds and ``mm-train`` stages: checked before any work.
+
+An ``--out`` that is a file, lies under a file, or cannot be created is refused at once with
+``OutDirError`` naming the path (not a traceback from deep inside a writer). A folder that
+exists but cannot be written is not an error by itself: a finished build or stage in it is
+re-checked read-only (``writable`` tells the caller which case it is in).
+
+    python -c "from engines.dataset.outdir import check_out_dir; print(check_out_dir('data/x'))"
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+class OutDirError(ValueError):
+    """An output folder that cannot be used; the message names the path."""
+
+
+def writable(path: str | Path) -> bool:
+    """Files can be created in the folder ``path`` (the OS's answer for this user)."""
+    return os.access(path, os.W_OK | os.X_OK)
+
+
+def check_out_dir(out: str | Path) -> bool:
+    """Raise ``OutDirError`` when ``out`` cannot be an output folder; else return whether it
+    can be written (False: an existing folder that can only be read)."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise OutDirError(f"{out} is a file, not a folder")
+    if out.is_dir():
+        return writable(out)
+    parent = out.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise OutDirError(f"cannot create {out}: {parent} is a file, not a folder")
+    if not writable(parent):
+        raise OutDirError(f"cannot create {out}: {parent} is read-only")
+    return True
