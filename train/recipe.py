@@ -84,6 +84,7 @@ class Recipe:
     # model
     max_length: int = 256  # text tokens per example (image tokens excluded)
     mixed_precision: Literal["no", "bf16", "fp16"] = "no"
+    data_workers: int = 0  # DataLoader worker processes building batches (0: the main one)
     # the stage's own keys (its settings dataclass; default: that class's defaults)
     settings: Any = None
 
@@ -99,6 +100,7 @@ class Recipe:
             self.lora = LoraSettings()
         if isinstance(self.lora, dict):
             self.lora = LoraSettings(**self.lora)
+        check_counts(self, "data_workers")
         check_counts(self, "lr", "max_steps", "batch_size", "grad_accum", "save_every",
                      "image_size", positive=True)
         if self.settings is None:
