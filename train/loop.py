@@ -46,21 +46,30 @@ from train.recipe import Recipe, recipe_diff
 
 @dataclass
 class StageTask:
+    """``make_batch(indices)``; with ``keyed``, ``make_batch(indices, keys)`` where ``keys[j]``
+    is the position of ``indices[j]`` in the run's stream of examples: a seed for draws made per
+    example (caption sampling) that is the same whichever process builds the example."""
     model: torch.nn.Module
     n_examples: int
-    make_batch: Callable[[list[int]], Any]
+    make_batch: Callable[..., Any]
     loss: Callable[[torch.nn.Module, Any], torch.Tensor]
+    keyed: bool = False
+
+
+def batch_positions(k: int, batch: int, rank: int = 0, world: int = 1) -> list[int]:
+    """Stream positions of global micro-step k (this process's share under DDP)."""
+    return list(range(k * batch, (k + 1) * batch))[rank::world]
 
 
 def batch_indices(k: int, batch: int, n: int, seed: int, rank: int = 0, world: int = 1
                   ) -> list[int]:
     """Example indices of global micro-step k (this process's share under DDP)."""
     out = []
-    for pos in range(k * batch, (k + 1) * batch):
+    for pos in batch_positions(k, batch, rank, world):
         epoch, i = divmod(pos, n)
         perm = np.random.default_rng([seed, epoch]).permutation(n)
         out.append(int(perm[i]))
-    return out[rank::world]
+    return out
 
 
 def _scheduler(recipe: Recipe, optimizer):
@@ -99,10 +108,13 @@ class MicroBatches(torch.utils.data.Dataset):
         return self.last - self.first
 
     def __getitem__(self, j: int):
-        k = self.first + j
-        return self.task.make_batch(batch_indices(k, self.recipe.batch_size,
-                                                  self.task.n_examples, self.recipe.seed,
-                                                  self.rank, self.world))
+        k, r = self.first + j, self.recipe
+        idx = batch_indices(k, r.batch_size, self.task.n_examples, r.seed, self.rank,
+                            self.world)
+        if self.task.keyed:
+            return self.task.make_batch(idx, batch_positions(k, r.batch_size, self.rank,
+                                                             self.world))
+        return self.task.make_batch(idx)
 
 
 def _as_is(batch):
@@ -112,6 +124,7 @@ def _as_is(batch):
 def make_accelerator(recipe: Recipe):
     from accelerate import Accelerator
 
+    processes.state()  # the job's processes first (CPU processes join under torchrun)
     return Accelerator(mixed_precision=recipe.mixed_precision)
 
 

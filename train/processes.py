@@ -12,16 +12,24 @@ In one plain process each is the direct computation (no collective call is made)
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Callable, Sequence
 
 import torch
 
 
 def state():
-    """accelerate's process state (the one every ``Accelerator`` of the job shares)."""
+    """accelerate's process state (the one every ``Accelerator`` of the job shares). On a
+    machine without an accelerator it is asked for CPU processes: accelerate then joins the
+    processes of ``torchrun`` (gloo), which it otherwise leaves as separate single runs."""
     from accelerate import PartialState
 
-    return PartialState()
+    if PartialState._shared_state:
+        return PartialState()
+    acc = getattr(torch, "accelerator", None)  # torch >= 2.6; before it CUDA is the one asked
+    has = acc.is_available() if acc is not None else torch.cuda.is_available()
+    cpu = not has or os.environ.get("ACCELERATE_USE_CPU", "").lower() in ("1", "true", "yes")
+    return PartialState(cpu=cpu)
 
 
 def world() -> int:

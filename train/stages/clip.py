@@ -126,17 +126,20 @@ class ClipStage(TrainingStage):
         pixels = PixelCache(train_rows, pre)
         captions = train_rows["caption"]
 
-        def make_batch(idx):
-            rng = np.random.default_rng([recipe.seed, *idx[:2]])
+        def make_batch(idx, keys):
+            # each caption's sentence sampling is drawn from its stream position: the same
+            # draw whichever process builds it, another one in each epoch
             images = torch.stack([pixels(i) for i in idx])
-            return images, tok([fit_caption(captions[i], n_tokens, ctx, rng) for i in idx])
+            return images, tok([fit_caption(captions[i], n_tokens, ctx,
+                                            np.random.default_rng([recipe.seed, key]))
+                                for i, key in zip(idx, keys)])
 
         def loss(m, batch):
             images, texts = batch
             f_img, f_txt, scale = m(images, texts)[:3]
             return loss_fn(f_img, f_txt, scale)
 
-        summary = run(recipe, StageTask(model, len(train_rows), make_batch, loss), out,
+        summary = run(recipe, StageTask(model, len(train_rows), make_batch, loss, keyed=True), out,
                       progress=progress)
         model = summary.pop("model")
         metrics = self.evaluate(model, untrained, pre, tok, held)
