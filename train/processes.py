@@ -64,15 +64,15 @@ def shard_map(fn: Callable[[list], list], items: Sequence) -> list:
     """``fn`` applied to a contiguous share of ``items`` in each process (``fn`` returns one
     result per item); every process gets all results in the order of ``items``."""
     items = list(items)
-    if world() == 1:
-        return list(fn(items))
-    from accelerate.utils import gather_object
-
     n, w, r = len(items), world(), rank()
     lo, hi = n * r // w, n * (r + 1) // w
     mine = list(fn(items[lo:hi])) if hi > lo else []
     if len(mine) != hi - lo:
         raise ValueError(f"shard_map: {len(mine)} results for {hi - lo} items")
+    if w == 1:
+        return mine
+    from accelerate.utils import gather_object
+
     # gather_object concatenates the processes' lists in rank order: the items' order
     return gather_object(mine)
 

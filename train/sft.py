@@ -77,7 +77,8 @@ def blank_like(img: Image.Image) -> Image.Image:
 
 def encode(processor, images, prompts, responses=None, max_length: int = 256):
     """Tokenised batch; with responses, labels cover response tokens only (prompt, image and
-    padding positions are -100). Right padding for training, left for generation."""
+    padding positions are -100), at most ``max_length`` of each response. Right padding for
+    training, left for generation."""
     tok = processor.tokenizer
     if responses is None:
         tok.padding_side = "left"
@@ -93,10 +94,13 @@ def encode(processor, images, prompts, responses=None, max_length: int = 256):
         tok.padding_side = "left"
     labels = batch["input_ids"].clone()
     for i, n in enumerate(n_prompt):
+        # each response is cut at max_length tokens of its own, whatever else is in the batch
+        # (a batch split over processes labels the tokens one process's batch does)
         labels[i, :n] = -100
+        labels[i, n + max_length:] = -100
     labels[batch["attention_mask"] == 0] = -100
     limit = max(n_prompt) + max_length
-    if labels.shape[1] > limit:  # cut long responses (never the image tokens)
+    if labels.shape[1] > limit:  # no labelled token past here (never cuts the image tokens)
         batch = {k: (v[:, :limit] if k in ("input_ids", "attention_mask") else v)
                  for k, v in batch.items()}
         labels = labels[:, :limit]
