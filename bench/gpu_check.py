@@ -29,7 +29,9 @@ MISMATCHES: list[str] = []
 
 
 def _watch(module, args, kwargs):
-    p = next(module.parameters(recurse=False), None) or next(module.parameters(), None)
+    p = next(module.parameters(recurse=False), None)
+    if p is None:
+        p = next(module.parameters(), None)
     if p is None or p.device.type == "meta":
         return
     for a in [*args, *kwargs.values()]:
@@ -147,7 +149,7 @@ def base_step(scale: str, device: str, steps: int = 3) -> dict:
             "step_s": round(sorted(times[1:])[len(times[1:]) // 2], 4),
             "tokens_per_s": round(c["batch"] * c["seq"] / sorted(times[1:])[len(times[1:]) // 2],
                                   1),
-            "loss": float(loss), "peak_mb": _peak_mb(device)}
+            "loss": float(loss.detach()), "peak_mb": _peak_mb(device)}
 
 
 def main(argv=None) -> None:

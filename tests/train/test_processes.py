@@ -1,6 +1,6 @@
 """Training in several processes: the helpers' one-process behaviour, and 2 CPU processes
-under torchrun (gloo) reaching the losses of 1 process with the same global batch, writing one
-set of files.
+under torchrun (gloo) reaching the losses of 1 process with the same global batch in each of
+the four stages (tiny preset, 4 steps), writing one set of files.
 
 The launch command the slow test runs (README, "Training on several processes"):
     torchrun --standalone --nproc_per_node 2 -m train.cli stage1 --recipe ... --out ...
@@ -48,8 +48,10 @@ def _train(stage, recipe, out, nproc, init=None, steps=4):
 
 @pytest.mark.slow
 def test_two_cpu_processes_reach_the_losses_of_one_and_write_one_set_of_files(tmp_path):
-    for stage, recipe, init in (("stage1", "configs/tiny/stage1.yaml", None),
-                                ("stage2", "configs/tiny/stage2.yaml", tmp_path / "stage1-1")):
+    # each stage starts from the 1-process run of the one before, in 1 and in 2 processes
+    for n, stage in enumerate(("stage1", "stage2", "stage3", "stage4")):
+        recipe = f"configs/tiny/{stage}.yaml"
+        init = tmp_path / f"stage{n}-1" if n else None
         one = _train(stage, recipe, tmp_path / f"{stage}-1", 1, init)
         two = _train(stage, recipe, tmp_path / f"{stage}-2", 2, init)
         assert [x["step"] for x in two] == [1, 2, 3, 4]  # one log line per step
@@ -61,3 +63,16 @@ def test_two_cpu_processes_reach_the_losses_of_one_and_write_one_set_of_files(tm
             ["step-000002", "step-000004"]
         m1, m2 = (json.loads((d / "metrics.json").read_text()) for d in (a, b))
         assert m2["final_loss"] == pytest.approx(m1["final_loss"], abs=1e-5)
+
+
+@pytest.mark.parametrize("name", ["ddp", "fsdp", "zero2", "zero3"])
+def test_accelerate_configs_load_with_accelerates_own_reader(name):
+    from accelerate.commands.config.config_args import ClusterConfig, load_config_from_file
+
+    cfg = load_config_from_file(str(ROOT / "configs" / "accelerate" / f"{name}.yaml"))
+    assert isinstance(cfg, ClusterConfig)
+    assert cfg.mixed_precision == "bf16" and cfg.num_processes == 8
+    kind = {"ddp": "MULTI_GPU", "fsdp": "FSDP", "zero2": "DEEPSPEED", "zero3": "DEEPSPEED"}
+    assert str(cfg.distributed_type).endswith(kind[name])
+    if name.startswith("zero"):
+        assert cfg.deepspeed_config["zero_stage"] == int(name[-1])
