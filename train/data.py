@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engines import dataset
+from train import processes
 from train.recipe import Recipe
 
 
@@ -20,7 +21,9 @@ def build_or_load(kind: str, out: Path, n: int, seed: int, image_size: int,
                   families: list[str] | None = None, progress: bool = False, **options):
     cfg = dataset.BuildConfig(kind=kind, n=n, seed=seed, image_size=image_size,
                               families=families or [], chunk_size=64, options=options)
-    dataset.build(cfg, out, progress=progress)
+    if processes.is_main():
+        dataset.build(cfg, out, progress=progress)
+    processes.barrier()
     return dataset.load(out)
 
 

@@ -5,6 +5,17 @@ trains), the number of examples, ``make_batch(indices)`` and ``loss(model, batch
 optimisation (AdamW, schedule, gradient accumulation, clipping), the deterministic data order,
 the progress bar, JSONL logs and checkpoints.
 
+Devices and processes: the model is prepared by accelerate (its device, DDP); batches come from
+a ``DataLoader`` over this process's micro-steps (``data_workers`` worker processes; so
+``make_batch`` draws no torch random numbers) and are moved to ``acc.device`` before the model
+sees them. Under ``torchrun`` / ``accelerate launch`` each process takes its share of every
+global micro-batch, gradients are synchronised only on a step's last micro-batch (``no_sync``
+on the others, as ``acc.accumulate`` does, counted by the loop's own micro-step so a resumed run
+syncs where an uninterrupted one does), the logged loss is the mean over processes, and only the
+main process writes the log and checkpoints. A loss that averages over tokens divides by
+``train.processes.global_mean_scale`` so that the processes together train on the global batch's
+mean, as one process does.
+
 Determinism and resume: micro-step k reads the examples at positions [k*B, (k+1)*B) of a
 per-epoch permutation seeded by (seed, epoch), and seeds torch with (seed, k) before its forward
 pass (dropout), so a run resumed from a checkpoint takes exactly the steps an uninterrupted run
@@ -12,12 +23,14 @@ takes and ends with the same loss and weights (the stage seeds the initial weigh
 ``mm.seeding``). The log is trimmed to the checkpoint on resume, so it holds each step once.
 
     accelerate launch -m train.cli stage3 --recipe configs/base/stage3.yaml --out runs/s3
+    torchrun --nproc_per_node 2 -m train.cli stage1 --recipe configs/tiny/stage1.yaml --out runs/s1
 """
 from __future__ import annotations
 
 import json
 import math
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -25,6 +38,7 @@ from typing import Any, Callable
 import numpy as np
 import torch
 
+from train import processes
 from train.checkpoint import (checkpoint_recipe, latest_checkpoint, load_checkpoint,
                               save_checkpoint)
 from train.recipe import Recipe, recipe_diff
@@ -32,21 +46,30 @@ from train.recipe import Recipe, recipe_diff
 
 @dataclass
 class StageTask:
+    """``make_batch(indices)``; with ``keyed``, ``make_batch(indices, keys)`` where ``keys[j]``
+    is the position of ``indices[j]`` in the run's stream of examples: a seed for draws made per
+    example (caption sampling) that is the same whichever process builds the example."""
     model: torch.nn.Module
     n_examples: int
-    make_batch: Callable[[list[int]], Any]
+    make_batch: Callable[..., Any]
     loss: Callable[[torch.nn.Module, Any], torch.Tensor]
+    keyed: bool = False
+
+
+def batch_positions(k: int, batch: int, rank: int = 0, world: int = 1) -> list[int]:
+    """Stream positions of global micro-step k (this process's share under DDP)."""
+    return list(range(k * batch, (k + 1) * batch))[rank::world]
 
 
 def batch_indices(k: int, batch: int, n: int, seed: int, rank: int = 0, world: int = 1
                   ) -> list[int]:
     """Example indices of global micro-step k (this process's share under DDP)."""
     out = []
-    for pos in range(k * batch, (k + 1) * batch):
+    for pos in batch_positions(k, batch, rank, world):
         epoch, i = divmod(pos, n)
         perm = np.random.default_rng([seed, epoch]).permutation(n)
         out.append(int(perm[i]))
-    return out[rank::world]
+    return out
 
 
 def _scheduler(recipe: Recipe, optimizer):
@@ -73,13 +96,61 @@ def _trim_log(log: Path, step: int) -> None:
     log.write_text("".join(ln + "\n" for ln in keep))
 
 
+class MicroBatches(torch.utils.data.Dataset):
+    """This process's batches of micro-steps ``first`` .. ``last - 1``, in order."""
+
+    def __init__(self, task: StageTask, recipe: Recipe, first: int, last: int, rank: int,
+                 world: int):
+        self.task, self.recipe, self.first, self.last = task, recipe, first, last
+        self.rank, self.world = rank, world
+
+    def __len__(self) -> int:
+        return self.last - self.first
+
+    def __getitem__(self, j: int):
+        k, r = self.first + j, self.recipe
+        idx = batch_indices(k, r.batch_size, self.task.n_examples, r.seed, self.rank,
+                            self.world)
+        if self.task.keyed:
+            return self.task.make_batch(idx, batch_positions(k, r.batch_size, self.rank,
+                                                             self.world))
+        return self.task.make_batch(idx)
+
+
+def _as_is(batch):
+    return batch  # a stage's batch is already tensors; the default collate would rebuild it
+
+
+def make_accelerator(recipe: Recipe):
+    from accelerate import Accelerator
+
+    processes.state()  # the job's processes first (CPU processes join under torchrun)
+    return Accelerator(mixed_precision=recipe.mixed_precision)
+
+
+def device() -> torch.device:
+    """The device of this process's model (what a stage moves a second model or its
+    evaluation batches to)."""
+    return processes.state().device
+
+
+def model_device(model: torch.nn.Module) -> torch.device:
+    """Where ``model``'s parameters are (a model without parameters computes on the CPU)."""
+    p = next(model.parameters(), None)
+    return p.device if p is not None else torch.device("cpu")
+
+
 def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
         accelerator=None) -> dict:
-    from accelerate import Accelerator
+    from accelerate.utils import send_to_device
     from tqdm.auto import tqdm
 
     out = Path(out)
-    acc = accelerator or Accelerator(mixed_precision=recipe.mixed_precision)
+    acc = accelerator or make_accelerator(recipe)
+    world, main = acc.num_processes, acc.is_main_process
+    if recipe.batch_size % world:
+        raise ValueError(f"batch_size: {recipe.batch_size} does not split over {world} "
+                         f"processes; use a multiple of {world}")
     model = task.model
     params = [p for p in model.parameters() if p.requires_grad]
     if not params:
@@ -90,7 +161,7 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     ckpt_root = out / "checkpoints"
     log = out / "log.jsonl"
     start, losses = 0, []
-    ckpt = latest_checkpoint(ckpt_root)
+    ckpt = processes.on_main(lambda: latest_checkpoint(ckpt_root))
     if ckpt is not None:
         made = checkpoint_recipe(ckpt)
         if made is not None and (diff := recipe_diff(made, recipe)):
@@ -98,26 +169,34 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
                              f"resume with that recipe or train into a new folder")
         state = load_checkpoint(ckpt, model, optimizer, scheduler)
         start, losses = state["step"], state["losses"]
-    _trim_log(log, start)  # also a run killed before its first checkpoint: it starts over
+    if main:
+        out.mkdir(parents=True, exist_ok=True)
+        _trim_log(log, start)  # also a run killed before its first checkpoint: it starts over
     model, optimizer = acc.prepare(model, optimizer)
-    out.mkdir(parents=True, exist_ok=True)
     n_params = sum(p.numel() for p in params)
+    ga = recipe.grad_accum
+    loader = torch.utils.data.DataLoader(
+        MicroBatches(task, recipe, start * ga, recipe.max_steps * ga, acc.process_index, world),
+        batch_size=None, shuffle=False, num_workers=recipe.data_workers, collate_fn=_as_is)
+    batches = iter(loader)
     bar = tqdm(total=recipe.max_steps, initial=start, desc=f"{recipe.stage}",
-               disable=not (progress and acc.is_main_process), dynamic_ncols=True)
+               disable=not (progress and main), dynamic_ncols=True)
     t0, seen = time.time(), 0
     model.train()
     for step in range(start, recipe.max_steps):
         step_loss = 0.0
-        for micro in range(recipe.grad_accum):
-            k = step * recipe.grad_accum + micro
+        for micro in range(ga):
+            k = step * ga + micro
             torch.manual_seed(recipe.seed * 1_000_003 + k)
-            idx = batch_indices(k, recipe.batch_size, task.n_examples, recipe.seed,
-                                acc.process_index, acc.num_processes)
-            batch = task.make_batch(idx)
-            loss = task.loss(model, batch) / recipe.grad_accum
-            acc.backward(loss)
+            batch = send_to_device(next(batches), acc.device)
+            with nullcontext() if micro == ga - 1 else acc.no_sync(model):
+                loss = task.loss(model, batch) / ga
+                acc.backward(loss)
             step_loss += float(loss.detach())
-            seen += len(idx) * acc.num_processes
+            seen += recipe.batch_size
+        if world > 1:
+            step_loss = float(acc.reduce(torch.tensor(step_loss, dtype=torch.float64,
+                                                      device=acc.device), "mean"))
         if recipe.max_grad_norm:
             acc.clip_grad_norm_(params, recipe.max_grad_norm)
         optimizer.step()
@@ -130,8 +209,7 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
         rate = seen / max(time.time() - t0, 1e-9)
         bar.set_postfix(loss=f"{step_loss:.4f}", ex_s=f"{rate:.1f}")
         bar.update(1)
-        if acc.is_main_process and ((step + 1) % recipe.log_every == 0 or
-                                    step + 1 == recipe.max_steps):
+        if main and ((step + 1) % recipe.log_every == 0 or step + 1 == recipe.max_steps):
             with log.open("a") as f:
                 f.write(json.dumps({"step": step + 1, "loss": step_loss,
                                     "lr": scheduler.get_last_lr()[0],
@@ -139,10 +217,11 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
                                     "elapsed_s": round(time.time() - t0, 2)}) + "\n")
         if (step + 1) % recipe.save_every == 0 or step + 1 == recipe.max_steps:
             acc.wait_for_everyone()
-            if acc.is_main_process:
+            if main:
                 save_checkpoint(ckpt_root, step + 1, acc.unwrap_model(model), optimizer,
                                 scheduler, {"losses": losses, "recipe": recipe.record()})
     bar.close()
+    acc.wait_for_everyone()
     model.eval()
     return {"steps": recipe.max_steps, "resumed_from": start, "final_loss": losses[-1],
             "first_loss": losses[0] if losses else None, "trainable_params": n_params,

@@ -24,6 +24,7 @@ from pathlib import Path
 from engines.dataset.lock import LOCK_FILES, folder_lock
 from engines.dataset.outdir import OutDirError, check_out_dir
 from mm.modelfiles import check_model_folder
+from train import processes
 from train.checkpoint import checkpoint_recipe, latest_checkpoint
 from train.recipe import Recipe, load_recipe, recipe_diff
 from train.stage import STAGES, stage_named
@@ -119,13 +120,16 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
         why = (f"made with another recipe (differs in {', '.join(diff)})" if diff
                else "its input stage was trained again")
         old = out.with_name(out.name + ".previous")
-        print(f"{out}: {why}; moved to {old.name}, training it again", file=sys.stderr)
-        if old.exists():
-            shutil.rmtree(old)
-        old.mkdir()
-        for p in out.iterdir():  # the lock stays: ``out`` is still this run's
-            if p.name not in LOCK_FILES:
-                p.rename(old / p.name)
+        processes.barrier()  # every process has read ``out`` before the main one moves it
+        if processes.is_main():
+            print(f"{out}: {why}; moved to {old.name}, training it again", file=sys.stderr)
+            if old.exists():
+                shutil.rmtree(old)
+            old.mkdir()
+            for p in out.iterdir():  # the lock stays: ``out`` is still this run's
+                if p.name not in LOCK_FILES:
+                    p.rename(old / p.name)
+        processes.barrier()
     elif finished is not None:
         return {**finished, "trained": False}
     if stage.needs_init and init is None:
@@ -134,7 +138,9 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
     result = stage.train(recipe, init, out, progress)
     result["wall_seconds"] = round(time.time() - t, 1)
     result["recipe"] = recipe.record()
-    done.write_text(json.dumps(result, indent=1))
+    if processes.is_main():
+        done.write_text(json.dumps(result, indent=1))
+    processes.barrier()
     return {**result, "trained": True}
 
 
@@ -165,12 +171,13 @@ def _run_pipeline(preset: str, out: Path, data: str | None, progress: bool,
         results[key] = res
         prev = last = out / key
     final = out / "final"
-    if final.exists():
-        shutil.rmtree(final)
-    shutil.copytree(last / "model", final)
     summary = {"preset": preset, "final": str(final), "stages": results,
                "evidence": evidence(results)}
-    (out / "pipeline.json").write_text(json.dumps(summary, indent=1))
+    if processes.is_main():
+        if final.exists():
+            shutil.rmtree(final)
+        shutil.copytree(last / "model", final)
+        (out / "pipeline.json").write_text(json.dumps(summary, indent=1))
     return summary
 
 

@@ -186,6 +186,7 @@ class Recipe:
     # model
     max_length: int = 256  # text tokens per example (image tokens excluded)
     mixed_precision: Literal["no", "bf16", "fp16"] = "no"
+    data_workers: int = 0  # DataLoader worker processes building batches (0: the main one)
     # the stage's own keys (its settings dataclass; default: that class's defaults)
     settings: Any = None
 
@@ -212,6 +213,7 @@ class Recipe:
         elif self.lora is not None and not isinstance(self.lora, LoraSettings):
             raise RecipeError("lora", f"lora: expected a mapping of LoRA settings, got "
                               f"{self.lora!r}")
+        check_counts(self, "data_workers")
         check_counts(self, "lr", "max_steps", "batch_size", "grad_accum", "save_every",
                      "log_every", "image_size", "data_n", "eval_n", "max_length", positive=True)
         check_counts(self, "weight_decay", "warmup_steps", "max_grad_norm", "seed",

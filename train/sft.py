@@ -3,7 +3,9 @@
 Next-token training on (image, prompt) -> response with the loss on response tokens only:
 which modules train (``set_trainable``, LoRA through peft), tokenised batches (``encode``), a
 lazy example view over datasets (``Examples``), greedy generation and the held-out perception
-accuracy the stages report, and saving a finished stage's model folder.
+accuracy the stages report, and saving a finished stage's model folder. Under several
+processes the token-mean loss is the global batch's (``token_mean_loss``), generation and
+evaluation are split over the processes, and only the main process saves.
 
     python -c "from train.sft import answer_matches; print(answer_matches('cube.', 'cube'))"
 """
@@ -18,7 +20,8 @@ from PIL import Image
 from mm.llava import save
 from mm.seeding import derive_seed, seeded
 from mm.tokenizer import prompt_text
-from train.loop import StageTask
+from train import processes
+from train.loop import StageTask, model_device
 from train.recipe import Recipe
 
 CAPTION_PROMPT = "Describe the diagram."
@@ -74,7 +77,8 @@ def blank_like(img: Image.Image) -> Image.Image:
 
 def encode(processor, images, prompts, responses=None, max_length: int = 256):
     """Tokenised batch; with responses, labels cover response tokens only (prompt, image and
-    padding positions are -100). Right padding for training, left for generation."""
+    padding positions are -100), at most ``max_length`` of each response. Right padding for
+    training, left for generation."""
     tok = processor.tokenizer
     if responses is None:
         tok.padding_side = "left"
@@ -90,10 +94,13 @@ def encode(processor, images, prompts, responses=None, max_length: int = 256):
         tok.padding_side = "left"
     labels = batch["input_ids"].clone()
     for i, n in enumerate(n_prompt):
+        # each response is cut at max_length tokens of its own, whatever else is in the batch
+        # (a batch split over processes labels the tokens one process's batch does)
         labels[i, :n] = -100
+        labels[i, n + max_length:] = -100
     labels[batch["attention_mask"] == 0] = -100
     limit = max(n_prompt) + max_length
-    if labels.shape[1] > limit:  # cut long responses (never the image tokens)
+    if labels.shape[1] > limit:  # no labelled token past here (never cuts the image tokens)
         batch = {k: (v[:, :limit] if k in ("input_ids", "attention_mask") else v)
                  for k, v in batch.items()}
         labels = labels[:, :limit]
@@ -149,6 +156,7 @@ class Examples:
 @torch.no_grad()
 def generate(model, processor, images, prompts, max_new_tokens: int = 16) -> list[str]:
     batch = encode(processor, images, [prompt_text(p) for p in prompts])
+    batch = {k: v.to(model_device(model)) for k, v in batch.items()}
     out = model.generate(**batch, max_new_tokens=max_new_tokens, do_sample=False)
     return processor.tokenizer.batch_decode(out[:, batch["input_ids"].shape[1]:],
                                             skip_special_tokens=True)
@@ -167,17 +175,25 @@ def perception_accuracy(model, processor, rows, blank: bool = False, batch: int 
     """Share of outputs that start with the row's short answer; ``yes_ratio``: share starting
     with "yes" (a yes/no set's bias)."""
     model.eval()
+
+    def outcomes(starts):  # (family, right, said yes) per row of the chunks from ``starts``
+        out = []
+        for s in starts:
+            chunk = [rows[i] for i in range(s, min(s + batch, len(rows)))]
+            imgs = [blank_like(r["image"]) if blank else r["image"].convert("RGB")
+                    for r in chunk]
+            outs = generate(model, processor, imgs, [r["question"] for r in chunk])
+            out.append([(r["family"], answer_matches(o, r["answer"]), answer_matches(o, "yes"))
+                        for r, o in zip(chunk, outs)])
+        return out
+
     right = said_yes = 0
     per_family: dict[str, list[int]] = {}
-    for s in range(0, len(rows), batch):
-        chunk = [rows[i] for i in range(s, min(s + batch, len(rows)))]
-        imgs = [blank_like(r["image"]) if blank else r["image"].convert("RGB") for r in chunk]
-        outs = generate(model, processor, imgs, [r["question"] for r in chunk])
-        for r, o in zip(chunk, outs):
-            ok = answer_matches(o, r["answer"])
+    for chunk in processes.shard_map(outcomes, range(0, len(rows), batch)):
+        for family, ok, yes in chunk:
             right += ok
-            said_yes += answer_matches(o, "yes")
-            per_family.setdefault(r["family"], []).append(ok)
+            said_yes += yes
+            per_family.setdefault(family, []).append(ok)
     return {"accuracy": right / len(rows), "n": len(rows), "yes_ratio": said_yes / len(rows),
             "per_family": {k: sum(v) / len(v) for k, v in sorted(per_family.items())}}
 
@@ -196,10 +212,18 @@ def sft_task(recipe: Recipe, model, processor, examples, blank_images: bool = Fa
         return encode(processor, imgs, [prompt_text(e["q"]) for e in exs],
                       [e["a"] for e in exs], recipe.max_length)
 
-    def loss(m, batch):
-        return m(**batch).loss
+    return StageTask(model, len(examples), make_batch, token_mean_loss)
 
-    return StageTask(model, len(examples), make_batch, loss)
+
+def token_mean_loss(model, batch: dict) -> torch.Tensor:
+    """Next-token loss averaged over the labelled tokens of the global batch: in one process
+    the model's own loss; under several, each process's summed loss divided by the global
+    token count per process (``processes.global_mean_scale``), so that the mean over
+    processes (what DDP's gradient averaging takes) is the global batch's token mean."""
+    if processes.world() == 1:
+        return model(**batch).loss
+    n = (batch["labels"][:, 1:] != -100).sum()
+    return model(**batch, num_items_in_batch=processes.global_mean_scale(n)).loss
 
 
 def tower_size(model) -> int:
@@ -208,10 +232,13 @@ def tower_size(model) -> int:
 
 
 def finish(recipe: Recipe, model, processor, out: Path, summary: dict, metrics: dict) -> dict:
-    """Merge LoRA, save ``out/model`` with the recipe, write and return the stage's result."""
+    """Merge LoRA, save ``out/model`` with the recipe, write (main process) and return the
+    stage's result."""
     merge_lora(model)
-    save(model, processor, out / "model", recipe=recipe.to_dict())
     result = {"stage": recipe.stage, **{k: v for k, v in summary.items()
                                          if k not in ("losses", "model")}, "metrics": metrics}
-    (out / "metrics.json").write_text(json.dumps(result, indent=1))
+    if processes.is_main():
+        save(model, processor, out / "model", recipe=recipe.to_dict())
+        (out / "metrics.json").write_text(json.dumps(result, indent=1))
+    processes.barrier()
     return result

@@ -120,3 +120,11 @@ def test_recipe_diff_reads_missing_fields_as_their_defaults():
     assert sorted(recipe_diff({}, r)) == ["batch_size", "grad_accum", "lr", "max_steps",
                                           "save_every", "schedule", "stage", "train_modules",
                                           "warmup_steps"]
+
+
+def test_batches_built_by_worker_processes_give_the_same_run(tmp_path):
+    one = run(_recipe(max_steps=4), _task(), tmp_path / "a", progress=False)
+    workers = run(_recipe(max_steps=4, data_workers=2), _task(), tmp_path / "b", progress=False)
+    assert workers["losses"] == one["losses"]
+    with pytest.raises(ValueError, match="data_workers: must be >= 0, got -1"):
+        _recipe(data_workers=-1)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from mm.llava import build_llava
 from mm.tokenizer import train_tokenizer
+from train import processes
 from train.data import build_or_load, stage_data
 from train.loop import run
 from train.recipe import Recipe, check_counts
@@ -49,7 +50,8 @@ def build_model(recipe: Recipe, init: Path, texts: list[str]):
     ip = CLIPImageProcessor.from_pretrained(vdir, local_files_only=True)
     if own.lm_path:
         return build_llava(vision, ip, lm_path=own.lm_path, seed=recipe.seed)
-    tok = train_tokenizer(texts, vocab_size=own.vocab_size)
+    # trained once (main process) and handed to the others: every process gets its vocabulary
+    tok = processes.on_main(lambda: train_tokenizer(texts, vocab_size=own.vocab_size))
     return build_llava(vision, ip, tokenizer=tok, lm_preset=LM_PRESET[recipe.preset],
                        seed=recipe.seed)
 

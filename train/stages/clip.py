@@ -1,6 +1,8 @@
 """Stage 1, CLIP-Math: contrastive training of the vision tower on MAVIS-Caption.
 
-open_clip model and ``ClipLoss``; the text tower is frozen as in MAVIS (``unfreeze_text`` to
+open_clip model and ``ClipLoss``, which under several processes gathers every process's features
+with their gradients (``local_loss=False, gather_with_grad=True``, as open_clip's own training
+does), so each process contrasts the global batch and the processes train as one; the text tower is frozen as in MAVIS (``unfreeze_text`` to
 train it too, which a from-scratch text tower needs to learn anything beyond random features).
 Captions longer than the context use sentence sampling (mm.clip_math.fit_caption). Evidence:
 held-out image->caption and caption->image R@1 / R@5, trained vs untrained; goal: image->caption
@@ -23,8 +25,9 @@ from safetensors.torch import save_file
 
 from mm.clip_math import create_clip, fit_caption, freeze_text_tower, image_size, token_counter
 from mm.export import export_vision_tower, image_processor_for
+from train import processes
 from train.data import stage_data
-from train.loop import StageTask, run
+from train.loop import StageTask, device, model_device, run
 from train.recipe import Recipe
 from train.stage import STAGES, Goal, TrainingStage
 
@@ -60,17 +63,24 @@ class PixelCache:
 
 @torch.no_grad()
 def retrieval(model, pre, tok, rows, batch: int = 64) -> dict:
-    """Image->text and text->image recall@1/5 over held-out (image, caption) pairs."""
+    """Image->text and text->image recall@1/5 over held-out (image, caption) pairs (the
+    processes encode a share of the chunks each; every process gets the numbers)."""
     model.eval()
     n_tokens = token_counter(tok)
     ctx = tok.context_length
-    feats_i, feats_t = [], []
-    for s in range(0, len(rows), batch):
-        chunk = [rows[i] for i in range(s, min(s + batch, len(rows)))]
-        im, tx = _encode(model, pre, tok, chunk, n_tokens, ctx, np.random.default_rng(0))
-        feats_i.append(model.encode_image(im, normalize=True))
-        feats_t.append(model.encode_text(tx, normalize=True))
-    sim = torch.cat(feats_i) @ torch.cat(feats_t).T  # (N images, N captions)
+    dev = model_device(model)
+
+    def features(starts):
+        out = []
+        for s in starts:
+            chunk = [rows[i] for i in range(s, min(s + batch, len(rows)))]
+            im, tx = _encode(model, pre, tok, chunk, n_tokens, ctx, np.random.default_rng(0))
+            out.append((model.encode_image(im.to(dev), normalize=True).cpu(),
+                        model.encode_text(tx.to(dev), normalize=True).cpu()))
+        return out
+
+    feats = processes.shard_map(features, range(0, len(rows), batch))
+    sim = torch.cat([f for f, _ in feats]) @ torch.cat([t for _, t in feats]).T  # (N, N)
     target = torch.arange(sim.shape[0])
 
     def recall(s, k):
@@ -100,6 +110,7 @@ class ClipStage(TrainingStage):
         arch = own.clip_arch or PRESET_ARCH[recipe.preset]
         model, _, pre, tok = create_clip(arch, checkpoint=own.clip_checkpoint, seed=recipe.seed)
         untrained = create_clip(arch, checkpoint=own.clip_checkpoint, seed=recipe.seed)[0]
+        untrained.to(device())
         freeze_text_tower(model, frozen=not own.unfreeze_text)
         if "vision" not in recipe.train_modules:
             for p in model.visual.parameters():
@@ -109,34 +120,40 @@ class ClipStage(TrainingStage):
         train_rows, held = stage_data(recipe, "mavis-caption", out,
                                       image_size=max(image_size(model), recipe.image_size))
         n_tokens, ctx = token_counter(tok), tok.context_length
-        loss_fn = open_clip.ClipLoss()
+        loss_fn = open_clip.ClipLoss(local_loss=False, gather_with_grad=True,
+                                     rank=processes.rank(), world_size=processes.world())
 
         pixels = PixelCache(train_rows, pre)
         captions = train_rows["caption"]
 
-        def make_batch(idx):
-            rng = np.random.default_rng([recipe.seed, *idx[:2]])
+        def make_batch(idx, keys):
+            # each caption's sentence sampling is drawn from its stream position: the same
+            # draw whichever process builds it, another one in each epoch
             images = torch.stack([pixels(i) for i in idx])
-            return images, tok([fit_caption(captions[i], n_tokens, ctx, rng) for i in idx])
+            return images, tok([fit_caption(captions[i], n_tokens, ctx,
+                                            np.random.default_rng([recipe.seed, key]))
+                                for i, key in zip(idx, keys)])
 
         def loss(m, batch):
             images, texts = batch
             f_img, f_txt, scale = m(images, texts)[:3]
             return loss_fn(f_img, f_txt, scale)
 
-        summary = run(recipe, StageTask(model, len(train_rows), make_batch, loss), out,
+        summary = run(recipe, StageTask(model, len(train_rows), make_batch, loss, keyed=True), out,
                       progress=progress)
         model = summary.pop("model")
         metrics = self.evaluate(model, untrained, pre, tok, held)
-        save_file({k: v.contiguous() for k, v in model.state_dict().items()},
-                  str(out / "clip.safetensors"))
-        (out / "clip.json").write_text(json.dumps({"arch": arch}))
-        vision = export_vision_tower(model)
-        vision.save_pretrained(out / "vision")
-        image_processor_for(model).save_pretrained(out / "vision")
         result = {"stage": "clip", **{k: v for k, v in summary.items() if k != "losses"},
                   "metrics": metrics}
-        (out / "metrics.json").write_text(json.dumps(result, indent=1))
+        if processes.is_main():
+            save_file({k: v.detach().cpu().contiguous() for k, v in model.state_dict().items()},
+                      str(out / "clip.safetensors"))
+            (out / "clip.json").write_text(json.dumps({"arch": arch}))
+            vision = export_vision_tower(model)
+            vision.save_pretrained(out / "vision")
+            image_processor_for(model).save_pretrained(out / "vision")
+            (out / "metrics.json").write_text(json.dumps(result, indent=1))
+        processes.barrier()
         return result
 
     def evaluate(self, model, untrained, pre, tok, held) -> dict:

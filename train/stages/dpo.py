@@ -14,6 +14,11 @@ pictures). TRL's
 trainer expects its own model and collator conventions for vision models; this loss is short
 and tested, so the one loop of train/loop.py runs it.
 
+Devices and processes: the policy and the reference sit on the loop's device. With LoRA alone
+training, the reference is the policy with its adapter disabled (the stage-3 weights, held
+once); otherwise a frozen copy of the stage-3 model. Mining and the held-out numbers are split
+over the processes; the RPO and replay terms average over the global batch's tokens.
+
 Evidence: held-out preference accuracy (policy log p(chosen) > log p(rejected)) stage 3 vs 4 on
 pairs of both training sources, made from problems no training pair uses (the stage-3 model's
 wrong answers to other problems, and engine-made pairs of another seed), reported overall, per
@@ -33,11 +38,12 @@ import torch.nn.functional as F
 from engines.mavis.dpo import pairs_from_model
 from mm.llava import load as load_llava
 from mm.tokenizer import prompt_text
+from train import processes
 from train.data import build_or_load, yes_no_data
-from train.loop import StageTask, run
+from train.loop import StageTask, device, model_device, run
 from train.recipe import Recipe, check_counts
 from train.sft import (Examples, encode, finish, generate, perception_accuracy, set_trainable,
-                       tower_size)
+                       token_mean_loss, tower_size)
 from train.stage import STAGES, Goal, TrainingStage
 
 PREFERENCE_GOAL = Goal("preference_gain_points", ">", 0,
@@ -71,7 +77,8 @@ def dpo_loss(pi_c: torch.Tensor, pi_r: torch.Tensor, ref_c: torch.Tensor, ref_r:
              ) -> torch.Tensor:
     """DPO (Rafailov et al. 2023) from summed sequence log-probs, each (B,); with
     ``sft_weight``, plus that weight times the chosen responses' mean per-token NLL (RPO), for
-    which ``chosen_tokens`` (B,) gives each chosen response's length."""
+    which ``chosen_tokens`` (B,) gives each chosen response's length (or, a scalar, the number
+    of tokens to average over)."""
     loss = -F.logsigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))).mean()
     if sft_weight:
         loss = loss - sft_weight * pi_c.sum() / chosen_tokens.sum().clamp(min=1)
@@ -85,8 +92,9 @@ def response_tokens(batch: dict) -> torch.Tensor:
 
 def sequence_logps(model, batch: dict) -> torch.Tensor:
     """Sum of log p(token) over labelled (response) positions, per example: (B,)."""
-    labels = batch["labels"]
-    inputs = {k: v for k, v in batch.items() if k != "labels"}
+    dev = model_device(model)
+    labels = batch["labels"].to(dev)
+    inputs = {k: v.to(dev) for k, v in batch.items() if k != "labels"}
     logits = model(**inputs).logits[:, :-1].float()  # (B, T-1, V)
     target = labels[:, 1:]
     mask = target != -100
@@ -108,12 +116,19 @@ def mine_pairs(model, processor, recipe: Recipe, out: Path, heldout: bool = Fals
                                                             else "mined-problems"), n, seed,
                          recipe.image_size)
     rows = [rows[i] for i in range(len(rows))]
+    batch = 8  # pairs_from_model's batches, so one process answers in the same batches
 
-    def answer_fn(images, prompts):
-        return generate(model, processor, [im.convert("RGB") for im in images], prompts,
-                        max_new_tokens=96)
+    def answers(share):
+        out = []
+        for s in range(0, len(share), batch):
+            chunk = share[s:s + batch]
+            out += generate(model, processor, [r["image"].convert("RGB") for r in chunk],
+                            [r["question"] for r in chunk], max_new_tokens=96)
+        return out
 
-    pairs = pairs_from_model(rows, answer_fn)
+    given = iter(processes.shard_map(answers, rows))  # the processes answer a share each
+    pairs = pairs_from_model(rows, lambda images, prompts: [next(given) for _ in prompts],
+                             batch_size=batch)
     return [{"image": p["image"], "prompt": p["prompt"], "chosen": p["chosen"],
              "rejected": p["rejected"], "rejected_source": "model"} for p in pairs]
 
@@ -124,14 +139,22 @@ def preference_accuracy(model, processor, pairs, batch: int = 8) -> dict:
     and per ``rejected_source``; ``per_token`` compares mean per-token log-probs instead, which
     length differences between the two responses cannot decide."""
     model.eval()
+
+    def outcomes(starts):  # (source, summed wins, per-token wins) per pair of the chunks
+        out = []
+        for s in starts:
+            chunk = [pairs[i] for i in range(s, min(s + batch, len(pairs)))]
+            c, r = _pair_batches(processor, chunk, 256)
+            lc, lr = sequence_logps(model, c).cpu(), sequence_logps(model, r).cpu()
+            tc, tr = lc / response_tokens(c).clamp(min=1), lr / response_tokens(r).clamp(min=1)
+            out.append([(p.get("rejected_source") or "unknown", a, b)
+                        for p, a, b in zip(chunk, (lc > lr).tolist(), (tc > tr).tolist())])
+        return out
+
     wins: dict[str, list[tuple[bool, bool]]] = {}
-    for s in range(0, len(pairs), batch):
-        chunk = [pairs[i] for i in range(s, min(s + batch, len(pairs)))]
-        c, r = _pair_batches(processor, chunk, 256)
-        lc, lr = sequence_logps(model, c), sequence_logps(model, r)
-        tc, tr = lc / response_tokens(c).clamp(min=1), lr / response_tokens(r).clamp(min=1)
-        for p, a, b in zip(chunk, (lc > lr).tolist(), (tc > tr).tolist()):
-            wins.setdefault(p.get("rejected_source") or "unknown", []).append((a, b))
+    for chunk in processes.shard_map(outcomes, range(0, len(pairs), batch)):
+        for source, a, b in chunk:
+            wins.setdefault(source, []).append((a, b))
     flat = [w for ws in wins.values() for w in ws]
 
     def summary(ws):
@@ -162,10 +185,12 @@ class DpoStage(TrainingStage):
         own: DpoSettings = recipe.settings
         out = Path(out)
         size, held_seed = recipe.image_size, recipe.seed + recipe.heldout_seed_offset
-        model, processor = load_llava(Path(init) / "model")
-        reference, _ = load_llava(Path(init) / "model")
-        for p in reference.parameters():
-            p.requires_grad_(False)
+        model, processor = load_llava(Path(init) / "model", device=device())
+        reference = None  # the policy with its adapter disabled
+        if list(recipe.train_modules) != ["lora"]:
+            reference, _ = load_llava(Path(init) / "model", device=device())
+            for p in reference.parameters():
+                p.requires_grad_(False)
         mined = mine_pairs(model, processor, recipe, out)
         engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs", recipe.data_n,
                                recipe.seed, size)
@@ -201,14 +226,26 @@ class DpoStage(TrainingStage):
                                 [prompt_text(e["q"]) for e in ex], [e["a"] for e in ex],
                                 recipe.max_length)
 
+        def reference_logps(m, c, r):
+            with torch.no_grad():
+                if reference is not None:
+                    return sequence_logps(reference, c), sequence_logps(reference, r)
+                policy = getattr(m, "module", m)  # under DDP: the model it wraps
+                policy.eval()  # as the separate reference runs: no dropout
+                try:
+                    with policy.model.language_model.disable_adapter():
+                        return sequence_logps(policy, c), sequence_logps(policy, r)
+                finally:
+                    policy.train()
+
         def loss(m, batch):
             c, r, rep = batch
-            with torch.no_grad():
-                ref_c, ref_r = sequence_logps(reference, c), sequence_logps(reference, r)
+            ref_c, ref_r = reference_logps(m, c, r)
             total = dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
-                             own.dpo_beta, own.dpo_sft_weight, response_tokens(c))
+                             own.dpo_beta, own.dpo_sft_weight,
+                             processes.global_mean_scale(response_tokens(c).sum()))
             if rep is not None:
-                total = total + own.dpo_replay_weight * m(**rep).loss
+                total = total + own.dpo_replay_weight * token_mean_loss(m, rep)
             return total
 
         summary = run(recipe, StageTask(model, len(pairs), make_batch, loss), out,
