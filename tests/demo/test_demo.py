@@ -268,7 +268,7 @@ def test_data_engine_preview():
                          "the perimeter of the entire figure?")
     assert tl.startswith("Question:\nGiven AB = 8. What is the perimeter")
     assert vd.startswith("Question:\nWhat is the perimeter")
-    assert all(t.endswith("The answer is A: 44.57.\n\nAnswer: A") for t in (td, tl, vd))
+    assert all(t.endswith("The answer is D: 44.57.\n\nAnswer: D") for t in (td, tl, vd))
     # text_dominant and text_lite share a diagram; vision_dominant draws the givens in
     assert out[2].tobytes() == out[4].tobytes() != out[6].tobytes()
     assert out[-1] == ("Caption sample of chart, instruct sample of plane_geometry (seed 0, "

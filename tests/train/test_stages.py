@@ -151,8 +151,9 @@ def test_each_stage_ran_its_steps_and_reported_evidence(tiny_run):
     g = ev["stage3"]["goals"][0]
     assert g["met"] == (ev["stage3"]["gain_points"] >= 15) and g["threshold"] == 15
     assert ev["stage4"]["pairs"]["engine"] == 8
-    # the stage-3 model answers 4 unseen problems; a tiny model gets them wrong -> 4 pairs
-    assert ev["stage4"]["pairs"]["model"] == 4
+    # the stage-3 model answers 4 unseen problems; each wrong answer becomes a pair (answer
+    # letters are balanced, so a tiny model that always picks one letter gets some right)
+    assert 1 <= ev["stage4"]["pairs"]["model"] <= 4
     # held-out pairs: the stage-3 model's wrong answers to 6 other problems + 6 engine pairs
     for when in ("preference_stage3", "preference_stage4"):
         pref = ev["stage4"][when]
@@ -271,8 +272,10 @@ def test_quickstart_report_shows_the_learning_numbers(tiny_run, tmp_path):
     text = write(tmp_path).read_text()
     e = summary["evidence"]["stage4"]
     by3, by4 = e["preference_stage3"]["by_source"], e["preference_stage4"]["by_source"]
-    assert ("| model | 6 | {:.1f}% | {:.1f}% |".format(100 * by3["model"]["accuracy"],
-                                                       100 * by4["model"]["accuracy"])) in text
+    assert 1 <= by3["model"]["n"] == by4["model"]["n"] <= 6  # wrong answers of 6 held out
+    assert ("| model | {} | {:.1f}% | {:.1f}% |".format(by3["model"]["n"],
+                                                        100 * by3["model"]["accuracy"],
+                                                        100 * by4["model"]["accuracy"])) in text
     assert "Goal: R@1 >= 5x the untrained model. Measured {:.1f}x: **{}**.".format(
         summary["evidence"]["stage1"]["ratio"],
         "met" if summary["evidence"]["stage1"]["ratio"] >= 5 else "missed") in text
