@@ -302,6 +302,7 @@ class Record:
     correct: bool
     topic: str = ""
     level: str = ""
+    clause: bool | None = None  # carries an irrelevant clause; None: not a clause variant
 
 
 def _acc(records: Sequence[Record]) -> dict:
@@ -322,6 +323,30 @@ def metrics(records: Sequence[Record]) -> dict:
         for r in records:
             groups[getattr(r, attr)].append(r)
         out[key] = {k: _acc(v) for k, v in sorted(groups.items())}
+    out["irrelevant_clause"] = clause_split(records)
+    return out
+
+
+def clause_split(records: Sequence[Record]) -> dict:
+    """Accuracy of the variants with an irrelevant clause and of the plain variants of the
+    same clause seeds, and the drop (plain minus with), overall and per topic. Not an official
+    DynaMath metric: the eighth variation kind is ours (GSM-Symbolic's NoOp on images).
+    ``{"absent": True}`` when no record says (another release, or a build before the kind)."""
+    rows = [r for r in records if r.clause is not None]
+    if not rows:
+        return {"absent": True}
+
+    def split(rs):
+        w = [r for r in rs if r.clause]
+        wo = [r for r in rs if not r.clause]
+        a, b = _acc(w), _acc(wo)
+        return {"with": a, "without": b, "drop": b["average"] - a["average"]}
+
+    out = split(rows)
+    topics: dict[str, list[Record]] = defaultdict(list)
+    for r in rows:
+        topics[r.topic].append(r)
+    out["per_topic"] = {t: split(v) for t, v in sorted(topics.items())}
     return out
 
 
@@ -393,7 +418,7 @@ def as_percent(m: dict) -> dict:
     for k, v in m.items():
         if isinstance(v, dict):
             out[k] = as_percent(v)
-        elif k in ("average", "worst", "rr"):
+        elif k in ("average", "worst", "rr", "drop"):
             out[k] = round(100 * v, 2)
         else:
             out[k] = v
@@ -403,4 +428,4 @@ def as_percent(m: dict) -> dict:
 def records_from_samples(samples: Iterable[dict]) -> list[Record]:
     """Records from mm-eval sample lines (seed_id, variant, correct, subject, knowledge_level)."""
     return [Record(s["seed_id"], int(s["variant"]), bool(s["correct"]), s.get("subject", ""),
-                   s.get("knowledge_level", "")) for s in samples]
+                   s.get("knowledge_level", ""), s.get("irrelevant_clause")) for s in samples]

@@ -18,6 +18,15 @@ renderer spec, and optionally an independent checker. Adding a seed is one decor
 Variant v of seed q under build seed S is drawn from an RNG seeded by (S, q, v) alone, so it
 is the same bytes whatever else is generated and in which order (DynaMath cannot promise this).
 
+The eighth variation kind, "irrelevant clause" (GSM-Symbolic's NoOp, ICLR 2025, carried over to
+images): a seed that lists it in ``kinds`` declares ``clauses``, sentences that state something
+true and plausible the answer does not depend on (a value of an unasked quantity, an unneeded
+fact). Each variant draws, from a stream of its own (so the other parameters stay those of the
+plain variant), whether to add one; the drawn clause is ``params["irrelevant_clause"]`` (None
+when the variant has none) and sits just before the question sentence. A seed may also draw it
+in the figure by reading that key in ``diagram``. ``clause_problems`` proves the answer, the
+options and the independent check the same with and without it.
+
     mm-data dynamath list
 """
 from __future__ import annotations
@@ -36,8 +45,15 @@ TOPICS = ("solid geometry", "plane geometry", "analytic geometry", "algebra", "p
           "graph theory", "arithmetic", "scientific figure", "statistics")
 LEVELS = ("elementary school", "high school", "undergraduate")
 ANSWER_TYPES = ("multiple choice", "float", "text")
+IRRELEVANT = "irrelevant clause"
 KINDS = ("numerical value", "geometric transformation", "function type", "color",
-         "symbolic substitution", "graph structure", "real-life context")
+         "symbolic substitution", "graph structure", "real-life context", IRRELEVANT)
+CLAUSE_KEY = "irrelevant_clause"  # the params key of the drawn clause (None: none drawn)
+CLAUSE_RATE = 0.5  # share of a clause seed's variants that carry one
+CLAUSE_STREAM = 8  # the clause draw's own entry of the variant's seed sequence
+# what a clause template's fields are filled with: small counts, larger counts, coordinates
+CLAUSE_FIELDS = {"n": (2, 9), "m": (10, 60), "x": (-5, 5), "y": (-5, 5)}
+CLAUSE_COLORS = ("blue", "red", "green", "purple", "orange", "brown")
 LETTERS = "ABCDE"
 
 
@@ -50,6 +66,11 @@ class SeedQuestion:
     answer_type: ClassVar[str] = ""
     kinds: ClassVar[tuple[str, ...]] = ()
     canonical: ClassVar[dict | None] = None  # params of variant 0 when pinned
+    #: irrelevant-clause templates (seeds whose kinds hold "irrelevant clause"): {n} 2-9,
+    #: {m} 10-60, {x} / {y} nonzero -5..5, {color} a colour name
+    clauses: ClassVar[tuple[str, ...]] = ()
+    #: put the clause in front of the whole text (where the question says "it" or "its")
+    clause_first: ClassVar[bool] = False
 
     def sample(self, rng: np.random.Generator) -> dict:
         """Draw the parameters of one variant (JSON-able dict)."""
@@ -75,6 +96,19 @@ class SeedQuestion:
         """An independent re-derivation of the answer, or None where the seed has none."""
         return None
 
+    def clause(self, p: dict, rng: np.random.Generator) -> dict:
+        """One irrelevant clause for the variant p: {"text": sentence, ...} (JSON-able; extra
+        keys are for a seed that also draws it). Default: a template of ``clauses`` filled."""
+        t = self.clauses[int(rng.integers(len(self.clauses)))]
+        vals = {}
+        for k, (lo, hi) in CLAUSE_FIELDS.items():
+            v = 0
+            while v == 0:  # coordinates stay off the axes, counts are positive anyway
+                v = int(rng.integers(lo, hi + 1))
+            vals[k] = v
+        vals["color"] = CLAUSE_COLORS[int(rng.integers(len(CLAUSE_COLORS)))]
+        return {"text": t.format(**vals), **({"first": True} if self.clause_first else {})}
+
 
 def _check_seed(sid: str, q: SeedQuestion) -> None:
     """Refuse a seed whose topic, level, answer type or variation kinds are not DynaMath's."""
@@ -88,6 +122,10 @@ def _check_seed(sid: str, q: SeedQuestion) -> None:
     bad = [k for k in q.kinds if k not in KINDS]
     if bad or not q.kinds:
         raise ValueError(f"{sid}: variation kinds {bad or '(none)'}; valid: {', '.join(KINDS)}")
+    own = type(q).clause is not SeedQuestion.clause
+    if (IRRELEVANT in q.kinds) != bool(q.clauses or own):
+        raise ValueError(f"{sid}: lists {IRRELEVANT!r} in kinds without clauses, or clauses "
+                         f"without the kind")
 
 
 SEEDS: Registry[SeedQuestion] = Registry("seed question", package="engines.dynamath.seeds",
@@ -149,14 +187,83 @@ def fmt_float_answer(x: float) -> str:
     return fmt_num(float(x), digits=3)
 
 
+def with_clause(text: str, clause: dict | None) -> str:
+    """The question text with the clause's sentence put just before the sentence that asks
+    (the first one ending in "?"), or in front of all when none does or the clause asks to."""
+    if not clause:
+        return text
+    q = text.find("?")
+    if q < 0 or clause.get("first"):
+        return f"{clause['text']} {text}"
+    stop, line = text.rfind(". ", 0, q), text.rfind("\n", 0, q)
+    start = max(stop + 2 if stop >= 0 else 0, line + 1)
+    return f"{text[:start]}{clause['text']} {text[start:]}"
+
+
+def draw_clause(q: SeedQuestion, p: dict, seed: int, seed_id: str, variant: int) -> dict | None:
+    """Whether variant v carries an irrelevant clause, and which: from its own stream."""
+    rng = np.random.default_rng(np.random.SeedSequence(
+        [int(seed), zlib.crc32(seed_id.encode()), int(variant), CLAUSE_STREAM]))
+    return q.clause(p, rng) if rng.random() < CLAUSE_RATE else None
+
+
+def without_clause(p: dict) -> dict:
+    return {**p, CLAUSE_KEY: None} if CLAUSE_KEY in p else dict(p)
+
+
+def clause_problems(q: SeedQuestion, p: dict) -> list[str]:
+    """Why the clause of variant p might change its answer (empty: it does not). The answer
+    and the options are the same without it, the independent check still gives the answer,
+    the question states it, and the figure only adds to the plain variant's figure."""
+    c = p.get(CLAUSE_KEY)
+    if not c:
+        return []
+    p0, out = without_clause(p), []
+    if q.answer(p) != q.answer(p0):
+        out.append(f"answer {q.answer(p)!r} with the clause, {q.answer(p0)!r} without")
+    if q.options(p) != q.options(p0):
+        out.append("the options change with the clause")
+    redo = q.check(p)
+    if redo is not None and not _same(redo, q.answer(p), q.answer_type):
+        out.append(f"independent check {redo!r} != answer {q.answer(p)!r} with the clause")
+    if c["text"] not in with_clause(q.question(p), c) or c["text"] in q.question(p0):
+        out.append("the clause is not (only) in the question with it")
+    big, small = q.diagram(p).to_dict(), q.diagram(p0).to_dict()
+    if not _contains(big, small):
+        out.append("the figure with the clause drops or changes something of the plain one")
+    return out
+
+
+def _same(a, b, answer_type: str) -> bool:
+    if answer_type == "float":
+        return abs(float(a) - float(b)) < 1e-6 + 1e-6 * abs(float(b))
+    return str(a) == str(b)
+
+
+def _contains(big, small) -> bool:
+    """Every field of small is in big; a list of small is a sub-list of big's (in order)."""
+    if isinstance(small, dict):
+        return isinstance(big, dict) and all(k in big and _contains(big[k], v)
+                                             for k, v in small.items())
+    if isinstance(small, list) and isinstance(big, list) and len(small) != len(big):
+        rest = iter(big)  # the added items go anywhere; the plain ones keep their order
+        return all(any(b == s for b in rest) for s in small)
+    if isinstance(small, list):
+        return isinstance(big, list) and all(_contains(b, s) for b, s in zip(big, small))
+    return big == small
+
+
 def make_variant(seed_id: str, variant: int, seed: int = 0, pin_canonical: bool = True
                  ) -> Variant:
     q = SEEDS.get(seed_id)
-    if variant == 0 and pin_canonical and q.canonical is not None:
+    pinned = variant == 0 and pin_canonical and q.canonical is not None
+    if pinned:
         p = dict(q.canonical)
     else:
         p = q.sample(variant_rng(seed, seed_id, variant))
-    text = q.question(p)
+    if IRRELEVANT in q.kinds:  # the pinned variant 0 stays the plain question
+        p[CLAUSE_KEY] = None if pinned else draw_clause(q, p, seed, seed_id, variant)
+    text = with_clause(q.question(p), p.get(CLAUSE_KEY))
     ans = q.answer(p)
     choices: list[str] = []
     if q.answer_type == "multiple choice":

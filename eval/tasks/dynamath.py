@@ -63,7 +63,21 @@ def _doc(rid, sid, variant, row, image, question="question", truth="ground_truth
     return {"id": str(rid), "seed_id": str(sid), "variant": int(variant),
             "question": str(row[question]), "image": image, "target": str(row[truth]),
             "answer_type": str(row["answer_type"]), "subject": str(row.get("subject") or ""),
-            "knowledge_level": str(row.get(level) or "")}
+            "knowledge_level": str(row.get(level) or ""),
+            "irrelevant_clause": _clause_flag(row.get("params"))}
+
+
+def _clause_flag(params) -> bool | None:
+    """True / False: the variant of a clause seed carries an irrelevant clause or not; None:
+    the row cannot say (another release, a seed without the kind, a build before it)."""
+    if not isinstance(params, str) or "irrelevant_clause" not in params:
+        return None
+    try:
+        p = json.loads(params)
+    except ValueError:
+        return None
+    return bool(p["irrelevant_clause"]) if isinstance(p, dict) and "irrelevant_clause" in p \
+        else None
 
 
 def _check_types(path, docs: list[dict]) -> list[dict]:
@@ -320,7 +334,8 @@ class DynaMath(Task):
                 "parsed": j.parsed, "parser": j.parser,
                 "correct_lenient": lj.correct, "parsed_lenient": lj.parsed,
                 "parser_lenient": lj.parser, "answer_type": doc["answer_type"],
-                "subject": doc["subject"], "knowledge_level": doc["knowledge_level"]}
+                "subject": doc["subject"], "knowledge_level": doc["knowledge_level"],
+                "irrelevant_clause": doc.get("irrelevant_clause")}
 
     def aggregate(self, records):
         first = [r for r in records if r.get("repeat", 0) == 0]

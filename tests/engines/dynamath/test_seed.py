@@ -99,8 +99,10 @@ def test_canonical_variant_zero_is_pinned():
     assert pinned
     for sid in pinned[:10]:
         assert make_variant(sid, 0, seed=1).params == make_variant(sid, 0, seed=2).params
-        assert make_variant(sid, 0, seed=1, pin_canonical=False).params == \
-            SEEDS[sid].sample(__import__("engines.dynamath.seed", fromlist=["x"]).variant_rng(1, sid, 0))
+        p = make_variant(sid, 0, seed=1, pin_canonical=False).params
+        p.pop("irrelevant_clause", None)  # drawn from its own stream, beside the sample
+        assert p == SEEDS[sid].sample(
+            __import__("engines.dynamath.seed", fromlist=["x"]).variant_rng(1, sid, 0))
 
 
 @pytest.mark.parametrize("sid", SEED_IDS)

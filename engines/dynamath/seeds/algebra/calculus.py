@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.algebra.curves import (COLORS, HIGH, ROUND2, TOPIC, UNI, ch, curve,
                                                    fval, poly, r2, sp, sx, sym_curve, tie)
 from renderers.function.sample import poly_from_roots, vertex_quadratic
@@ -164,7 +164,8 @@ class IncreasingInterval(SeedQuestion):
 class DefiniteIntegral(SeedQuestion):
     seed_id = "algebra-definite-integral"
     topic, level, answer_type = TOPIC, UNI, "float"
-    kinds = ("numerical value", "function type")
+    kinds = ("numerical value", "function type", IRRELEVANT)
+    clauses = ("A different region, not shaded, has an area of {n} square units.",)
     canonical = {"form": "quadratic", "curve": poly([1.0, 0.0, 1.0]), "lo": 0, "hi": 2,
                  "pi": False, "color": "blue"}
     FORMS = ("linear", "quadratic", "cubic", "sine", "exponential")
@@ -264,7 +265,8 @@ class DefiniteIntegral(SeedQuestion):
 class TangentSlope(SeedQuestion):
     seed_id = "algebra-tangent-slope"
     topic, level, answer_type = TOPIC, UNI, "float"
-    kinds = ("numerical value",)
+    kinds = ("numerical value",IRRELEVANT)
+    clauses = ("A second line, not drawn, has slope {n}.",)
     canonical = {"x0": 1, "y0": 2, "m": -1.0, "s": 0.5, "x1": None, "colors": ["blue", "red"]}
 
     def sample(self, rng):

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.algebra.curves import (COLORS, HIGH, ROUND2, TOPIC, ch, curve,
                                                    parse_rhs, poly, r2, sp, sx, sym_curve)
 from renderers.function.sample import choose_window, poly_from_roots, vertex_quadratic
@@ -450,7 +450,8 @@ class EvenOdd(SeedQuestion):
 class SinusoidPeriod(SeedQuestion):
     seed_id = "algebra-sinusoid-period"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "function type")
+    kinds = ("numerical value", "function type", IRRELEVANT)
+    clauses = ("A second curve, not drawn, has amplitude {n}.",)
     canonical = {"curve": {"kind": "sine", "a": 2.0, "b": 2.0, "c": 0.0, "d": 0.0},
                  "x0": -2.0, "color": "blue"}
 

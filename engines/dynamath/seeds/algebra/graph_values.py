@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.algebra.curves import (COLORS, ELEM, HIGH, TOPIC, ch, curve, fval,
                                                    interior_ints, poly, sp, sx, sym_curve)
 from renderers.chart.spec import ChartSpec, Series
@@ -37,7 +37,8 @@ from renderers.function.spec import FunctionSpec, XMarker
 class GraphValue(SeedQuestion):
     seed_id = "algebra-graph-value"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "function type")
+    kinds = ("numerical value", "function type", IRRELEVANT)
+    clauses = ("The graph of another function g, not shown, passes through ({x}, {y}).",)
     canonical = {"form": "quadratic", "curve": poly([-3.0, -2.0, 1.0]),
                  "win": [-4, 6, -5, 5], "a": 2, "color": "blue"}
     FORMS = ("line", "quadratic", "cubic", "absolute", "piecewise")
@@ -153,7 +154,8 @@ class PiecewiseValue(SeedQuestion):
 class InverseValue(SeedQuestion):
     seed_id = "algebra-inverse-value"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "function type")
+    kinds = ("numerical value", "function type", IRRELEVANT)
+    clauses = ("Another function g, not shown, has g(2) = {n}.",)
     canonical = {"form": "exponential", "k": 3, "xs": 1,
                  "curve": {"kind": "exponential", "a": 1.0, "b": 2.0, "d": 1.0},
                  "win": [-4, 6, -2, 8], "color": "blue"}

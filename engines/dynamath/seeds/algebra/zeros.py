@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.algebra.curves import (COLORS, HIGH, ROUND2, TOPIC, P, ch, curve, fval,
                                                    poly, r2, sp, sx, sym_curve, tie)
 from renderers.function.sample import poly_from_roots, vertex_quadratic
@@ -99,7 +99,9 @@ NAME_PAIRS = (("A", "B"), ("P", "Q"), ("M", "N"), ("C", "D"), ("E", "F"))
 class LineZero(SeedQuestion):
     seed_id = "algebra-line-zero"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value",)
+    kinds = ("numerical value",IRRELEVANT)
+    clauses = ("A second line, not drawn, crosses the y-axis at y = {x}.",)
+    clause_first = True
     canonical = {"A": [-2, -3], "B": [3, 1], "names": ["A", "B"], "color": "blue"}
 
     def sample(self, rng):

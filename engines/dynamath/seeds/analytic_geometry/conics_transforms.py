@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI, apart,
                                                            coord, fpts, r2, sp, spt, view)
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject
@@ -34,7 +34,9 @@ def _fits(c, r: float, lim: int) -> bool:
 class CircleMeasure(SeedQuestion):
     seed_id = "analytic-circle-measure"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "symbolic substitution")
+    kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    clauses = ("Point Z({x}, {y}) is another point of the plane; it is not drawn.",)
+    clause_first = True
     canonical = {"c": [1, -1], "v": [3, 4], "names": ["C", "P"], "coords": True,
                  "ask": "area", "color": "blue", "r": 7}
     ASK = ("radius", "area", "circumference")
@@ -81,7 +83,8 @@ RSQ = {4: (0, 2), 5: (1, 2), 8: (2, 2), 9: (0, 3), 10: (1, 3), 13: (2, 3), 16: (
 class PointInCircle(SeedQuestion):
     seed_id = "analytic-point-in-circle"
     topic, level, answer_type = TOPIC, HIGH, "text"
-    kinds = ("numerical value",)
+    kinds = ("numerical value",IRRELEVANT)
+    clauses = ("Point Q({x}, {y}) is another point of the plane; it is not drawn.",)
     ANSWERS = ("inside", "on", "outside")
 
     def sample(self, rng):
@@ -133,7 +136,8 @@ class PointInCircle(SeedQuestion):
 class ParabolaCoefficient(SeedQuestion):
     seed_id = "analytic-parabola-coefficient"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "symbolic substitution")
+    kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    clauses = ("A line with slope {n}, not drawn, passes through the vertex.",)
     canonical = {"v": [1, -3], "a": 1.0, "d": 2, "ask": "c", "color": "blue"}
     A = (-2.0, -1.0, -0.5, 0.5, 1.0, 2.0)
 
@@ -181,7 +185,8 @@ class ParabolaCoefficient(SeedQuestion):
 class EllipseMeasure(SeedQuestion):
     seed_id = "analytic-ellipse-measure"
     topic, level, answer_type = TOPIC, UNI, "float"
-    kinds = ("numerical value", "symbolic substitution")
+    kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    clauses = ("A circle of radius {n}, not drawn, has the same centre as the ellipse.",)
     canonical = {"c": [1, 0], "ab": [5, 3], "ask": "distance between the foci",
                  "color": "purple"}
     ASK = ("eccentricity", "distance between the foci", "area")
@@ -230,7 +235,9 @@ def _mirror(q, k: int) -> list[int]:
 class ReflectPoint(SeedQuestion):
     seed_id = "analytic-reflect-point"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
-    kinds = ("geometric transformation", "numerical value")
+    kinds = ("geometric transformation", "numerical value", IRRELEVANT)
+    clauses = ("Point Z({x}, {y}) is another point of the plane; it is not drawn.",)
+    clause_first = True
     canonical = {"P": [2, 4], "ask": 0, "labels": [0, 1, 2, 3]}
 
     def sample(self, rng):
@@ -285,7 +292,8 @@ def _move(q, k: int, shift) -> list[int]:
 class WhichTransformation(SeedQuestion):
     seed_id = "analytic-which-transformation"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
-    kinds = ("geometric transformation",)
+    kinds = ("geometric transformation",IRRELEVANT)
+    clauses = ("Triangle ABC is one of {n} triangles a student drew that day.",)
 
     def sample(self, rng):
         k = int(rng.integers(len(MOVES)))

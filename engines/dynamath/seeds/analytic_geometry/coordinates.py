@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, NAME_PAIRS, ROUND2, TOPIC,
                                                            UNI, apart, coord, fpts, point, r2, sp,
                                                            spt, tie, view)
@@ -34,7 +34,8 @@ from renderers.spec import rng_choice
 class Distance(SeedQuestion):
     seed_id = "analytic-distance"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "symbolic substitution")
+    kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    clauses = ("A third point Z({x}, {y}) lies on the same grid but is not drawn.",)
     canonical = {"pts": [[-3, -2], [3, 2]], "names": ["A", "B"], "color": "blue", "r": 6}
 
     def sample(self, rng):
@@ -65,7 +66,8 @@ class Distance(SeedQuestion):
 class Midpoint(SeedQuestion):
     seed_id = "analytic-midpoint"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "symbolic substitution")
+    kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    clauses = ("Point Z({x}, {y}) is another point of the plane; it is not drawn.",)
 
     def sample(self, rng):
         p = Distance().sample(rng)
@@ -102,7 +104,8 @@ def _two_points(rng, r: int, vertical: bool = False) -> list[list[int]]:
 class Slope(SeedQuestion):
     seed_id = "analytic-slope"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "symbolic substitution")
+    kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    clauses = ("A second line, not drawn, has slope {n}.",)
     canonical = {"pts": [[-2, -3], [4, 1]], "names": ["A", "B"], "color": "red",
                  "coords": False, "r": 6}
 
@@ -135,7 +138,8 @@ class Slope(SeedQuestion):
 class YIntercept(SeedQuestion):
     seed_id = "analytic-y-intercept"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "function type")
+    kinds = ("numerical value", "function type", IRRELEVANT)
+    clauses = ("Another graph, not shown, crosses the y-axis at y = {x}.",)
     PARABOLA_A = (-2, -1, -0.5, 0.5, 1, 2)
 
     def sample(self, rng):
@@ -201,7 +205,8 @@ def _line_through(pt, m: Fraction) -> list[list[float]]:
 class LineIntersection(SeedQuestion):
     seed_id = "analytic-line-intersection"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "symbolic substitution")
+    kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    clauses = ("A third line, not drawn, passes through the point ({x}, {y}).",)
     canonical = {"at": [2, 1], "m": [[1, 1], [-1, 2]], "colors": ["blue", "red"], "ask": "x",
                  "r": 6}
 
@@ -241,7 +246,8 @@ class LineIntersection(SeedQuestion):
 class PointLineDistance(SeedQuestion):
     seed_id = "analytic-point-line-distance"
     topic, level, answer_type = TOPIC, UNI, "float"
-    kinds = ("numerical value",)
+    kinds = ("numerical value",IRRELEVANT)
+    clauses = ("Point Z({x}, {y}) is another point of the plane; it is not drawn.",)
 
     def sample(self, rng):
         r = int(rng.integers(6, 8))
@@ -287,7 +293,8 @@ class PointLineDistance(SeedQuestion):
 class LineRelation(SeedQuestion):
     seed_id = "analytic-line-relation"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
-    kinds = ("geometric transformation", "numerical value")
+    kinds = ("geometric transformation", "numerical value", IRRELEVANT)
+    clauses = ("Point Z({x}, {y}), not drawn, lies in the same plane.",)
     OPTIONS = ("parallel", "perpendicular", "intersecting but not perpendicular",
                "the same line")
 
@@ -355,7 +362,8 @@ def _turn(q, k: int, flip: bool) -> list[int]:
 class SteepestLine(SeedQuestion):
     seed_id = "analytic-steepest-line"
     topic, level, answer_type = TOPIC, HIGH, "text"
-    kinds = ("color", "numerical value")
+    kinds = ("color", "numerical value", IRRELEVANT)
+    clauses = ("A fourth line, not drawn, passes through the origin.",)
     SPREAD = (Fraction(-3), Fraction(-1), Fraction(-1, 3), Fraction(1, 3), Fraction(1),
               Fraction(3))
 
@@ -401,7 +409,8 @@ def _heron(pts) -> float:
 class TriangleArea(SeedQuestion):
     seed_id = "analytic-triangle-area"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "geometric transformation")
+    kinds = ("numerical value", "geometric transformation", IRRELEVANT)
+    clauses = ("The triangle is one of {n} triangles a student drew on the same grid.",)
     canonical = {"base": [[0, 0], [4, 0], [1, 3]], "turn": 0, "flip": False, "shift": [-3, -2],
                  "coords": True, "color": "blue"}
 
@@ -440,7 +449,8 @@ class TriangleArea(SeedQuestion):
 class QuadArea(SeedQuestion):
     seed_id = "analytic-quadrilateral-area"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value",)
+    kinds = ("numerical value",IRRELEVANT)
+    clauses = ("The quadrilateral is one of {n} shapes a student drew on the same grid.",)
 
     def sample(self, rng):
         while True:

@@ -14,7 +14,7 @@ import math
 from fractions import Fraction
 
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from renderers.arithmetic.sample import (CURRENCY_COINS, CURRENCY_NOTES, FILL_COLORS, ITEM_COLORS,
                                          RECEIPT_THEMES, TALLY_THEMES, THERMO_SCALES, receipt_items)
 from renderers.arithmetic.spec import (CURRENCIES, ArithmeticSpec, BarModel, BarPart, LineItem,
@@ -60,7 +60,8 @@ def _base(rng, n_lo: int, n_hi: int, max_qty: int) -> dict:
 class ReceiptTotal(SeedQuestion):
     seed_id = "arith-receipt-total"
     topic, level, answer_type = TOPIC, ELEM, "float"
-    kinds = ("real-life context", "numerical value")
+    kinds = ("real-life context", "numerical value", IRRELEVANT)
+    clauses = ("The shop is {n} km from the customer's home.",)
 
     def sample(self, rng):
         p = _base(rng, 2, 5, 4)
@@ -242,7 +243,8 @@ class CompoundInterest(SeedQuestion):
 class MoneyTotal(SeedQuestion):
     seed_id = "arith-money-total"
     topic, level, answer_type = TOPIC, ELEM, "float"
-    kinds = ("real-life context", "numerical value")
+    kinds = ("real-life context", "numerical value", IRRELEVANT)
+    clauses = ("The money is kept in a wallet that also holds {n} receipts.",)
 
     def sample(self, rng):
         cur = rng_choice(rng, ("$", "€", "£"))
@@ -279,7 +281,8 @@ class MoneyTotal(SeedQuestion):
 class RulerLength(SeedQuestion):
     seed_id = "arith-ruler-length"
     topic, level, answer_type = TOPIC, ELEM, "float"
-    kinds = ("numerical value", "real-life context")
+    kinds = ("numerical value", "real-life context", IRRELEVANT)
+    clauses = ("The ruler is made of wood and weighs {n} grams.",)
 
     def sample(self, rng):
         if rng.random() < 0.7:

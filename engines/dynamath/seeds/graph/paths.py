@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from engines.dynamath.seed import register_seed
+from engines.dynamath.seed import IRRELEVANT, register_seed
 from engines.dynamath.seeds.graph.base import (ELEM, HIGH, LETTERS, NODE_COLORS, UNI, GraphSeed,
                                                add_weights, any_graph, dfs_components, dijkstra,
                                                far_target, graph, hops, matrix, neighbours, orient,
@@ -32,7 +32,8 @@ from renderers.spec import rng_choice
 class ShortestPath(GraphSeed):
     seed_id = "graph-shortest-path"
     level = UNI
-    kinds = ("numerical value", "graph structure")
+    kinds = ("numerical value", "graph structure", IRRELEVANT)
+    clauses = ("Each node stands for a town of about {m} thousand people.",)
 
     def sample(self, rng):
         n = int(rng.integers(5, 9))

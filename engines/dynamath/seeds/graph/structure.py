@@ -17,7 +17,7 @@ import itertools
 
 import numpy as np
 
-from engines.dynamath.seed import register_seed
+from engines.dynamath.seed import IRRELEVANT, register_seed
 from engines.dynamath.seeds.graph.base import (ELEM, HIGH, LETTERS, UNI, YES_NO, GraphSeed,
                                                any_graph, dfs_components, matrix, neighbours,
                                                planar, union_find_components)
@@ -30,6 +30,8 @@ from renderers.graph.draw import circular_positions
 @register_seed
 class EdgeCount(GraphSeed):
     seed_id = "graph-edge-count"
+    kinds = GraphSeed.kinds + (IRRELEVANT,)
+    clauses = ("Each node stands for a town of about {m} thousand people.",)
     level = ELEM
 
     def sample(self, rng):
@@ -49,6 +51,8 @@ class EdgeCount(GraphSeed):
 @register_seed
 class NodeDegree(GraphSeed):
     seed_id = "graph-node-degree"
+    kinds = GraphSeed.kinds + (IRRELEVANT,)
+    clauses = ("Each node stands for a town of about {m} thousand people.",)
     level = HIGH
     canonical = {"n": 4, "pos": circular_positions(4), "edges": [[0, 1], [0, 2], [0, 3], [1, 2]],
                  "color": "blue", "node": 0}
@@ -136,6 +140,8 @@ class MaxDegreeNode(GraphSeed):
 @register_seed
 class Components(GraphSeed):
     seed_id = "graph-components"
+    kinds = GraphSeed.kinds + (IRRELEVANT,)
+    clauses = ("Each node stands for a town of about {m} thousand people.",)
     level = HIGH
 
     def sample(self, rng):

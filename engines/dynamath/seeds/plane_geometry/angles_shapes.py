@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import (TOPIC, corner, integer_angle_triangle,
                                                            model_angle, pick_names, pick_rotation)
 from renderers.plane_geometry.spec import PlaneGeometrySpec, angle_at, build_model
@@ -34,7 +34,8 @@ from renderers.spec import rng_choice
 class TriangleThirdAngle(SeedQuestion):
     seed_id = "plane-triangle-third-angle"
     topic, level, answer_type = TOPIC, "elementary school", "float"
-    kinds = ("numerical value", "geometric transformation")
+    kinds = ("numerical value", "geometric transformation", IRRELEVANT)
+    clauses = ("The triangle is cut from a sheet of card that weighs {m} grams.",)
     canonical = {"angles": [50, 60, 70], "ask": 2, "names": ["A", "B", "C"], "rotation": 0.0}
 
     def sample(self, rng):

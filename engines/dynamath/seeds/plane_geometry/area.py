@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import (TOPIC, corner, figure_moments,
                                                            path_integrals, pick_names,
                                                            pick_rotation, piece_integrals)
@@ -217,7 +217,8 @@ def _sector_spec(p: dict, shaded: bool) -> PlaneGeometrySpec:
 class SectorArea(SeedQuestion):
     seed_id = "plane-sector-area"
     topic, level, answer_type = TOPIC, "high school", "float"
-    kinds = ("numerical value", "geometric transformation")
+    kinds = ("numerical value", "geometric transformation", IRRELEVANT)
+    clauses = ("The sector is cut from a sheet of card that weighs {m} grams.",)
     canonical = {"radius": 6.0, "angle": 60, "rotation": 0.0}
 
     def sample(self, rng):

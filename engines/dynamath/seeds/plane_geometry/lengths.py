@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import (TOPIC, corner, model_length,
                                                            outline_length, pick_names,
                                                            pick_rotation)
@@ -40,7 +40,8 @@ def _leg(rng) -> float:
 class Hypotenuse(SeedQuestion):
     seed_id = "plane-hypotenuse"
     topic, level, answer_type = TOPIC, "high school", "float"
-    kinds = ("numerical value", "geometric transformation")
+    kinds = ("numerical value", "geometric transformation", IRRELEVANT)
+    clauses = ("The triangle is cut from a sheet of card that weighs {m} grams.",)
     canonical = {"legs": [6.0, 8.0], "names": ["A", "B", "C"], "rotation": 0.0}
 
     def sample(self, rng):
@@ -121,7 +122,8 @@ class MissingLeg(SeedQuestion):
 class LawOfCosines(SeedQuestion):
     seed_id = "plane-law-of-cosines"
     topic, level, answer_type = TOPIC, "high school", "float"
-    kinds = ("numerical value", "symbolic substitution", "geometric transformation")
+    kinds = ("numerical value", "symbolic substitution", "geometric transformation", IRRELEVANT)
+    clauses = ("The triangle is a plot of land that was sold for {m} thousand dollars.",)
     canonical = {"ab": 8.0, "ac": 5.0, "angle": 60, "names": ["A", "B", "C"], "rotation": 0.0}
     ANGLES = (30, 40, 45, 50, 60, 70, 75, 80, 100, 110, 120, 135)
 
@@ -364,7 +366,8 @@ class FencePerimeter(SeedQuestion):
 
     seed_id = "plane-fence-perimeter"
     topic, level, answer_type = TOPIC, "high school", "float"
-    kinds = ("real-life context", "numerical value", "geometric transformation")
+    kinds = ("real-life context", "numerical value", "geometric transformation", IRRELEVANT)
+    clauses = ("Measuring the shape took {m} minutes.",)
     canonical = {"context": 0, "width": 10.0, "height": 6.0, "ends": 2, "rotation": 0.0}
 
     def sample(self, rng):

@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.scientific.common import ELEM, HIGH, TOPIC, UNI, round_half_up
 from renderers.scientific.facts import G, wave_value
 from renderers.scientific.spec import (Cylinder, Lens, MotionGraph, Pendulum, ScienceSpec,
@@ -61,7 +61,8 @@ class PendulumPeriod(SeedQuestion):
 class SpringEnergy(SeedQuestion):
     seed_id = "sci-spring-energy"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value",)
+    kinds = ("numerical value",IRRELEVANT)
+    clauses = ("The spring is made of steel and weighs {m} grams.",)
 
     def sample(self, rng):
         x = float(rng_choice(rng, (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)))
@@ -402,7 +403,8 @@ class CylinderReading(SeedQuestion):
 class StoneVolume(SeedQuestion):
     seed_id = "sci-stone-volume"
     topic, level, answer_type = TOPIC, ELEM, "float"
-    kinds = ("numerical value",)
+    kinds = ("numerical value",IRRELEVANT)
+    clauses = ("The stone weighs {m} grams.",)
     canonical = {"scale": [100.0, 5.0, 20.0], "before": 8, "rise": 5, "captions": 0}
 
     def sample(self, rng):

@@ -18,7 +18,7 @@ import math
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.solid_geometry.meshes import (ELEM, HIGH, ROUND2, TOPIC, UNI, look,
                                                           mesh_area, mesh_volume, poly_view, r2,
                                                           revolve, round_view, solid)
@@ -33,7 +33,8 @@ from renderers.spec import rng_choice
 class CuboidVolume(SeedQuestion):
     seed_id = "solid-cuboid-volume"
     topic, level, answer_type = TOPIC, ELEM, "float"
-    kinds = ("numerical value",)
+    kinds = ("numerical value",IRRELEVANT)
+    clauses = ("The cuboid is a box that weighs {m} kilograms.",)
     canonical = {"a": 6, "b": 4, "c": 3, "unit": "cm", "style": "value", "color": "blue",
                  "shade": False, "view": {"projection": "oblique", "view_angle": 45.0,
                                           "elevation": 20.0, "depth_ratio": 0.5}}
@@ -89,7 +90,9 @@ class BoxWrapping(SeedQuestion):
 class SpaceDiagonal(SeedQuestion):
     seed_id = "solid-space-diagonal"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "geometric transformation")
+    kinds = ("numerical value", "geometric transformation", IRRELEVANT)
+    clauses = ("The cuboid is a box that weighs {m} grams.",)
+    clause_first = True
 
     def sample(self, rng):
         cube = bool(rng.random() < 0.35)
@@ -225,7 +228,8 @@ class HiddenVertex(SeedQuestion):
 class BallInCube(SeedQuestion):
     seed_id = "solid-ball-in-cube"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value",)
+    kinds = ("numerical value",IRRELEVANT)
+    clauses = ("The cube is a gift box that weighs {m} grams.",)
 
     def sample(self, rng):
         return {"a": int(rng.integers(2, 21)), "unit": rng_choice(rng, ("", "cm")),
@@ -249,7 +253,8 @@ class BallInCube(SeedQuestion):
 class TankLitres(SeedQuestion):
     seed_id = "solid-tank-litres"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value", "real-life context", "geometric transformation")
+    kinds = ("numerical value", "real-life context", "geometric transformation", IRRELEVANT)
+    clauses = ("Filling the empty tank with a hose takes {m} minutes.",)
 
     def sample(self, rng):
         if rng.random() < 0.5:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.solid_geometry.meshes import (HIGH, ROUND2, TOPIC, UNI, look,
                                                           mesh_volume, poly_view, r2, revolve,
                                                           round_view, solid)
@@ -80,7 +80,8 @@ class ConeMissingLength(SeedQuestion):
 class CylinderSurface(SeedQuestion):
     seed_id = "solid-cylinder-surface"
     topic, level, answer_type = TOPIC, HIGH, "float"
-    kinds = ("numerical value",)
+    kinds = ("numerical value",IRRELEVANT)
+    clauses = ("The cylinder is a tin that weighs {m} grams when empty.",)
 
     def sample(self, rng):
         r = int(rng.integers(2, 10))

@@ -1,0 +1,107 @@
+"""The eighth variation kind, "irrelevant clause": which seeds carry it, that a variant draws it
+from its own stream (the other parameters stay the plain variant's), where the sentence goes,
+and that the answer, the options and the independent check are the same with and without it."""
+import json
+
+import pytest
+
+from engines.dynamath.seed import (CLAUSE_KEY, IRRELEVANT, SeedQuestion, _check_seed,
+                                   clause_problems, load_seeds, make_variant, variant_rng,
+                                   with_clause, without_clause)
+
+SEEDS = load_seeds()
+CLAUSE_SEEDS = sorted(s for s, q in SEEDS.items() if IRRELEVANT in q.kinds)
+
+
+def test_at_least_thirty_seeds_over_several_topics_carry_it():
+    assert len(CLAUSE_SEEDS) >= 30
+    assert len({SEEDS[s].topic for s in CLAUSE_SEEDS}) >= 6
+
+
+@pytest.mark.parametrize("sid", CLAUSE_SEEDS)
+def test_answer_unchanged_by_the_clause_over_50_variants(sid):
+    q, carried = SEEDS[sid], 0
+    for v in range(50):
+        var = make_variant(sid, v, seed=7)
+        c = var.params[CLAUSE_KEY]
+        assert clause_problems(q, var.params) == [], (sid, v)
+        if c:
+            carried += 1
+            assert c["text"] in var.question
+    assert 10 <= carried <= 40, (sid, carried)  # about half of the variants
+
+
+def test_clause_draw_leaves_the_other_parameters_alone():
+    for sid in CLAUSE_SEEDS[:8]:
+        for v in range(1, 6):
+            p = make_variant(sid, v, seed=3).params
+            assert without_clause(p) == {**SEEDS[sid].sample(variant_rng(3, sid, v)),
+                                         CLAUSE_KEY: None}
+
+
+def test_pinned_variant_zero_stays_plain():
+    pinned = [s for s in CLAUSE_SEEDS if SEEDS[s].canonical is not None]
+    assert pinned
+    for sid in pinned:
+        assert make_variant(sid, 0, seed=1).params[CLAUSE_KEY] is None
+
+
+def test_sentence_goes_before_the_question_sentence():
+    c = {"text": "The box weighs 4 grams."}
+    assert with_clause("A ball fits in the cube. What is its volume? Round.", c) == \
+        "A ball fits in the cube. The box weighs 4 grams. What is its volume? Round."
+    assert with_clause("What is x?", c) == "The box weighs 4 grams. What is x?"
+    assert with_clause("Table:\nWhat is x?", c) == "Table:\nThe box weighs 4 grams. What is x?"
+    assert with_clause("Find x.", c) == "The box weighs 4 grams. Find x."
+    assert with_clause("A is shown. What is its area?", {**c, "first": True}) == \
+        "The box weighs 4 grams. A is shown. What is its area?"
+    assert with_clause("What is x?", None) == "What is x?"
+
+
+class _Leaky(SeedQuestion):
+    """A clause that changes the answer, which clause_problems must catch."""
+    seed_id, topic, level, answer_type = "t-leaky", "algebra", "high school", "float"
+    kinds = ("numerical value", IRRELEVANT)
+    clauses = ("x is {n}.",)
+
+    def question(self, p):
+        return "What is x?"
+
+    def answer(self, p):
+        return 1.0 + (1 if p.get(CLAUSE_KEY) else 0)
+
+    def check(self, p):
+        return 1.0
+
+    def diagram(self, p):
+        from renderers.analytic_geometry.spec import AnalyticSpec
+        return AnalyticSpec()
+
+
+def test_a_clause_that_moves_the_answer_is_caught():
+    p = {CLAUSE_KEY: {"text": "x is 3."}}
+    probs = clause_problems(_Leaky(), p)
+    assert probs[0] == "answer 2.0 with the clause, 1.0 without"
+    assert "independent check 1.0 != answer 2.0 with the clause" in probs
+    assert clause_problems(_Leaky(), {CLAUSE_KEY: None}) == []
+
+
+def test_kind_and_clauses_come_together():
+    class NoClauses(_Leaky):
+        clauses = ()
+    with pytest.raises(ValueError, match="irrelevant clause"):
+        _check_seed("t-none", NoClauses())
+    _check_seed("t-leaky", _Leaky())
+
+
+def test_row_params_record_the_clause(tmp_path):
+    from engines.builders.dynamath import dynamath_config
+    from engines.dataset import build_rows
+
+    sid = CLAUSE_SEEDS[0]
+    rows = list(build_rows(dynamath_config([sid], 6, 0, image_size=48), tmp_path))
+    flags = [json.loads(r["params"])[CLAUSE_KEY] for r in rows]
+    assert any(flags) and not all(flags)
+    assert all(IRRELEVANT in r["variation_kinds"] for r in rows)
+    for r, f in zip(rows, flags):
+        assert (f is not None and f["text"] in r["question"]) or f is None
