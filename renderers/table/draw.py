@@ -26,7 +26,7 @@ def _wrap(cv: Canvas, text: str, px: int, width: float) -> list[str]:
 def draw(spec: TableSpec, cv: Canvas) -> None:
     W, H, u = cv.width, cv.height, cv.unit
     pad = 5 * u
-    base = font_px(W, 0.8)
+    base = font_px(W, 1.0)
     y = pad
     # the block (title, grid, note) is centred vertically: measure it at the base font first
     lh0 = cv.text_size("Hg", base)[1]
