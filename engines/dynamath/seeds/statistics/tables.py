@@ -97,7 +97,7 @@ class TimetableLatest(SeedQuestion):
 
     def sample(self, rng):
         while True:
-            p = _timetable(rng, 4, 5)
+            p = _timetable(rng, 4, 4)  # 4 options; 5 columns are cramped at 224 px
             arr = [t[-1] for t in p["times"]]
             # a deadline that some service but not the last one meets, between two arrivals
             k = int(rng.integers(1, len(arr) - 1))
