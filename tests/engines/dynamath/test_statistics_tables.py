@@ -29,7 +29,9 @@ def test_200_variants_pass_the_checker(sid):
 
 CASES = [
     ("stat-table-timetable-trip", {**TT, "b": 1, "from": 0, "to": 3}, 35.0),  # 08:20 -> 08:55
-    ("stat-table-timetable-latest", {**TT, "deadline": 540}, "Bus 2"),  # arrives 08:55
+    ("stat-table-timetable-latest",
+     {**TT, "deadline": 540, "opts": ["Bus 3", "Bus 1", "Bus 4", "Bus 2"]},
+     "Bus 2"),  # Bus 2 arrives 08:55, Bus 3 at 09:20
     ("stat-table-price-total", {"s": 0, "items": ["Coffee", "Tea", "Muffin", "Bagel"],
                                 "prices": [250, 180, 320, 295], "buy": [0, 2],
                                 "qty": [2, 3]}, 14.6),  # 2 x 2.50 + 3 x 3.20

@@ -15,7 +15,7 @@ import datetime as dt
 
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.statistics.common import ELEM, HIGH, TOPIC, shuffled
-from renderers.calendar.spec import MONTHS, WEEKDAYS, CalendarSpec, Mark, calendar_facts
+from renderers.calendar.spec import WEEKDAYS, CalendarSpec, Mark, calendar_facts
 
 
 def _month(rng) -> dict:
@@ -51,8 +51,8 @@ class CalendarWeekday(SeedQuestion):
         return p
 
     def question(self, p):
-        return (f"According to the calendar, on what day of the week is "
-                f"{MONTHS[p['month'] - 1]} {p['day']}, {p['year']}?")
+        return (f"According to the calendar, on what day of the week is day {p['day']} of the "
+                f"month shown?")
 
     def options(self, p):
         return list(p["opts"])
@@ -205,8 +205,8 @@ class CalendarNextMonth(SeedQuestion):
         return p
 
     def question(self, p):
-        nxt = MONTHS[p["month"] % 12]
-        return f"The calendar shows one month. On what day of the week does {nxt} 1 fall?"
+        return ("The calendar shows one month. On what day of the week does the month after it "
+                "begin?")
 
     def options(self, p):
         return list(p["opts"])

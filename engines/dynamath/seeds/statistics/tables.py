@@ -100,11 +100,12 @@ class TimetableLatest(SeedQuestion):
             p = _timetable(rng, 4, 4)  # 4 options; 5 columns are cramped at 224 px
             arr = [t[-1] for t in p["times"]]
             # a deadline that some service but not the last one meets, between two arrivals
-            k = int(rng.integers(1, len(arr) - 1))
+            k = int(rng.integers(1, len(arr)))
             ok = sorted(arr)
             lo, hi = ok[k - 1], ok[k]
             if hi - lo >= 3:
                 p["deadline"] = int(rng.integers(lo + 1, hi))
+                p["opts"] = shuffled(rng, _tt_spec(p).header[1:])
                 return p
 
     def question(self, p):
@@ -115,7 +116,7 @@ class TimetableLatest(SeedQuestion):
                 f"there in time?")
 
     def options(self, p):
-        return _tt_spec(p).header[1:]
+        return list(p["opts"])
 
     def answer(self, p):
         ok = [b for b, t in enumerate(p["times"]) if t[-1] <= p["deadline"]]
