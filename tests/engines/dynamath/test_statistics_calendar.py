@@ -34,6 +34,7 @@ CASES = [
     ("stat-calendar-days-later", {**MAR, "day": 1, "k": 10, "opts": WD}, "Monday"),
     ("stat-calendar-working-days", {**MAR, "holidays": [29]}, 20.0),  # 21 weekdays - 1
     ("stat-calendar-next-month", {**MAR, "opts": WD}, "Monday"),  # 1 April 2024
+    ("stat-calendar-nth-weekday", {**MAR, "wd": 1, "nth": 2}, 19.0),  # Tuesdays 5, 12, 19
 ]
 
 

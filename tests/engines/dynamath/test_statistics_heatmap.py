@@ -45,6 +45,7 @@ CASES = [
                                                      "Age and Pay", "Rent and Sleep"]},
      "Rent and Sleep"),  # 0.6 > 0.5
     ("stat-heatmap-correlation-r2", {**CORR, "pair": [1, 3]}, 9.0),  # (-0.3)^2 = 9 %
+    ("stat-heatmap-conditional", {**GRID, "i": 1, "j": 2}, 0.33),  # 4 / 12
 ]
 
 

@@ -37,6 +37,9 @@ CASES = [
     ("stat-table-sample-std", {"s": 0, "values": [2, 4, 4, 4, 5, 5, 7, 9]}, 2.14),  # 32 / 7
     ("stat-table-regression-predict", {"x": [1, 2, 3, 4], "y": [52, 60, 61, 71], "x0": 10},
      104.5),  # 46.5 + 5.8 x 10
+    ("stat-line-largest-drop", {"k": 0, "values": [300, 250, 400, 180, 200], "color": "blue",
+                                "steps": ["Jan to Feb", "Feb to Mar", "Mar to Apr",
+                                          "Apr to May"]}, "Mar to Apr"),  # -50, +150, -220
 ]
 
 

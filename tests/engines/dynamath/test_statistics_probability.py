@@ -34,6 +34,14 @@ CASES = [
     ("stat-dist-missing-probability", {**DIST, "hide": 2, "k": 1}, 0.9),  # 1 - P(X=0)
     ("stat-twoway-conditional", {**TWO, "given": "column"}, 0.62),  # 23 / 37
     ("stat-twoway-conditional", {**TWO, "given": "row"}, 0.61),  # 23 / 38
+    ("stat-dist-median", {**DIST, "p": [10, 45, 25, 20]}, "1"),  # CDF 0.1, 0.55
+    ("stat-dist-median", {**DIST, "p": [10, 30, 30, 30]}, "2"),  # CDF 0.1, 0.4, 0.7
+    ("stat-dist-compare-expected", {"prizes": [0, 2, 10], "pa": [50, 30, 20],
+                                    "pb": [40, 50, 10]}, "Game A"),  # 2.6 > 2.0
+    ("stat-dist-compare-expected", {"prizes": [0, 2, 10], "pa": [50, 30, 20],
+                                    "pb": [58, 20, 22]}, "Both are equal"),  # 2.6 = 2.6
+    ("stat-twoway-highest-rate", {"t": 0, "n": [[10, 20, 10], [30, 5, 5], [5, 20, 5]], "c": 1},
+     "Grade 11"),  # Bus: 20/40, 5/40, 20/30
 ]
 
 

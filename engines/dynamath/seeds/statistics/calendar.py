@@ -223,3 +223,34 @@ class CalendarNextMonth(SeedQuestion):
 
     def diagram(self, p):
         return _spec(p)
+
+
+ORDINALS = ("first", "second", "third", "fourth")
+
+
+@register_seed
+class CalendarNthWeekday(SeedQuestion):
+    seed_id = "stat-calendar-nth-weekday"
+    topic, level, answer_type = TOPIC, HIGH, "float"
+    kinds = ("numerical value", "real-life context")
+
+    def sample(self, rng):
+        p = _month(rng)
+        p["wd"], p["nth"] = int(rng.integers(7)), int(rng.integers(4))
+        return p
+
+    def question(self, p):
+        return (f"A club meets on the {ORDINALS[p['nth']]} {WEEKDAYS[p['wd']]} of the month "
+                f"shown. On what date of the month does it meet? Answer with the day number.")
+
+    def answer(self, p):
+        first = (p["wd"] - cal.weekday(p["year"], p["month"], 1)) % 7 + 1
+        return float(first + 7 * p["nth"])
+
+    def check(self, p):
+        hits = [d for d in range(1, _ndays(p) + 1)
+                if dt.date(p["year"], p["month"], d).weekday() == p["wd"]]
+        return float(hits[p["nth"]])
+
+    def diagram(self, p):
+        return _spec(p)

@@ -336,3 +336,40 @@ class RegressionPredict(SeedQuestion):
                          categories=list(NAMES[:len(p["x"])]),
                          series=[Series("Hours", [float(v) for v in p["x"]]),
                                  Series("Score", [float(v) for v in p["y"]])])
+
+
+@register_seed
+class LineLargestDrop(SeedQuestion):
+    seed_id = "stat-line-largest-drop"
+    topic, level, answer_type = TOPIC, HIGH, "multiple choice"
+    kinds = ("numerical value", "real-life context")
+
+    def sample(self, rng):
+        while True:
+            k = int(rng.integers(len(LINES)))
+            lo, hi = LINES[k][3]
+            n = int(rng.integers(5, 7))
+            vals = [int(v) for v in rng.integers(lo, hi + 1, size=n)]
+            ch = np.diff(vals)
+            if ch.min() < 0 and (ch == ch.min()).sum() == 1:
+                steps = [f"{a} to {b}" for a, b in zip(LINES[k][2], LINES[k][2][1:n])]
+                return {"k": k, "values": vals, "color": rng_choice(rng, COLORS),
+                        "steps": steps}
+
+    def question(self, p):
+        return "Between which two consecutive points does the line chart fall the most?"
+
+    def options(self, p):
+        ch = np.diff(p["values"])
+        order = sorted(range(len(ch)), key=lambda i: ch[i])[:4]  # the 4 steepest falls
+        return [p["steps"][i] for i in sorted(order)]
+
+    def answer(self, p):
+        return p["steps"][int(np.argmin(np.diff(p["values"])))]
+
+    def check(self, p):
+        f = chart_facts(LinePercentChange().diagram(p))["largest_decrease"]
+        return f"{f['from']} to {f['to']}"
+
+    def diagram(self, p):
+        return LinePercentChange().diagram(p)

@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from engines.dynamath.seeds.statistics.common import ELEM, HIGH, TOPIC, UNI, shuffled
+from engines.dynamath.seeds.statistics.common import ELEM, HIGH, TOPIC, UNI, half_tie, shuffled
 from renderers.heatmap.spec import HeatmapSpec, heatmap_facts
 from renderers.spec import rng_choice
 
@@ -283,3 +283,39 @@ class CorrelationExplained(SeedQuestion):
 
     def diagram(self, p):
         return _corr_spec(p)
+
+
+@register_seed
+class HeatmapConditional(SeedQuestion):
+    seed_id = "stat-heatmap-conditional"
+    topic, level, answer_type = TOPIC, UNI, "float"
+    kinds = ("numerical value", "real-life context")
+
+    def sample(self, rng):
+        while True:
+            p = _grid(rng)
+            p["i"], p["j"] = int(rng.integers(p["nr"])), int(rng.integers(p["nc"]))
+            if sum(p["values"][p["i"]]) and not half_tie(self._exact(p)):
+                return p
+
+    @staticmethod
+    def _exact(p):
+        row = p["values"][p["i"]]
+        return Fraction(row[p["j"]], sum(row))
+
+    def question(self, p):
+        rows, cols = _names(p)
+        return (f"Each cell of the heatmap is a count. One of the counts in the {rows[p['i']]} "
+                f"row is picked at random. What is the probability that it is in the "
+                f"{cols[p['j']]} column? Round to two decimal places.")
+
+    def answer(self, p):
+        return round(float(self._exact(p)), 2)
+
+    def check(self, p):
+        f = heatmap_facts(_spec(p))
+        rows, cols = _names(p)
+        return round(f["values"][p["i"]][p["j"]] / f["row_sums"][rows[p["i"]]], 2)
+
+    def diagram(self, p):
+        return _spec(p)

@@ -203,3 +203,124 @@ class TwoWayConditional(SeedQuestion):
 
     def diagram(self, p):
         return _twoway_spec(p)
+
+
+@register_seed
+class DistMedian(SeedQuestion):
+    seed_id = "stat-dist-median"
+    topic, level, answer_type = TOPIC, UNI, "multiple choice"
+    kinds = ("numerical value", "real-life context")
+
+    def sample(self, rng):
+        while True:
+            p = _dist(rng)
+            if 50 not in np.cumsum(p["p"]):  # a CDF of exactly 0.5 has no single median
+                return p
+
+    def question(self, p):
+        return (f"X is {DISTS[p['d']][1]}; the table gives its probability distribution. What "
+                f"is the median of X?")
+
+    def options(self, p):
+        return [str(x) for x in p["x"]][:5]
+
+    def answer(self, p):
+        cdf = np.cumsum(p["p"])
+        return str(p["x"][int(np.argmax(cdf > 50))])
+
+    def check(self, p):
+        return str(int(st.median_low(_outcomes(self.diagram(p)))))
+
+    def diagram(self, p):
+        return _dist_spec(p)
+
+
+GAMES = ("Game A", "Game B")
+COMPARE = ("Game A", "Game B", "Both are equal", "It cannot be determined")
+
+
+@register_seed
+class CompareExpected(SeedQuestion):
+    seed_id = "stat-dist-compare-expected"
+    topic, level, answer_type = TOPIC, UNI, "multiple choice"
+    kinds = ("numerical value", "real-life context")
+
+    def sample(self, rng):
+        want = int(rng.integers(3))
+        while True:
+            prizes = sorted(int(v) for v in rng.choice([0, 1, 2, 5, 10, 20], size=3,
+                                                      replace=False))
+            pa, pb = _probs(rng, 3), _probs(rng, 3)
+            if want == 2:  # move mass along (x3 - x2, x1 - x3, x2 - x1): the sum and E stay
+                x1, x2, x3 = prizes
+                t = int(rng.choice([-3, -2, -1, 1, 2, 3]))
+                pb = [pa[0] + t * (x3 - x2), pa[1] + t * (x1 - x3), pa[2] + t * (x2 - x1)]
+                if min(pb) < 3:
+                    continue
+            ea = sum(x * q for x, q in zip(prizes, pa))
+            eb = sum(x * q for x, q in zip(prizes, pb))
+            got = 0 if ea > eb else 1 if eb > ea else 2
+            if got == want:
+                return {"prizes": prizes, "pa": pa, "pb": pb}
+
+    def question(self, p):
+        return ("The table gives the probability of each prize (in dollars) in two games. Which "
+                "game has the larger expected prize?")
+
+    def options(self, p):
+        return list(COMPARE)
+
+    def answer(self, p):
+        ea = sum(x * q for x, q in zip(p["prizes"], p["pa"]))
+        eb = sum(x * q for x, q in zip(p["prizes"], p["pb"]))
+        return COMPARE[0 if ea > eb else 1 if eb > ea else 2]
+
+    def check(self, p):
+        f = table_facts(self.diagram(p))
+        prizes = [int(h.lstrip("$")) for h in f["header"][1:]]
+        ev = [sum(Fraction(c) * x for c, x in zip(r[1:], prizes)) for r in f["rows"]]
+        return COMPARE[2] if ev[0] == ev[1] else COMPARE[int(ev[1] > ev[0])]
+
+    def diagram(self, p):
+        return TableSpec(title="Prizes of two games", header=["Prize"] + [f"${x}" for x in
+                                                                         p["prizes"]],
+                         rows=[[g] + [f"{q / 100:.2f}" for q in qs]
+                               for g, qs in zip(GAMES, (p["pa"], p["pb"]))])
+
+
+@register_seed
+class TwoWayHighestRate(SeedQuestion):
+    seed_id = "stat-twoway-highest-rate"
+    topic, level, answer_type = TOPIC, HIGH, "multiple choice"
+    kinds = ("numerical value", "real-life context")
+
+    def sample(self, rng):
+        while True:
+            t = int(rng.choice([0, 3]))  # the tables with 3 rows and 3 columns
+            n = rng.integers(3, 40, size=(3, 3))
+            c = int(rng.integers(3))
+            rates = sorted(Fraction(int(n[i, c]), int(n[i].sum())) for i in range(3))
+            top = int(np.argmax(n[:, c] / n.sum(axis=1)))
+            # a clear winner, and not simply the row with the largest count in that column
+            if rates[-1] - rates[-2] >= Fraction(1, 20) and top != int(np.argmax(n[:, c])):
+                return {"t": t, "n": n.tolist(), "c": c}
+
+    def question(self, p):
+        _, _, _, cols, who = TWOWAY[p["t"]]
+        return (f"Which row of the table has the highest proportion of its {who} in "
+                f"\"{cols[p['c']]}\"?")
+
+    def options(self, p):
+        return list(TWOWAY[p["t"]][2]) + ["All are equal"]
+
+    def answer(self, p):
+        n = p["n"]
+        return TWOWAY[p["t"]][2][max(range(3), key=lambda i: Fraction(n[i][p["c"]],
+                                                                      sum(n[i])))]
+
+    def check(self, p):
+        rows = table_facts(_twoway_spec(p))["rows"]
+        return max(rows, key=lambda r: int(r[p["c"] + 1]) / sum(int(v) for v in r[1:]))[0]
+
+    def diagram(self, p):
+        return _twoway_spec(p)
