@@ -544,16 +544,19 @@ def _place_vertex(canvas: Canvas, at: Point, text: str, px: int, direction: Poin
     u0 = (direction[0] / n, direction[1] / n) if n > 1e-9 else (0.0, -1.0)
     rec = LabelRecord("vertex", text, text, (0, 0, 0, 0), at=at,
                       corners=[c for c in corners if math.dist(c, at) > 1e-6])
-    for gap in (0.15, 0.35, 0.6, 0.9):
-        for turn in (0, 30, -30, 60, -60, 90, -90, 135, -135, 180):
-            u = _rot(u0, turn)
-            d = gap * px + w / 2 * abs(u[0]) + h / 2 * abs(u[1])
-            c = (at[0] + u[0] * d, at[1] + u[1] * d)
-            own = math.dist(c, at)
-            if canvas.is_free(_box_at(c, w, h)) and all(math.dist(c, o) > own + 0.15 * px
-                                                        for o in rec.corners):
-                rec.box = canvas.text(c, text, px=px, anchor="mm")
-                return rec
+    # clear of ink and labels first; where corners crowd (a thin cuboid at 224 px), crossing a
+    # line is the lesser harm than a letter nearer another corner than its own
+    for avoid_ink in (True, False):
+        for gap in (0.15, 0.35, 0.6, 0.9):
+            for turn in (0, 30, -30, 60, -60, 90, -90, 135, -135, 180):
+                u = _rot(u0, turn)
+                d = gap * px + w / 2 * abs(u[0]) + h / 2 * abs(u[1])
+                c = (at[0] + u[0] * d, at[1] + u[1] * d)
+                own = math.dist(c, at)
+                if canvas.is_free(_box_at(c, w, h), avoid_ink=avoid_ink) and all(
+                        math.dist(c, o) > own + 0.15 * px for o in rec.corners):
+                    rec.box = canvas.text(c, text, px=px, anchor="mm")
+                    return rec
     rec.box = canvas.label(at, text, px=px, prefer=u0, dist=0.3 * px)
     return rec
 
