@@ -25,6 +25,8 @@ class Family:
     #: to the image); an output not named here is refused there rather than guessed
     continuation_fill: dict = {"token_type_ids": 0, "mm_token_type_ids": 0,
                                "cross_attention_mask": "repeat"}
+    #: the processor reads a flat list of images as one sample's: pass one list per prompt
+    nest_images: bool = False
 
     def model_class(self, config):
         from transformers import AutoModelForImageTextToText
@@ -38,6 +40,8 @@ class Family:
 
     def process(self, processor, images, texts):
         """The processor's batch (left padded: the tokenizer's padding side is set before)."""
+        if self.nest_images:
+            images = [[im] for im in images]
         return processor(images=images, text=texts, return_tensors="pt", padding=True)
 
 
