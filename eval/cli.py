@@ -47,7 +47,8 @@ def parser() -> OneLineParser:
                    "pretrained=PATH, lmms-eval's model type name, which is ignored)")
     r.add_argument("--model_args", "--model-args", dest="model_args", default="",
                    help="lmms-eval's k=v,...: pretrained=PATH (the model folder), device=, "
-                   "dtype= (float32)")
+                   "dtype=float32|bfloat16|float16, device_map=auto, "
+                   "attn_implementation=sdpa|eager|flash_attention_2")
     r.add_argument("--tasks", help="comma-separated task names; 'list' prints them")
     add_common_flags(r)
     r.add_argument("--decoding", default=DEFAULT, choices=method_names())
@@ -175,14 +176,26 @@ def make_adapter(a, method: str | None = None, overrides: dict | None = None):
     if dec.requires and a.model.startswith(BUILTIN):
         fail(PROG, "--decoding", f"{dec.name} needs a model folder, not a builtin model")
     cfg = decoding_config(dec, a, overrides)
+    opts = getattr(a, "load_options", None) or {}
+    if opts and not _takes_options(dec.load):
+        k = next(iter(opts))
+        fail(PROG, "--model_args", f"{k}={opts[k]}: --decoding {dec.name} loads its model "
+             f"without loader options")
     try:
-        return dec.load(a.model, cfg, seed=a.seed, device=a.device)
+        return dec.load(a.model, cfg, seed=a.seed, device=a.device, **opts)
     except ConfigError as e:  # before ValueError: it is a subclass
         fail(PROG, dec.setting(e.field).flag, str(e))
     except NotImplementedError as e:
         fail(PROG, "--decoding", str(e))
     except (KeyError, FileNotFoundError, ValueError) as e:
         fail(PROG, "--model", e.args[0] if e.args else str(e))
+
+
+def _takes_options(load) -> bool:
+    """Whether a decoder's ``load`` passes loader options (``**options``) on."""
+    import inspect
+
+    return any(p.kind is p.VAR_KEYWORD for p in inspect.signature(load).parameters.values())
 
 
 def _ablate(a) -> None:
@@ -274,14 +287,20 @@ def _check_device(device: str | None) -> None:
         fail(PROG, "--device", f"{device}: mm-eval runs on cpu, cuda or mps")
 
 
-MODEL_ARGS = ("pretrained", "device", "dtype")
+MODEL_ARGS = ("pretrained", "device", "dtype", "device_map", "attn_implementation")
+#: --model_args values the loader takes (mm.adapters.hf); fp32/bf16/fp16 are spellings of them
+DTYPE_NAMES = {"float32": "float32", "fp32": "float32", "bfloat16": "bfloat16",
+               "bf16": "bfloat16", "float16": "float16", "fp16": "float16"}
+DEVICE_MAPS = ("auto", "balanced", "balanced_low_0", "sequential")
 
 
 def _model_args(a) -> None:
     """lmms-eval's ``--model_args k=v,...`` onto our flags: pretrained= is the model folder
     (``--model`` then names lmms-eval's model type and is ignored, unless it is a folder or
-    builtin model of its own), device= is ``--device``, dtype= the weights' dtype (the
-    loaders take float32)."""
+    builtin model of its own), device= is ``--device``; dtype=, device_map= and
+    attn_implementation= go to the folder loader (``a.load_options``)."""
+    from mm.adapters.hf import ATTN_IMPLEMENTATIONS
+
     kv: dict[str, str] = {}
     for item in filter(None, (x.strip() for x in a.model_args.split(","))):
         if "=" not in item:
@@ -300,8 +319,26 @@ def _model_args(a) -> None:
         if a.device and a.device != kv["device"]:
             fail(PROG, "--model_args", f"device={kv['device']} and --device {a.device} differ")
         a.device = kv["device"]
-    if kv.get("dtype", "float32") not in ("float32", "fp32"):
-        fail(PROG, "--model_args", f"dtype={kv['dtype']}: the model loaders take float32")
+    opts: dict[str, str] = {}
+    if "dtype" in kv:
+        if kv["dtype"] not in DTYPE_NAMES:
+            fail(PROG, "--model_args", f"dtype={kv['dtype']}; valid: "
+                 f"{', '.join(sorted(set(DTYPE_NAMES.values())))}")
+        opts["dtype"] = DTYPE_NAMES[kv["dtype"]]
+    if "device_map" in kv:
+        if kv["device_map"] not in DEVICE_MAPS:
+            fail(PROG, "--model_args", f"device_map={kv['device_map']}; valid: "
+                 f"{', '.join(DEVICE_MAPS)}")
+        if "device" in kv or a.device:
+            fail(PROG, "--model_args", "device_map= places the model itself: give it "
+                 "without device= or --device")
+        opts["device_map"] = kv["device_map"]
+    if "attn_implementation" in kv:
+        if kv["attn_implementation"] not in ATTN_IMPLEMENTATIONS:
+            fail(PROG, "--model_args", f"attn_implementation={kv['attn_implementation']}; "
+                 f"valid: {', '.join(ATTN_IMPLEMENTATIONS)}")
+        opts["attn_implementation"] = kv["attn_implementation"]
+    a.load_options = opts
     if not a.model:
         fail(PROG, "--model", "required (a model folder or builtin:NAME; or --model_args "
              "pretrained=PATH)")

@@ -65,8 +65,10 @@ class Adapter:
         raise NotImplementedError
 
     @classmethod
-    def load(cls, spec: str, seed: int = 0, device: str | None = None) -> "Adapter":
-        """The adapter of ``spec`` (what ``load_adapter`` calls)."""
+    def load(cls, spec: str, seed: int = 0, device: str | None = None,
+             **options) -> "Adapter":
+        """The adapter of ``spec`` (what ``load_adapter`` calls); ``options`` are the
+        loader's (dtype, device_map, attn_implementation), which weightless models ignore."""
         return cls()
 
     def info(self) -> dict:
@@ -109,14 +111,15 @@ def builtin_models() -> list[str]:
     return [n for n in ADAPTERS.as_dict() if n.startswith(BUILTIN)]
 
 
-def load_adapter(spec: str, seed: int = 0, device: str | None = None) -> Adapter:
-    """``builtin:NAME`` or a local model folder."""
+def load_adapter(spec: str, seed: int = 0, device: str | None = None, **options) -> Adapter:
+    """``builtin:NAME`` or a local model folder; ``options`` go to the folder loader
+    (``dtype="bfloat16"``, ``device_map="auto"``, ``attn_implementation="sdpa"``)."""
     if spec.startswith(BUILTIN):
         if spec not in builtin_models():
             raise KeyError(f"unknown builtin model {spec[len(BUILTIN):]!r}; valid: "
                            f"{', '.join(builtin_models())}")
-        return ADAPTERS.get(spec).load(spec, seed=seed, device=device)
-    return ADAPTERS.get(FOLDER).load(spec, seed=seed, device=device)
+        return ADAPTERS.get(spec).load(spec, seed=seed, device=device, **options)
+    return ADAPTERS.get(FOLDER).load(spec, seed=seed, device=device, **options)
 
 
 def describe(adapter: Adapter) -> str:

@@ -38,7 +38,7 @@ class RandomModel(Adapter):
         self.seed = seed
 
     @classmethod
-    def load(cls, spec, seed=0, device=None):
+    def load(cls, spec, seed=0, device=None, **options):
         return cls(seed)
 
     def fingerprint(self) -> dict:

@@ -142,8 +142,9 @@ class Decoder:
         """The config of ``values`` (missing fields default); raises ``ConfigError``."""
         return self.config(**values)
 
-    def load(self, model: str, config, seed: int = 0, device: str | None = None):
-        """The adapter that evaluates ``model`` (a folder or builtin:NAME) with this method."""
+    def load(self, model: str, config, seed: int = 0, device: str | None = None, **options):
+        """The adapter that evaluates ``model`` (a folder or builtin:NAME) with this method;
+        ``options`` are the folder loader's (dtype, device_map, attn_implementation)."""
         raise NotImplementedError
 
     def explain(self, adapter, image, question: str, config, max_new_tokens: int

@@ -28,8 +28,8 @@ class Greedy(Decoder):
     label = "greedy"
     config = GreedyConfig
 
-    def load(self, model, config, seed=0, device=None):
-        return load_adapter(model, seed=seed, device=device)
+    def load(self, model, config, seed=0, device=None, **options):
+        return load_adapter(model, seed=seed, device=device, **options)
 
     def explain(self, adapter, image, question, config, max_new_tokens):
         answer = adapter.generate([image], [question],

@@ -99,7 +99,8 @@ def test_per_task_limit(tmp_path, run_cli):
     (["--tasks", "toy-strata", "--device", "nonsense"], "--device", "not a device"),
     (["--tasks", "toy-strata", "--device", "tpu"], "--device", ""),
     (["--tasks", "toy-strata", "--model_args", "pretrained=builtin:oracle,temperature=1"],
-     "--model_args", "unknown key 'temperature'; valid: pretrained, device, dtype"),
+     "--model_args", "unknown key 'temperature'; valid: pretrained, device, dtype, device_map, "
+     "attn_implementation"),
     (["--tasks", "toy-strata", "--limit", "1.5"], "--limit", ""),
     (["--tasks", "toy-strata", "--limit", "0"], "--limit", ""),
 ])
