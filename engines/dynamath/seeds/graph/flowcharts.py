@@ -1,0 +1,187 @@
+"""DynaMath "graph theory" seeds on algorithm flowcharts: what a drawn loop outputs (a running
+sum, a doubling count, Euclid's algorithm) and what a two-way branch outputs for an input.
+
+The chart is built from the parameters (renderers/flowchart); ``answer`` computes the result in
+closed form or with Python's own tools (math.gcd), ``check`` runs the drawn chart: it walks the
+flowchart's boxes from Start following the Yes / No arrows of the facts and interprets each
+box's text, so the picture itself is executed.
+
+    python -m pytest -q tests/engines/dynamath/test_seeds_graph_more.py
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
+from engines.dynamath.seeds.graph.base import HIGH, TOPIC, UNI
+from renderers.flowchart.sample import branch_chart, loop_chart
+from renderers.flowchart.spec import flowchart_facts
+from renderers.spec import rng_choice
+
+COLORS = ("blue", "green", "orange", "purple", "cyan")
+CLAUSES = ("The program runs on a computer with {n} processor cores.",
+           "The flowchart was drawn by a student in {m} minutes.")
+
+
+def run_chart(spec, env: dict, limit: int = 10_000):
+    """Interpret the chart: returns the value of the output box's variable. Box texts are
+    assignments "v = expr" (several joined by ", "), tests "expr?", "Output v"."""
+    f = flowchart_facts(spec)
+    node, steps = 0, 0
+    while steps < limit:
+        steps += 1
+        kind, text = f["nodes"][node]["kind"], f["nodes"][node]["text"]
+        nxt = f["successors"].get(str(node), {})
+        if kind == "decision":
+            node = nxt["Yes" if _eval(text.rstrip("?"), env) else "No"]
+            continue
+        if text.startswith("Output"):
+            return env[text.split()[-1]]
+        if kind == "process":
+            new = dict(env)
+            for part in text.split(", "):
+                var, expr = part.split(" = ", 1)
+                new[var.strip()] = _eval(expr, env)  # simultaneous assignment
+            env = new
+        if kind == "end":
+            return None
+        node = nxt["next"]
+    raise RuntimeError("flowchart did not stop")
+
+
+def _eval(expr: str, env: dict):
+    e = (expr.replace("×", "*").replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
+         .replace(" mod ", " % "))
+    e = re.sub(r"(?<![<>!=])=(?!=)", "==", e)
+    e = re.sub(r"(\d)([a-z])", r"\1*\2", e)  # 3x -> 3*x
+    return eval(e, {"__builtins__": {}}, dict(env))  # noqa: S307 -- our own box texts only
+
+
+class FlowSeed(SeedQuestion):
+    topic, answer_type = TOPIC, "float"
+    kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    clauses = CLAUSES
+
+
+@register_seed
+class FlowLoopSum(FlowSeed):
+    seed_id = "graph-flowchart-loop-sum"
+    level = HIGH
+
+    def sample(self, rng):
+        return {"s0": int(rng.integers(0, 10)), "k": int(rng.integers(1, 6)),
+                "n": int(rng.integers(3, 8)), "var": rng_choice(rng, ("s", "t", "total")),
+                "color": rng_choice(rng, COLORS)}
+
+    def question(self, p):
+        return "What value does the flowchart output?"
+
+    def answer(self, p):
+        n = p["n"]
+        return float(p["s0"] + p["k"] * n * (n + 1) // 2)
+
+    def diagram(self, p):
+        v = p["var"]
+        return loop_chart(f"{v} = {p['s0']}, i = 1", f"i ≤ {p['n']}?",
+                          [f"{v} = {v} + {p['k']} × i", "i = i + 1"], f"Output {v}", p["color"])
+
+    def check(self, p):
+        return float(run_chart(self.diagram(p), {}))
+
+
+@register_seed
+class FlowDoubling(FlowSeed):
+    seed_id = "graph-flowchart-doubling"
+    level = HIGH
+
+    def sample(self, rng):
+        return {"x0": int(rng.integers(1, 8)), "f": int(rng_choice(rng, (2, 3))),
+                "limit": int(rng.integers(20, 400)), "color": rng_choice(rng, COLORS)}
+
+    def question(self, p):
+        return "What value of n does the flowchart output?"
+
+    def answer(self, p):  # the smallest n with x0 f^n >= limit, by logarithms
+        r = math.log(p["limit"] / p["x0"], p["f"])
+        n = max(0, math.ceil(r - 1e-12))
+        while p["x0"] * p["f"] ** n < p["limit"]:  # guard the logarithm's rounding
+            n += 1
+        while n > 0 and p["x0"] * p["f"] ** (n - 1) >= p["limit"]:
+            n -= 1
+        return float(n)
+
+    def diagram(self, p):
+        return loop_chart(f"x = {p['x0']}, n = 0", f"x < {p['limit']}?",
+                          [f"x = {p['f']} × x", "n = n + 1"], "Output n", p["color"])
+
+    def check(self, p):
+        return float(run_chart(self.diagram(p), {}))
+
+
+@register_seed
+class FlowEuclid(FlowSeed):
+    seed_id = "graph-flowchart-euclid"
+    level = UNI
+
+    def sample(self, rng):
+        g = int(rng.integers(2, 13))
+        while True:
+            a, b = int(rng.integers(2, 16)), int(rng.integers(2, 16))
+            if a != b and math.gcd(a, b) == 1:
+                return {"a": a * g, "b": b * g, "color": rng_choice(rng, COLORS)}
+
+    def question(self, p):
+        return "What value does the flowchart output? (a mod b is the remainder of a ÷ b.)"
+
+    def answer(self, p):
+        return float(math.gcd(p["a"], p["b"]))
+
+    def diagram(self, p):
+        return loop_chart(f"a = {p['a']}, b = {p['b']}", "b ≠ 0?",
+                          ["r = a mod b", "a = b, b = r"], "Output a", p["color"])
+
+    def check(self, p):
+        return float(run_chart(self.diagram(p), {}))
+
+
+@register_seed
+class FlowBranch(FlowSeed):
+    seed_id = "graph-flowchart-branch"
+    level = HIGH
+    answer_type = "multiple choice"
+
+    def sample(self, rng):
+        while True:  # the two branches give different outputs: the test decides
+            t = int(rng.integers(1, 10))
+            a, b, c = int(rng.integers(2, 6)), int(rng.integers(1, 10)), int(rng.integers(1, 10))
+            x = int(rng.integers(max(0, t - 4), t + 5))
+            p = {"t": t, "a": a, "b": b, "c": c, "x": x, "color": rng_choice(rng, COLORS)}
+            if len(set(self._ys(p))) == 2:
+                return p
+
+    def _ys(self, p):
+        return p["a"] * p["x"] + p["b"], p["x"] * p["x"] - p["c"]
+
+    def question(self, p):
+        return f"The input is x = {p['x']}. What does the flowchart output?"
+
+    def options(self, p):
+        yes, no = self._ys(p)
+        opts = [yes, no]
+        for d in (p["a"] * (p["x"] + 1) + p["b"], (p["x"] + 1) ** 2 - p["c"], yes + no, yes - 1,
+                  no + 1, p["x"]):
+            if d not in opts:
+                opts.append(d)
+        return [str(v) for v in sorted(opts[:5])]
+
+    def answer(self, p):
+        yes, no = self._ys(p)
+        return str(yes if p["x"] >= p["t"] else no)
+
+    def diagram(self, p):
+        return branch_chart("Input x", f"x ≥ {p['t']}?", f"y = {p['a']}x + {p['b']}",
+                            f"y = x × x - {p['c']}", "Output y", p["color"])
+
+    def check(self, p):
+        return str(run_chart(self.diagram(p), {"x": p["x"]}))

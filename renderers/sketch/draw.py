@@ -1,0 +1,95 @@
+"""Drawing of the "sketch" family: the figure fitted to the image (circles included), fills,
+circles and segments first, then angle arcs with their values on the bisector, right-angle
+squares, dots, and last the point names and segment lengths placed where they cover no ink.
+
+    python -m pytest -q tests/renderers/test_sketch.py
+"""
+from __future__ import annotations
+
+import math
+
+from renderers.canvas import PALETTE, Canvas
+from renderers.sketch.spec import SketchSpec, points_of
+from renderers.text import font_px
+
+
+def draw(spec: SketchSpec, cv: Canvas) -> None:
+    P = points_of(spec)
+    xs = [x for x, _ in P.values()]
+    ys = [y for _, y in P.values()]
+    for c in spec.circles:
+        cx, cy = P[c.center]
+        xs += [cx - c.radius, cx + c.radius]
+        ys += [cy - c.radius, cy + c.radius]
+    for s in spec.segments:
+        if s.extend:
+            (ax, ay), (bx, by) = P[s.a], P[s.b]
+            d = math.hypot(bx - ax, by - ay) or 1.0
+            ux, uy = (bx - ax) / d * s.extend, (by - ay) / d * s.extend
+            xs += [ax - ux, bx + ux]
+            ys += [ay - uy, by + uy]
+    W, H = cv.width, cv.height
+    m = 0.11 * W  # room for names outside the figure
+    span = max(max(xs) - min(xs), max(ys) - min(ys), 1e-6)
+    k = (W - 2 * m) / span
+    ox = W / 2 - k * (max(xs) + min(xs)) / 2
+    oy = H / 2 + k * (max(ys) + min(ys)) / 2
+
+    def T(p):
+        return (ox + k * p[0], oy - k * p[1])
+
+    ink = PALETTE.get(spec.color, (31, 119, 180))
+    for f in spec.fills:
+        cv.polygon([T(P[n]) for n in f], fill=(220, 228, 240), outline=None, ink=False)
+    for c in spec.circles:
+        cv.circle(T(P[c.center]), k * c.radius, outline=(40, 40, 40), width=2.0)
+    for s in spec.segments:
+        a, b = T(P[s.a]), T(P[s.b])
+        if s.extend:
+            d = math.dist(a, b) or 1.0
+            ux, uy = (b[0] - a[0]) / d * k * s.extend, (b[1] - a[1]) / d * k * s.extend
+            a, b = (a[0] - ux, a[1] - uy), (b[0] + ux, b[1] + uy)
+        cv.line([a, b], color=ink, width=2.2, dash=(6, 4) if s.dash else None)
+    px = font_px(W)
+    r0 = 0.075 * W
+    for an in spec.angles:
+        v, a, b = T(P[an.vertex]), T(P[an.a]), T(P[an.b])
+        ta = math.degrees(math.atan2(-(a[1] - v[1]), a[0] - v[0]))
+        tb = math.degrees(math.atan2(-(b[1] - v[1]), b[0] - v[0]))
+        d = (tb - ta) % 360
+        if d > 180:
+            ta, tb, d = tb, ta, 360 - d
+        mid = math.radians(ta + d / 2)
+        if an.right:
+            s = 0.045 * W
+            ua = (math.cos(math.radians(ta)), -math.sin(math.radians(ta)))
+            ub = (math.cos(math.radians(tb)), -math.sin(math.radians(tb)))
+            pts = [(v[0] + s * ua[0], v[1] + s * ua[1]),
+                   (v[0] + s * (ua[0] + ub[0]), v[1] + s * (ua[1] + ub[1])),
+                   (v[0] + s * ub[0], v[1] + s * ub[1])]
+            cv.line(pts, color=(40, 40, 40), width=1.5)
+        else:
+            r = r0 * (1.0 if d >= 35 else 35 / max(d, 12))
+            cv.arc(v, r, ta, ta + d, color=(200, 40, 40), width=1.8)
+        if an.label:
+            rr = (r0 if an.right else r) + 0.6 * px + 0.02 * W
+            cv.label((v[0] + rr * math.cos(mid), v[1] - rr * math.sin(mid)), an.label,
+                     px=px, color=(200, 40, 40), dist=0.0)
+    cx = sum(xs) / len(xs)
+    cy = sum(ys) / len(ys)
+    c = T((cx, cy))
+    for p in spec.points:
+        if p.dot:
+            cv.dot(T((p.x, p.y)), 3.2, color=(20, 20, 20))
+    for p in spec.points:
+        if p.show_name:
+            q = T((p.x, p.y))
+            cv.label(q, p.name, px=px, kind="bold", prefer=(q[0] - c[0], q[1] - c[1]))
+    for s in spec.segments:
+        if s.label:
+            a, b = T(P[s.a]), T(P[s.b])
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            nx, ny = -(b[1] - a[1]), b[0] - a[0]
+            if nx * (mid[0] - c[0]) + ny * (mid[1] - c[1]) < 0:
+                nx, ny = -nx, -ny
+            cv.label(mid, s.label, px=px, color=ink, prefer=(nx, ny))
