@@ -10,7 +10,9 @@ box's text, so the picture itself is executed.
 """
 from __future__ import annotations
 
+import ast
 import math
+import operator
 import re
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
@@ -50,12 +52,45 @@ def run_chart(spec, env: dict, limit: int = 10_000):
     raise RuntimeError("flowchart did not stop")
 
 
+_BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+        ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod}
+_CMP = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
+        ast.Eq: operator.eq, ast.NotEq: operator.ne}
+
+
 def _eval(expr: str, env: dict):
+    """A box's arithmetic or test, read with ``ast`` and walked: numbers, the chart's
+    variables, + - * / // mod, comparisons, and / or / not; nothing else is accepted (the
+    checker interprets pictures, so it never runs code)."""
     e = (expr.replace("×", "*").replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
          .replace(" mod ", " % "))
     e = re.sub(r"(?<![<>!=])=(?!=)", "==", e)
     e = re.sub(r"(\d)([a-z])", r"\1*\2", e)  # 3x -> 3*x
-    return eval(e, {"__builtins__": {}}, dict(env))  # noqa: S307 -- our own box texts only
+    return _walk(ast.parse(e, mode="eval").body, env)
+
+
+def _walk(node: ast.AST, env: dict):
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+        return node.value
+    if isinstance(node, ast.Name):
+        return env[node.id]
+    if isinstance(node, ast.BinOp) and type(node.op) in _BIN:
+        return _BIN[type(node.op)](_walk(node.left, env), _walk(node.right, env))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Not)):
+        v = _walk(node.operand, env)
+        return -v if isinstance(node.op, ast.USub) else not v
+    if isinstance(node, ast.BoolOp):
+        vals = [_walk(v, env) for v in node.values]
+        return all(vals) if isinstance(node.op, ast.And) else any(vals)
+    if isinstance(node, ast.Compare):
+        left = _walk(node.left, env)
+        for op, comp in zip(node.ops, node.comparators):
+            right = _walk(comp, env)
+            if type(op) not in _CMP or not _CMP[type(op)](left, right):
+                return False
+            left = right
+        return True
+    raise ValueError(f"flowchart box: unsupported expression {ast.dump(node)[:60]}")
 
 
 class FlowSeed(SeedQuestion):
