@@ -27,8 +27,7 @@ class CausalMM(Decoder):
     name = "causalmm"
     label = "CausalMM"
     config = CausalMMConfig
-    requires = ("contrasts attention branches of an image-text model (vision level: LLaVA "
-                "models)")
+    requires = "contrasts attention branches of an image-text model"
     ablation_help = "greedy, each level, each type, gamma=0 control"
     ablation_note = ("`control-gamma0` keeps the plausibility cutoff and drops the contrast: the "
                      "difference to it is the contrast's own effect.")
