@@ -256,15 +256,22 @@ def evaluate(adapter: Adapter, task_names: list[str], out: str | Path, ctx: Task
     if out.is_dir() and not writable(out):
         return _finished(adapter, task_names, out, ctx, gen, cfg)
     rank, world = _dist()
-    if rank != 0:  # process 0 holds the lock for the whole run
-        _barrier()
-        return _evaluate(adapter, task_names, out, ctx, batch_size, gen, progress, cfg,
-                         predict_only)
-    with folder_lock(out):
-        if world > 1:
+    try:
+        if rank != 0:  # process 0 holds the lock for the whole run
             _barrier()
-        return _evaluate(adapter, task_names, out, ctx, batch_size, gen, progress, cfg,
-                         predict_only)
+            return _evaluate(adapter, task_names, out, ctx, batch_size, gen, progress, cfg,
+                             predict_only)
+        with folder_lock(out):
+            if world > 1:
+                _barrier()
+            return _evaluate(adapter, task_names, out, ctx, batch_size, gen, progress, cfg,
+                             predict_only)
+    finally:
+        if world > 1:
+            import torch.distributed as dist
+
+            if dist.is_initialized():
+                dist.destroy_process_group()
 
 
 def _finished(adapter: Adapter, task_names: list[str], out: Path, ctx: TaskContext,
