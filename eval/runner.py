@@ -10,8 +10,14 @@ records what made the samples (the model's fingerprint, with its weights' digest
 generation settings, data, seed); samples of another key are moved to
 ``samples_<task>.jsonl.previous`` and the task runs again, so a retrained model is never scored
 with its predecessor's answers. A sample whose image is missing or corrupt is recorded with
-``error`` and the run goes on. Under ``accelerate launch`` each process takes every k-th sample
-and the main process merges the parts. A run holds ``OUT/.lock`` (engines/dataset/lock.py) while
+``error`` and the run goes on.
+
+Data parallel: under ``torchrun --nproc_per_node K`` or ``accelerate launch --multi_gpu
+--num_processes K`` (on a machine without GPUs that starts K CPU processes on gloo; accelerate's
+``--cpu`` starts one) process r takes samples r, r + K, ... into
+``samples_<task>.jsonl.part<r>``; process 0 alone holds the lock, builds the evaluation data
+first and merges the parts into ``samples_<task>.jsonl`` in the single-process order, so
+results.json and the samples file equal a single-process run's. A run holds ``OUT/.lock`` (engines/dataset/lock.py) while
 it writes: a second run into the same folder, whatever its model, is refused with ``FolderBusy``
 before it writes a line. A read-only ``OUT`` that holds the same run finished is reported
 without writing (else ``NotFinished``).
@@ -124,17 +130,22 @@ def _call(task: Task, adapter: Adapter, docs: list[dict], images: list, prompts:
 
 
 def run_task(task: Task, adapter: Adapter, ctx: TaskContext, out: Path, batch_size: int,
-             gen: GenConfig, progress: bool = True, rank: int = 0, world: int = 1) -> list[dict]:
+             gen: GenConfig, progress: bool = True, rank: int = 0, world: int = 1,
+             docs: list[dict] | None = None) -> list[dict]:
+    """Ask the model this process's share of the task's samples (every one when world is 1)
+    that the sample logs do not hold yet; returns the share's records in docs order."""
     from tqdm.auto import tqdm
 
-    docs = task.docs(ctx)
+    docs = task.docs(ctx) if docs is None else docs
     ids = [d["id"] for d in docs]
     if len(set(ids)) != len(ids):
         raise ValueError(f"task {task.name}: duplicate sample ids")
-    path = out / (f"samples_{task.name}.jsonl" if world == 1 else
-                  f"samples_{task.name}.jsonl.part{rank}")
+    merged = out / f"samples_{task.name}.jsonl"
+    path = merged if world == 1 else out / f"samples_{task.name}.jsonl.part{rank}"
     _check_key(path, samples_key(adapter, gen, ctx))
-    done = read_samples(path)
+    # a data-parallel run also resumes from the merged log of an earlier run (process 0
+    # checked its key before the others started)
+    done = {**(read_samples(merged) if world > 1 else {}), **read_samples(path)}
     mine = docs[rank::world]
     pending = [d for d in mine if d["id"] not in done]
     bar = tqdm(total=len(mine), initial=len(mine) - len(pending), desc=task.name,
@@ -244,9 +255,23 @@ def evaluate(adapter: Adapter, task_names: list[str], out: str | Path, ctx: Task
            "predict_only": predict_only, **(config or {})}
     if out.is_dir() and not writable(out):
         return _finished(adapter, task_names, out, ctx, gen, cfg)
-    with folder_lock(out):
-        return _evaluate(adapter, task_names, out, ctx, batch_size, gen, progress, cfg,
-                         predict_only)
+    rank, world = _dist()
+    try:
+        if rank != 0:  # process 0 holds the lock for the whole run
+            _barrier()
+            return _evaluate(adapter, task_names, out, ctx, batch_size, gen, progress, cfg,
+                             predict_only)
+        with folder_lock(out):
+            if world > 1:
+                _barrier()
+            return _evaluate(adapter, task_names, out, ctx, batch_size, gen, progress, cfg,
+                             predict_only)
+    finally:
+        if world > 1:
+            import torch.distributed as dist
+
+            if dist.is_initialized():
+                dist.destroy_process_group()
 
 
 def _finished(adapter: Adapter, task_names: list[str], out: Path, ctx: TaskContext,
@@ -292,9 +317,20 @@ def _evaluate(adapter: Adapter, task_names: list[str], out: Path, ctx: TaskConte
         task = get_task(name)
         task_ctx = TaskContext(ctx.data, task_limit(ctx.limit, name), ctx.seed,
                                (ctx.work or out / "data") / name, ctx.options)
-        recs = run_task(task, adapter, task_ctx, out, batch_size, gen, progress, rank, world)
+        docs = None
         if world > 1:
-            recs = _merge_parts(task, out, world, rank)
+            # process 0 builds the evaluation data and vets the merged log; the others then
+            # read both as they are
+            if rank == 0:
+                docs = task.docs(task_ctx)
+                merged = out / f"samples_{name}.jsonl"
+                _check_key(merged, samples_key(adapter, gen, task_ctx))
+                read_samples(merged)
+            _barrier()
+        recs = run_task(task, adapter, task_ctx, out, batch_size, gen, progress, rank, world,
+                        docs)
+        if world > 1:
+            recs = _merge_parts(task, out, world, rank, docs)
             if recs is None:
                 continue
         valid = [r for r in recs if "error" not in r]
@@ -320,19 +356,44 @@ def _write_results(out: Path, doc: dict) -> None:
 
 
 def _dist() -> tuple[int, int]:
-    """(rank, world) under accelerate launch / torchrun, else (0, 1)."""
+    """(rank, world) under torchrun / accelerate launch, else (0, 1)."""
     return int(os.environ.get("RANK", 0)), int(os.environ.get("WORLD_SIZE", 1))
 
 
-def _merge_parts(task: Task, out: Path, world: int, rank: int) -> list[dict] | None:
-    from accelerate import PartialState
+def _barrier() -> None:
+    """Wait for every process. torch.distributed's gloo group from the launcher's environment
+    (RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT): accelerate's PartialState sees no
+    distributed run on a machine without GPUs, so its wait_for_everyone does not wait there."""
+    import torch.distributed as dist
 
-    PartialState().wait_for_everyone()
+    if not dist.is_initialized():
+        dist.init_process_group("gloo")
+    dist.barrier()
+
+
+def _merge_parts(task: Task, out: Path, world: int, rank: int,
+                 docs: list[dict] | None) -> list[dict] | None:
+    """Process 0: the merged log and every process's part, written as one
+    ``samples_<task>.jsonl`` in docs order (the single-process order), then the parts
+    removed; None on the other processes."""
+    _barrier()
     if rank != 0:
         return None
-    merged: dict[str, dict] = {}
-    for r in range(world):
-        merged.update(read_samples(out / f"samples_{task.name}.jsonl.part{r}"))
     path = out / f"samples_{task.name}.jsonl"
-    path.write_text("".join(json.dumps(v, sort_keys=True) + "\n" for v in merged.values()))
-    return list(merged.values())
+    found = read_samples(path)
+    parts = [out / f"samples_{task.name}.jsonl.part{r}" for r in range(world)]
+    for part in parts:
+        found.update(read_samples(part))
+    recs = [found[d["id"]] for d in docs if d["id"] in found]
+    missing = len(docs) - len(recs)
+    if missing:
+        raise RuntimeError(f"task {task.name}: {missing} sample(s) missing from the parts of "
+                           f"{world} processes in {out}")
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("".join(json.dumps(r, sort_keys=True, default=_jsonable) + "\n"
+                           for r in recs))
+    os.replace(tmp, path)
+    for part in parts:
+        part.unlink(missing_ok=True)
+        part.with_name(part.name.replace(".jsonl", ".key.json", 1)).unlink(missing_ok=True)
+    return recs

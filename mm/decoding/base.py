@@ -120,7 +120,7 @@ class Decoder:
     ``label`` its name in the demo; ``config`` its settings dataclass (``option`` fields).
 
     requires  what the method needs of a model, when builtin reference models cannot run it
-              ("contrasts attention branches of a LLaVA model"); "" when any model can
+              ("contrasts attention branches of an image-text model"); "" when any model can
     ablation_help, ablation_note   the ``mm-eval ablate`` subcommand's help and the table's
               footnote
     """

@@ -143,8 +143,8 @@ def test_ask_with_reference_models(diagram):
     assert app.on_ask("builtin:oracle", diagram, "Is it?", "greedy", "language", "random",
                       1.0, 0.1, 8)[2] == f"**Error:** {logic.ORACLE_ASK}"
     assert app.on_ask("builtin:random", diagram, "Is it?", "CausalMM", "both", "random", 1.0,
-                      0.1, 8)[2] == ("**Error:** CausalMM contrasts attention branches of a "
-                                     "LLaVA model; builtin:random has none. Start mm-demo "
+                      0.1, 8)[2] == ("**Error:** CausalMM contrasts attention branches of an "
+                                     "image-text model; builtin:random has none. Start mm-demo "
                                      "with a model folder.")
     assert app.on_ask("builtin:random", diagram, "  ", "greedy", "language", "random", 1.0,
                       0.1, 8)[2] == "**Error:** Type a question first."

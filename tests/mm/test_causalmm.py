@@ -13,7 +13,7 @@ from mm.decoding.causalmm.config import CausalMMConfig, parse_layers
 from mm.decoding.causalmm.interventions import (CFSpec, allowed_keys, counterfactual_probs,
                                                 decoder_attention, default_language_layers,
                                                 default_vision_layers, hash_uniform, intervene,
-                                                real_positions)
+                                                real_positions, vision_attention)
 from mm.decoding.causalmm.rules import (IMPLAUSIBLE_LOGP, causal_log_probs, causal_logits,
                                         contrast, plausible, select_tokens, top_p_filter,
                                         yes_probability)
@@ -101,12 +101,18 @@ def test_config_round_trip_and_branches():
 
 
 def test_default_layers():
-    assert default_language_layers(2) == [0, 1]
-    assert default_language_layers(4) == [1, 2]
-    assert default_language_layers(32) == list(range(10, 22))
-    assert default_vision_layers(-2, 24) == list(range(23))   # LLaVA-1.5: layers 0..22
+    # the paper's presets: one middle LLM layer, the one vision layer producing the features
+    assert default_language_layers(2) == [1]
+    assert default_language_layers(32) == [16]
+    assert default_vision_layers(-2, 24) == [22]               # LLaVA-1.5: hidden_states[-2]
     assert default_vision_layers(-2, 24, pooled=True) == [22]
-    assert default_vision_layers([3, -1], 24) == list(range(24))
+    # the wide preset: the middle third, every vision layer feeding the features
+    assert default_language_layers(2, "wide") == [0, 1]
+    assert default_language_layers(4, "wide") == [1, 2]
+    assert default_language_layers(32, "wide") == list(range(10, 22))
+    assert default_vision_layers(-2, 24, preset="wide") == list(range(23))
+    assert default_vision_layers(-2, 24, pooled=True, preset="wide") == [22]
+    assert default_vision_layers([3, -1], 24, preset="wide") == list(range(24))
 
 # ----------------------------------------------------------------------------- attention
 
@@ -192,7 +198,7 @@ IMAGES = [Image.new("RGB", (40 + 5 * i, 40), (60 * i, 100, 200 - 40 * i)) for i 
 
 
 def _adapter(path, **kw):
-    from mm.decoding.causalmm.generate import CausalLlavaAdapter
+    from mm.decoding.causalmm.adapter import CausalLlavaAdapter
 
     return CausalLlavaAdapter(path, CausalMMConfig(**kw))
 
@@ -226,17 +232,20 @@ def test_each_branch_has_its_own_cache(tiny_llava, kw):
     """The released code's bug: both branches share the factual KV cache, so from the 2nd
     generated token on l_cf == l. Here every counterfactual branch, at every step, differs
     from the factual one and equals a no-cache recomputation of that branch."""
-    from mm.decoding.causalmm.generate import branch_logits, causal_generate, prepare
+    from mm.decoding.causalmm.generate import Rows, branch_logits, causal_generate, prepare
 
     ad = _adapter(tiny_llava, **kw)
     b = ad.encode(IMAGES[:3], PROMPTS[:3])                      # left-padded
     res = causal_generate(ad.model, ad.plan, b["input_ids"], b["attention_mask"],
                           b["pixel_values"], 5, stop_at_eos=False, trace=True)
     assert res.tokens.shape == (3, 5)
+    prompt = prepare(ad.model, ad.plan, b["input_ids"], b["attention_mask"], b["pixel_values"])
     for s in range(1, 5):
-        ids = torch.cat([b["input_ids"], res.tokens[:, :s]], 1)
-        mask = torch.cat([b["attention_mask"], torch.ones_like(res.tokens[:, :s])], 1)
-        rows = prepare(ad.model, ad.plan, ids, mask, b["pixel_values"])
+        # generated tokens enter as plain token embeddings (one may be the image token's id)
+        new = ad.model.get_input_embeddings()(res.tokens[:, :s]).repeat(prompt.k, 1, 1)
+        mask = torch.cat([prompt.mask, prompt.mask.new_ones(prompt.mask.shape[0], s)], 1)
+        rows = Rows(torch.cat([prompt.embeds, new], 1), mask, (mask.cumsum(-1) - 1).clamp_min(0),
+                    prompt.k, prompt.b)
         fresh = branch_logits(ad.model, ad.plan, rows)[:, :, -1]  # (K, B, V)
         cached = res.branch_logits[s]
         assert torch.allclose(cached, fresh, atol=1e-4), (s, (cached - fresh).abs().max())
@@ -286,8 +295,8 @@ def test_gamma_zero_is_plain_greedy_and_decoding_is_recorded(tiny_llava):
     assert ad.generate(IMAGES, PROMPTS, gen) == ref.generate(IMAGES, PROMPTS, gen)
     # the settings, with the layers the plan resolved in place of the unset defaults
     assert ad.decoding == {"method": "causalmm", **CausalMMConfig(
-        level="both", gamma=0.0, alpha=0.0).to_dict(), "cf_layers": [0, 1],
-        "vision_layers": list(range(len(ad.plan.vision)))}
+        level="both", gamma=0.0, alpha=0.0).to_dict(), "cf_layers": [1],
+        "vision_layers": [len(vision_attention(ad.model)) - 2]}
     assert CausalMMConfig(**{k: v for k, v in ad.decoding.items() if k != "method"}).level == \
         "both"
     assert ad.info()["decoding"]["level"] == "both"

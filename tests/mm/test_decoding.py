@@ -102,7 +102,9 @@ def test_causalmm_settings_describe_the_flags_and_controls():
     s = {x.name: x for x in DECODERS.get("causalmm").settings()}
     assert [x.flag for x in s.values()] == ["--cf-level", "--cf-type", "--gamma", "--alpha",
                                             "--cf-layers", "--cf-vision-layers",
-                                            "--cf-vision-mode", "--seed"]
+                                            "--cf-layer-preset", "--cf-vision-mode", "--seed"]
+    assert s["layer_preset"].default == "paper" and s["layer_preset"].choices == ("paper",
+                                                                                  "wide")
     assert s["level"].demo_choices() == ["language", "vision", "both"]
     assert s["cf_layers"].cli_default == "" and s["cf_layers"].from_cli("") is None
     assert s["seed"].shared and not s["seed"].demo and s["gamma"].range == (0, 5)

@@ -17,6 +17,8 @@ from mm.decoding.base import ConfigError, option
 LEVELS = ("vision", "language", "both")
 CF_TYPES = ("random", "uniform", "reversed", "shuffled")
 VISION_MODES = ("attention", "pooled")
+#: how unset layers are chosen (interventions.default_language_layers / default_vision_layers)
+LAYER_PRESETS = ("paper", "wide")
 
 
 def _layers(name: str, value) -> list[int] | None:
@@ -61,9 +63,13 @@ class CausalMMConfig:
     cf_type        counterfactual attention: random | uniform | reversed | shuffled
     gamma          contrast strength g (>= 0; 0 is plain greedy on the factual branch)
     alpha          plausibility cutoff a in [0, 1] on the factual distribution
-    cf_layers      LLM decoder layers to intervene on (default: the middle third)
-    vision_layers  CLIP encoder layers (default: those feeding ``vision_feature_layer``; in
-                   "pooled" mode the one layer that produces it)
+    cf_layers      LLM decoder layers to intervene on (default: ``layer_preset``)
+    vision_layers  vision encoder layers (default: ``layer_preset``)
+    layer_preset   the layers used where cf_layers / vision_layers are unset. "paper": single
+                   layers, as the paper's ablations intervene: the middle LLM layer (n // 2)
+                   and the vision layer that produces the selected features (the layer whose
+                   map the official cf_encoder.py edits). "wide": the LLM's middle third and
+                   every vision layer feeding the features (far stronger than the paper)
     vision_mode    "attention" (counterfactual attention inside the CLIP layers) or "pooled"
                    (the official code's shortcut: the counterfactual map pooled to one weight
                    per patch, multiplied into the patch features)
@@ -77,11 +83,15 @@ class CausalMMConfig:
     gamma: float = option(1.0, flag="--gamma", range=(0, 5), step=0.1)
     alpha: float = option(0.1, flag="--alpha", range=(0, 1), step=0.01)
     cf_layers: list[int] | None = option(
-        None, flag="--cf-layers", help="LLM layers, e.g. 8-15 (default: middle third)",
+        None, flag="--cf-layers", help="LLM layers, e.g. 8-15 (default: --cf-layer-preset)",
         demo=False)
     vision_layers: list[int] | None = option(
         None, flag="--cf-vision-layers",
-        help="CLIP layers (default: all feeding the feature layer)", demo=False)
+        help="vision encoder layers (default: --cf-layer-preset)", demo=False)
+    layer_preset: str = option(
+        "paper", flag="--cf-layer-preset", choices=LAYER_PRESETS, demo=False,
+        help="unset layers: paper = the middle LLM layer and the vision layer producing the "
+             "features; wide = the LLM's middle third and every vision layer feeding them")
     vision_mode: str = option("attention", flag="--cf-vision-mode", choices=VISION_MODES,
                               demo=False)
     seed: int = option(0, flag="--seed", shared=True, demo=False)
@@ -94,6 +104,9 @@ class CausalMMConfig:
         if self.vision_mode not in VISION_MODES:
             raise ConfigError("vision_mode",
                               f"{self.vision_mode!r} is not one of {', '.join(VISION_MODES)}")
+        if self.layer_preset not in LAYER_PRESETS:
+            raise ConfigError("layer_preset", f"{self.layer_preset!r} is not one of "
+                              f"{', '.join(LAYER_PRESETS)}")
         for name in ("gamma", "alpha"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):

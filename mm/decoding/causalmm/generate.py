@@ -15,8 +15,9 @@ the factual cache for the counterfactual pass, so from the 2nd generated token o
 counterfactual logits are the factual ones, and it runs the branches one after another at
 batch 1.) The next token is chosen from the causal logits and appended to every branch.
 
-``CausalLlavaAdapter`` applies the same rule to the whole adapter contract: generate,
-yes_no_prob (COMFORT, POPE, MME) and loglikelihood.
+``make_plan`` resolves a config against any image-text model: LLaVA models run this loop;
+other families run the language level through their own forward (own_forward.py) and refuse
+the vision level. adapter.py applies the rule to the whole adapter contract.
 
     from mm.decoding.causalmm import CausalLlavaAdapter, CausalMMConfig
     ad = CausalLlavaAdapter("runs/quickstart/train/final", CausalMMConfig(level="both"))
@@ -28,14 +29,12 @@ from pathlib import Path
 
 import torch
 
-from mm.adapters import LlavaAdapter
 from mm.decoding.causalmm.config import CausalMMConfig
 from mm.decoding.causalmm.interventions import (VISION_SALT, CFSpec, check_layers,
                                                 decoder_attention, default_language_layers,
                                                 default_vision_layers, enable, intervene,
                                                 vision_attention)
-from mm.decoding.causalmm.rules import (causal_log_probs, causal_logits, select_tokens,
-                                        yes_probability)
+from mm.decoding.causalmm.rules import causal_logits, select_tokens
 
 
 @dataclass
@@ -48,6 +47,9 @@ class Plan:
     #: batch order of the branches; ("factual",) alone is plain greedy in the same loop (the
     #: benchmark's reference)
     branches: tuple = ()
+    #: a LLaVA model (this file's loop, both levels); else the model's own forward
+    #: (own_forward.py, language level)
+    llava: bool = True
 
     def __post_init__(self):
         self.branches = tuple(self.branches) or self.cfg.branches
@@ -59,24 +61,41 @@ class Plan:
                 "vision_layers": [i for i, _ in self.vision] or None}
 
 
+def is_llava(model) -> bool:
+    """A ``LlavaForConditionalGeneration``-style model: one CLIP / SigLIP tower whose
+    selected features a projector maps onto the image tokens, which this loop rebuilds."""
+    inner = getattr(model, "model", model)
+    return getattr(model.config, "model_type", None) == "llava" and all(
+        hasattr(inner, a) for a in ("vision_tower", "multi_modal_projector"))
+
+
+def _nearest_self_attention(i: int, mods) -> int:
+    # Mllama's middle layer may be a cross-attention layer: the closest self-attention one
+    return min((j for j, m in enumerate(mods) if m is not None), key=lambda j: (abs(j - i), j))
+
+
 def make_plan(model, cfg: CausalMMConfig) -> Plan:
     """Resolve the layers (defaults, range checks) and check the architecture; switches the
-    model to the "causalmm" attention function (sdpa outside interventions)."""
-    inner = getattr(model, "model", model)
-    if not all(hasattr(inner, a) for a in ("vision_tower", "multi_modal_projector")):
-        raise NotImplementedError(f"CausalMM needs a LLaVA-style model (vision_tower + "
-                                  f"multi_modal_projector); got {type(model).__name__}")
-    plan = Plan(cfg)
+    model to the "causalmm" attention function (sdpa outside interventions). Raises
+    NotImplementedError (one line naming the model) for what it cannot run."""
+    plan = Plan(cfg, llava=is_llava(model))
     if "language" in cfg.branches:
         mods = decoder_attention(model)
-        layers = cfg.cf_layers or default_language_layers(len(mods))
-        plan.language = [(i, mods[i]) for i in check_layers("cf_layers", layers, len(mods),
-                                                            "LLM")]
+        layers = cfg.cf_layers or sorted({_nearest_self_attention(i, mods) for i in
+                                          default_language_layers(len(mods), cfg.layer_preset)})
+        plan.language = [(i, mods[i]) for i in check_layers("cf_layers", layers, mods, "LLM")]
     if "vision" in cfg.branches:
+        if not plan.llava:
+            raise NotImplementedError(
+                f"CausalMM vision level runs on LLaVA models (a CLIP or SigLIP tower whose "
+                f"features the loop rebuilds); {type(model).__name__} "
+                f"({getattr(model.config, 'model_type', '?')}) is not one: use --cf-level "
+                f"language")
         mods = vision_attention(model)
         layers = cfg.vision_layers or default_vision_layers(
-            model.config.vision_feature_layer, len(mods), cfg.vision_mode == "pooled")
-        plan.vision = [(i, mods[i]) for i in check_layers("vision_layers", layers, len(mods),
+            model.config.vision_feature_layer, len(mods), cfg.vision_mode == "pooled",
+            cfg.layer_preset)
+        plan.vision = [(i, mods[i]) for i in check_layers("vision_layers", layers, mods,
                                                           "vision encoder")]
     enable(model)
     return plan
@@ -229,76 +248,3 @@ def causal_generate(model, plan: Plan, input_ids, attention_mask, pixel_values,
         pos = pos[:, -1:] + 1
     tokens = torch.stack(out, 1) if out else torch.zeros(rows.b, 0, dtype=torch.long)
     return CausalOutput(tokens, traced)
-
-
-# ----------------------------------------------------------------------------- adapter
-
-
-class CausalLlavaAdapter(LlavaAdapter):
-    """``LlavaAdapter`` with CausalMM applied to generate, yes_no_prob and loglikelihood;
-    ``decoding`` (recorded in results.json) is {"method": "causalmm", **config}, with the
-    layers the plan intervenes on in place of unset (default) ones."""
-
-    def __init__(self, path: str | Path, config: CausalMMConfig | None = None,
-                 device: str | None = None, dtype: str = "float32"):
-        super().__init__(path, device=device, dtype=dtype)
-        self.cfg = config or CausalMMConfig()
-        self.plan = make_plan(self.model, self.cfg)
-        self.decoding = {"method": "causalmm", **self.cfg.to_dict(), **self.plan.layers()}
-
-    def _eos(self):
-        eos = self.model.generation_config.eos_token_id
-        return eos if eos is not None else self.tok.eos_token_id
-
-    def generate(self, images, prompts, gen, oracle=None):
-        b = self.encode(images, prompts)
-        res = causal_generate(self.model, self.plan, b["input_ids"], b["attention_mask"],
-                              b["pixel_values"], gen.max_new_tokens, gen.do_sample,
-                              gen.temperature, gen.top_p, gen.seed, self._eos(),
-                              self.tok.pad_token_id)
-        return self.tok.batch_decode(res.tokens, skip_special_tokens=True)
-
-    def causal_next_logits(self, images, prompts) -> torch.Tensor:
-        """Branch logits at the first answer position, (K, B, V)."""
-        b = self.encode(images, prompts)
-        rows = prepare(self.model, self.plan, b["input_ids"], b["attention_mask"],
-                       b["pixel_values"])
-        return branch_logits(self.model, self.plan, rows)[:, :, -1]
-
-    def yes_no_prob(self, images, prompts, oracle=None, words=None):
-        lg = self.causal_next_logits(images, prompts)                    # (K, B, V)
-        out = []
-        for i in range(len(prompts)):
-            w = words[i] if words else None
-            yes, no = self.word_ids(w) if hasattr(self, "word_ids") else (self.yes_ids,
-                                                                          self.no_ids)
-            p = yes_probability(lg[0, i:i + 1], [c[i:i + 1] for c in lg[1:]],
-                                self.cfg.gamma, self.cfg.alpha, yes, no)
-            out.append(float(p[0]))
-        return out
-
-    def loglikelihood(self, images, prompts, continuations, oracle=None):
-        """Sum of log p_causal(continuation token | image, prompt, previous tokens), all
-        requests in one left-padded batch."""
-        ctx = self.encode(images, prompts)
-        conts = [self.tok.encode(c, add_special_tokens=False) for c in continuations]
-        seqs = [ids[m.bool()].tolist() + c for ids, m, c in
-                zip(ctx["input_ids"].cpu(), ctx["attention_mask"].cpu(), conts)]
-        t = max(len(s) for s in seqs)
-        pad = self.tok.pad_token_id
-        ids = torch.tensor([[pad] * (t - len(s)) + s for s in seqs], device=self.device)
-        mask = torch.tensor([[0] * (t - len(s)) + [1] * len(s) for s in seqs],
-                            device=self.device)
-        keep = max(len(c) for c in conts) + 1
-        rows = prepare(self.model, self.plan, ids, mask, ctx["pixel_values"])
-        lg = branch_logits(self.model, self.plan, rows, keep)            # (K, B, keep, V)
-        lp = causal_log_probs(lg[0], list(lg[1:]), self.cfg.gamma, self.cfg.alpha)
-        out = []
-        for i, c in enumerate(conts):
-            if not c:
-                out.append(0.0)
-                continue
-            pred = lp[i, keep - 1 - len(c):keep - 1]                     # (n, V) before each
-            out.append(float(pred.gather(-1, torch.tensor(c, device=pred.device)[:, None])
-                             .sum()))
-        return out

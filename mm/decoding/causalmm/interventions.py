@@ -53,8 +53,6 @@ from mm.decoding.causalmm.config import CF_TYPES
 
 ATTN_NAME = "causalmm"
 SPEC_ATTR = "_causalmm_cf"
-LANGUAGE_ATTENTION = ("LlamaAttention", "MistralAttention", "Qwen2Attention", "Qwen3Attention")
-VISION_ATTENTION = ("CLIPAttention", "SiglipAttention")
 #: added to vision layer indices in the hash, so vision layer i and LLM layer i differ
 VISION_SALT = 1 << 20
 _M32 = 0xFFFFFFFF
@@ -320,21 +318,53 @@ def _inner(model):
     return getattr(model, "model", model)
 
 
-def decoder_attention(model) -> list:
-    """The self-attention modules of the LLM's decoder layers, in order."""
+_INTERFACE: dict[type, bool] = {}
+
+
+def uses_attention_interface(module) -> bool:
+    """Whether the module's forward dispatches through transformers' attention interface
+    (``ALL_ATTENTION_FUNCTIONS`` keyed by ``config._attn_implementation``): only such a
+    module calls the "causalmm" function. Read from the forward's source, once per class;
+    a class whose source cannot be read counts as not dispatching."""
+    import inspect
+
+    cls = type(module)
+    if cls not in _INTERFACE:
+        try:
+            src = inspect.getsource(cls.forward)
+        except (OSError, TypeError):
+            src = ""
+        _INTERFACE[cls] = "ALL_ATTENTION_FUNCTIONS" in src and "_attn_implementation" in src
+    return _INTERFACE[cls]
+
+
+def text_decoder(model):
+    """The LLM of an image-text model (``language_model`` / ``text_model``), or the model."""
     inner = _inner(model)
-    lm = getattr(inner, "language_model", inner)
-    layers = getattr(lm, "layers", None)
+    for name in ("language_model", "text_model"):
+        lm = getattr(inner, name, None)
+        if lm is not None:
+            return getattr(lm, "model", lm) if not hasattr(lm, "layers") else lm
+    return inner
+
+
+def decoder_attention(model) -> list:
+    """The self-attention module of each LLM decoder layer, in order; None for a layer without
+    one (Mllama's cross-attention layers). A self-attention module that does not dispatch
+    through the attention interface is refused, naming its class."""
+    layers = getattr(text_decoder(model), "layers", None)
     if layers is None:
         raise NotImplementedError(f"CausalMM: cannot find the decoder layers of "
                                   f"{type(model).__name__}")
     mods = [getattr(layer, "self_attn", None) for layer in layers]
     for m in mods:
-        if type(m).__name__ not in LANGUAGE_ATTENTION:
+        if m is not None and not uses_attention_interface(m):
             raise NotImplementedError(
-                f"CausalMM language level supports Llama / Mistral / Qwen2-style attention "
-                f"({', '.join(LANGUAGE_ATTENTION)}); {type(model).__name__} uses "
-                f"{type(m).__name__}")
+                f"CausalMM language level: {type(m).__name__} (in {type(model).__name__}) does "
+                f"not call transformers' attention interface (ALL_ATTENTION_FUNCTIONS)")
+    if all(m is None for m in mods):
+        raise NotImplementedError(f"CausalMM: the decoder layers of {type(model).__name__} "
+                                  f"have no self_attn")
     return mods
 
 
@@ -348,15 +378,18 @@ def vision_attention(model) -> list:
                                   f"{type(model).__name__}")
     mods = [layer.self_attn for layer in enc.layers]
     for m in mods:
-        if type(m).__name__ not in VISION_ATTENTION:
+        if not uses_attention_interface(m):
             raise NotImplementedError(
-                f"CausalMM vision level supports {', '.join(VISION_ATTENTION)}; "
-                f"{type(model).__name__} uses {type(m).__name__}")
+                f"CausalMM vision level: {type(m).__name__} (in {type(model).__name__}) does "
+                f"not call transformers' attention interface (ALL_ATTENTION_FUNCTIONS)")
     return mods
 
 
-def default_language_layers(n_layers: int) -> list[int]:
-    """The middle third: [n // 3, ceil(2n / 3)), at least one layer."""
+def default_language_layers(n_layers: int, preset: str = "paper") -> list[int]:
+    """paper: the one middle layer, n // 2 (the paper's language-level ablation intervenes
+    on single middle layers); wide: the middle third, [n // 3, ceil(2n / 3))."""
+    if preset == "paper":
+        return [n_layers // 2]
     start = n_layers // 3
     return list(range(start, max(start + 1, (2 * n_layers + 2) // 3)))
 
@@ -368,22 +401,30 @@ def vision_hidden_index(feature_layer: int | Sequence[int], n_layers: int) -> in
     return max(i if i >= 0 else n_layers + 1 + i for i in idx)
 
 
-def default_vision_layers(feature_layer, n_layers: int, pooled: bool = False) -> list[int]:
-    """Attention mode: every layer feeding the selected features; pooled mode: the one layer
-    that produces them (whose map the official code pools)."""
+def default_vision_layers(feature_layer, n_layers: int, pooled: bool = False,
+                          preset: str = "paper") -> list[int]:
+    """The one layer that produces the selected features (the layer whose attention map the
+    official vision-level code edits: ``attentions[select_layer]``); the "wide" preset in
+    attention mode: every layer feeding them."""
     h = vision_hidden_index(feature_layer, n_layers)
     if h < 1:
         raise ConfigError("vision_layers", "the selected vision feature is the embedding "
                           "output; no encoder layer feeds it")
-    return [h - 1] if pooled else list(range(h))
+    return [h - 1] if pooled or preset == "paper" else list(range(h))
 
 
-def check_layers(name: str, layers: Iterable[int], n_layers: int, what: str) -> list[int]:
-    layers = list(layers)
+def check_layers(name: str, layers: Iterable[int], mods: Sequence, what: str) -> list[int]:
+    """The layers, checked against the attention modules ``mods`` (None: a layer without
+    self-attention)."""
+    layers, n_layers = list(layers), len(mods)
     bad = [i for i in layers if not 0 <= i < n_layers]
     if bad:
         raise ConfigError(name, f"layer(s) {bad} out of range: the {what} has {n_layers} "
                           f"layers (0-{n_layers - 1})")
+    cross = [i for i in layers if mods[i] is None]
+    if cross:
+        raise ConfigError(name, f"layer(s) {cross} of the {what} have no self-attention "
+                          f"(cross-attention layers)")
     return layers
 
 

@@ -13,7 +13,9 @@ import torch
 
 from mm.decoding.base import DECODERS, Decoder, Explanation
 from mm.decoding.causalmm.config import CF_TYPES, LEVELS, CausalMMConfig
-from mm.decoding.causalmm.generate import CausalLlavaAdapter, causal_generate, make_plan
+from mm.decoding.causalmm.adapter import CausalLlavaAdapter
+from mm.decoding.causalmm.generate import causal_generate, make_plan
+from mm.decoding.causalmm.own_forward import own_generate
 from mm.decoding.causalmm.rules import causal_logits
 
 #: the counterfactual type of the ablation's level rows and its control
@@ -25,7 +27,7 @@ class CausalMM(Decoder):
     name = "causalmm"
     label = "CausalMM"
     config = CausalMMConfig
-    requires = "contrasts attention branches of a LLaVA model"
+    requires = "contrasts attention branches of an image-text model"
     ablation_help = "greedy, each level, each type, gamma=0 control"
     ablation_note = ("`control-gamma0` keeps the plausibility cutoff and drops the contrast: the "
                      "difference to it is the contrast's own effect.")
@@ -39,12 +41,18 @@ class CausalMM(Decoder):
         plan = make_plan(adapter.model, config)
         b = adapter.encode([image], [question])
         eos = adapter.model.generation_config.eos_token_id
-        out = causal_generate(adapter.model, plan, b["input_ids"], b["attention_mask"],
-                              b["pixel_values"], max_new_tokens,
-                              eos_token_id=eos if eos is not None else adapter.tok.eos_token_id,
-                              pad_token_id=adapter.tok.pad_token_id, trace=True)
-        answer = adapter.tok.decode(out.tokens[0], skip_special_tokens=True)
-        lg = out.branch_logits[0][:, 0]                                  # (K, V), step 0
+        eos = eos if eos is not None else adapter.tok.eos_token_id
+        if plan.llava:
+            out = causal_generate(adapter.model, plan, b["input_ids"], b["attention_mask"],
+                                  b["pixel_values"], max_new_tokens, eos_token_id=eos,
+                                  pad_token_id=adapter.tok.pad_token_id, trace=True)
+            tokens, traced = out.tokens, out.branch_logits
+        else:
+            tokens, traced = own_generate(adapter.model, plan, b, max_new_tokens,
+                                          eos_token_id=eos,
+                                          pad_token_id=adapter.tok.pad_token_id, trace=True)
+        answer = adapter.tok.decode(tokens[0], skip_special_tokens=True)
+        lg = traced[0][:, 0]                                             # (K, V), step 0
         dists = {"factual" if n == "factual" else f"{n} cf": torch.softmax(lg[j], -1)
                  for j, n in enumerate(config.branches)}
         dists[self.label] = torch.softmax(causal_logits(
