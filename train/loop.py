@@ -21,6 +21,9 @@ per-epoch permutation seeded by (seed, epoch), and seeds torch with (seed, k) be
 pass (dropout), so a run resumed from a checkpoint takes exactly the steps an uninterrupted run
 takes and ends with the same loss and weights (the stage seeds the initial weights itself:
 ``mm.seeding``). The log is trimmed to the checkpoint on resume, so it holds each step once.
+A recipe that differs from the checkpoint's in a larger ``max_steps`` alone (bookkeeping fields,
+``train.recipe.BOOKKEEPING``, never count) continues the run: the schedule is the one of the new
+length from the resumed step on (``follow_schedule``).
 
     accelerate launch -m train.cli stage3 --recipe configs/base/stage3.yaml --out runs/s3
     torchrun --nproc_per_node 2 -m train.cli stage1 --recipe configs/tiny/stage1.yaml --out runs/s1
@@ -39,9 +42,9 @@ import numpy as np
 import torch
 
 from train import processes
-from train.checkpoint import (checkpoint_recipe, latest_checkpoint, load_checkpoint,
-                              save_checkpoint)
-from train.recipe import Recipe, recipe_diff
+from train.checkpoint import (checkpoint_recipe, checkpoint_step, latest_checkpoint,
+                              load_checkpoint, save_checkpoint)
+from train.recipe import Recipe, extends, recipe_diff
 
 
 @dataclass
@@ -77,6 +80,19 @@ def _scheduler(recipe: Recipe, optimizer):
 
     return get_scheduler(recipe.schedule, optimizer, num_warmup_steps=recipe.warmup_steps,
                          num_training_steps=recipe.max_steps)
+
+
+def follow_schedule(optimizer, scheduler) -> None:
+    """Set the learning rate of the scheduler's current step from its own schedule. A run whose
+    ``max_steps`` grows resumes with a scheduler built for the new length: the optimizer's
+    saved rate is the old schedule's (near zero at the end of a cosine), and from the resumed
+    step on the rate follows the new schedule, as if the run had been planned that long (the
+    steps already taken keep the rates they had)."""
+    step = scheduler.last_epoch
+    for group, base, fn in zip(optimizer.param_groups, scheduler.base_lrs,
+                               scheduler.lr_lambdas):
+        group["lr"] = base * fn(step)
+    scheduler._last_lr = [g["lr"] for g in optimizer.param_groups]
 
 
 def _trim_log(log: Path, step: int) -> None:
@@ -164,11 +180,14 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     ckpt = processes.on_main(lambda: latest_checkpoint(ckpt_root))
     if ckpt is not None:
         made = checkpoint_recipe(ckpt)
-        if made is not None and (diff := recipe_diff(made, recipe)):
+        longer = made is not None and extends(made, recipe, checkpoint_step(ckpt))
+        if made is not None and not longer and (diff := recipe_diff(made, recipe)):
             raise ValueError(f"{ckpt}: made with another recipe (differs in {', '.join(diff)}); "
                              f"resume with that recipe or train into a new folder")
         state = load_checkpoint(ckpt, model, optimizer, scheduler)
         start, losses = state["step"], state["losses"]
+        if longer:
+            follow_schedule(optimizer, scheduler)
     if main:
         out.mkdir(parents=True, exist_ok=True)
         _trim_log(log, start)  # also a run killed before its first checkpoint: it starts over

@@ -25,8 +25,8 @@ from engines.dataset.lock import LOCK_FILES, folder_lock
 from engines.dataset.outdir import OutDirError, check_out_dir
 from mm.modelfiles import check_model_folder
 from train import processes
-from train.checkpoint import checkpoint_recipe, latest_checkpoint
-from train.recipe import Recipe, load_recipe, recipe_diff
+from train.checkpoint import checkpoint_recipe, checkpoint_step, latest_checkpoint
+from train.recipe import Recipe, extends, load_recipe, recipe_diff
 from train.stage import STAGES, stage_named
 
 CONFIGS = Path(__file__).resolve().parent.parent / "configs"
@@ -111,28 +111,33 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
     done = out / "metrics.json"
     finished = json.loads(done.read_text()) if done.exists() else None
     held = None  # recipe of what ``out`` holds already: a finished stage or a checkpoint
+    ckpt = latest_checkpoint(out / "checkpoints") if out.is_dir() else None
     if finished is not None:
         held = finished.get("recipe", {})
-    elif (ckpt := latest_checkpoint(out / "checkpoints")) is not None:
+    elif ckpt is not None:
         held = checkpoint_recipe(ckpt) or recipe.record()  # one that does not say is resumed
     diff = recipe_diff(held, recipe) if held is not None else []
-    if held is not None and (diff or retrain):
+    reached = checkpoint_step(ckpt) if ckpt is not None else 0
+    if (held is not None and not retrain and ckpt is not None
+            and extends(held, recipe, reached)):
+        # a larger max_steps: the run continues from its last checkpoint (train.loop)
+        processes.barrier()
+        if processes.is_main():
+            print(f"{out}: max_steps {held['max_steps']} -> {recipe.max_steps}; continuing "
+                  f"from step {reached}", file=sys.stderr)
+            done.unlink(missing_ok=True)
+        processes.barrier()
+    elif held is not None and (diff or retrain):
         why = (f"made with another recipe (differs in {', '.join(diff)})" if diff
                else "its input stage was trained again")
-        old = out.with_name(out.name + ".previous")
         processes.barrier()  # every process has read ``out`` before the main one moves it
         if processes.is_main():
+            old = keep_previous(out)
             print(f"{out}: {why}; moved to {old.name}, training it again", file=sys.stderr)
-            if old.exists():
-                shutil.rmtree(old)
-            old.mkdir()
-            for p in out.iterdir():  # the lock stays: ``out`` is still this run's
-                if p.name not in LOCK_FILES:
-                    p.rename(old / p.name)
         processes.barrier()
     elif finished is not None:
         return {**finished, "trained": False}
-    if stage.needs_init and init is None:
+    if stage.init_needed(recipe) and init is None:
         raise ValueError(f"{stage.key} needs --init (the previous stage's output folder)")
     t = time.time()
     result = stage.train(recipe, init, out, progress)
@@ -142,6 +147,23 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
         done.write_text(json.dumps(result, indent=1))
     processes.barrier()
     return {**result, "trained": True}
+
+
+def keep_previous(out: Path) -> Path:
+    """Move what ``out`` holds (all but its lock) to ``<out>.previous``; nothing is deleted: a
+    ``.previous`` already there is first renamed ``<out>.previous-N``, N the next free number
+    (so ``.previous`` is the one moved last, ``.previous-1`` the first). Returns the folder."""
+    old = out.with_name(out.name + ".previous")
+    if old.exists():
+        n = 1
+        while old.with_name(f"{old.name}-{n}").exists():
+            n += 1
+        old.rename(old.with_name(f"{old.name}-{n}"))
+    old.mkdir()
+    for p in out.iterdir():  # the lock stays: ``out`` is still this run's
+        if p.name not in LOCK_FILES:
+            p.rename(old / p.name)
+    return old
 
 
 def run_pipeline(preset: str, out: str | Path, data: str | None = None,

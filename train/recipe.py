@@ -343,16 +343,31 @@ def _default(f):
     return None
 
 
+# Fields that change neither the trained weights nor the training data: how often the loop
+# logs and checkpoints, how many processes build batches, and how large the held-out sets that
+# are measured after training are (a finished stage keeps the numbers it measured on its own
+# eval_n; metrics.json records it). A run resumes or is reused across a change of these, so
+# they stay out of the comparison that moves a stage to ``.previous``.
+BOOKKEEPING = ("save_every", "log_every", "data_workers", "eval_n")
+
+
 def recipe_diff(recorded: dict, recipe: Recipe) -> list[str]:
     """Fields whose recorded value (a ``record()`` saved with a checkpoint or a finished stage)
-    differs from ``recipe``'s. A field the record lacks (one added since) counts as its
-    default, so new options with defaults do not make finished stages stale."""
+    differs from ``recipe``'s, ``BOOKKEEPING`` left out. A field the record lacks (one added
+    since) counts as its default, so new options with defaults do not make finished stages
+    stale."""
     now = recipe.record()
     out = []
     for f in [*fields(Recipe), *fields(recipe.settings)]:
-        if f.name == "settings":
+        if f.name == "settings" or f.name in BOOKKEEPING:
             continue
         old = recorded[f.name] if f.name in recorded else _default(f)
         if old != now[f.name]:
             out.append(f.name)
     return out
+
+
+def extends(recorded: dict, recipe: Recipe, step: int) -> bool:
+    """Whether ``recipe`` continues a run recorded with ``recorded`` that reached ``step``:
+    the two differ in ``max_steps`` alone and the new one is past ``step``."""
+    return recipe_diff(recorded, recipe) == ["max_steps"] and recipe.max_steps > step
