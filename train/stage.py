@@ -77,6 +77,10 @@ class TrainingStage:
         recipe brings what the previous stage would give)."""
         return self.needs_init
 
+    def ready(self, recipe: Any) -> None:
+        """``train.recipe.RecipeError`` naming the field when the recipe cannot run here (a
+        field that needs another one, a folder that is missing); checked before any work."""
+
     def train(self, recipe: Any, init: Path | None, out: Path, progress: bool = True) -> dict:
         """Train into ``out``; returns the stage's result (steps, losses, ``metrics``)."""
         raise NotImplementedError
