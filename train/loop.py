@@ -75,6 +75,23 @@ def batch_indices(k: int, batch: int, n: int, seed: int, rank: int = 0, world: i
     return out
 
 
+def no_decay(name: str, p: torch.nn.Parameter) -> bool:
+    """Parameters weight decay leaves alone, as open_clip's and LLaVA's training do: biases,
+    norm weights and other vectors (fewer than 2 dimensions), and CLIP's logit scale / bias."""
+    return p.ndim < 2 or "logit_scale" in name or "logit_bias" in name
+
+
+def param_groups(model: torch.nn.Module, weight_decay: float):
+    """The trainable parameters as AdamW takes them: one list when there is no weight decay
+    (the optimizer state of such a run has one group), else a decayed and an undecayed group
+    (``no_decay``)."""
+    named = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
+    if not weight_decay:
+        return [p for _, p in named]
+    return [{"params": [p for n, p in named if not no_decay(n, p)]},
+            {"params": [p for n, p in named if no_decay(n, p)], "weight_decay": 0.0}]
+
+
 def _scheduler(recipe: Recipe, optimizer):
     from transformers import get_scheduler
 
@@ -172,7 +189,8 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     if not params:
         raise ValueError(f"stage {recipe.stage}: no trainable parameters "
                          f"(train_modules={recipe.train_modules})")
-    optimizer = torch.optim.AdamW(params, lr=recipe.lr, weight_decay=recipe.weight_decay)
+    optimizer = torch.optim.AdamW(param_groups(model, recipe.weight_decay), lr=recipe.lr,
+                                  weight_decay=recipe.weight_decay)
     scheduler = _scheduler(recipe, optimizer)
     ckpt_root = out / "checkpoints"
     log = out / "log.jsonl"

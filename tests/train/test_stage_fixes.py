@@ -141,3 +141,22 @@ def test_mining_generates_to_max_length_and_drops_unfinished_answers(tmp_path, m
     n = len(answers)
     assert n >= 3 and limits == [77] and dropped == len(range(1, n, 3))
     assert [p["rejected"] for p in pairs] == ["The answer is nowhere."] * len(range(0, n, 3))
+
+
+def test_weight_decay_spares_biases_norms_and_the_logit_scale():
+    from train.loop import param_groups
+
+    from mm.clip_math import create_clip
+
+    model = create_clip("tiny", seed=0)[0]
+    assert param_groups(model, 0.0) == [p for p in model.parameters() if p.requires_grad]
+    decayed, spared = param_groups(model, 0.1)
+    names = {id(p): n for n, p in model.named_parameters()}
+    spared_names = {names[id(p)] for p in spared["params"]}
+    assert "logit_scale" in spared_names and spared["weight_decay"] == 0.0
+    assert all(n.endswith(("bias", "ln_1.weight", "ln_2.weight", "ln_pre.weight",
+                           "ln_post.weight", "ln_final.weight", "class_embedding",
+                           "logit_scale"))
+               for n in spared_names), spared_names
+    assert {names[id(p)] for p in decayed["params"]} == {
+        n for n, p in model.named_parameters() if p.ndim >= 2}
