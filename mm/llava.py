@@ -88,7 +88,8 @@ def load_vision(path: str | Path):
 
 
 def build_llava(vision_model, image_processor, tokenizer=None, lm_path: str | None = None,
-                lm_preset: str | None = None, vision_feature_layer: int = -2, seed: int = 0):
+                lm_preset: str | None = None, vision_feature_layer: int = -2, seed: int = 0,
+                dtype: str = "float32"):
     """(LlavaForConditionalGeneration, LlavaProcessor). Exactly one of ``lm_path`` (a local HF
     causal-LM folder) or ``lm_preset`` (from scratch, needs ``tokenizer``). Every new weight
     (projector, from-scratch LM, the ``<image>`` embedding) is drawn from ``seed`` alone, not
@@ -96,9 +97,14 @@ def build_llava(vision_model, image_processor, tokenizer=None, lm_path: str | No
     if (lm_path is None) == (lm_preset is None):
         raise ValueError("give exactly one of lm_path (local folder) or lm_preset "
                          f"({', '.join(LM_PRESETS)})")
+    import torch
+
     with seeded(seed):
-        return _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
-                            vision_feature_layer)
+        model, processor = _build_llava(vision_model, image_processor, tokenizer, lm_path,
+                                        lm_preset, vision_feature_layer)
+    if dtype != "float32":
+        model.to(getattr(torch, dtype))
+    return model, processor
 
 
 def _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
@@ -168,9 +174,12 @@ def save(model, processor, out: str | Path, recipe: dict | None = None) -> Path:
     return out
 
 
-def load(path: str | Path, device: str = "cpu"):
-    """(model, processor) from a folder, with plain transformers classes, local files only;
-    a folder that cannot be loaded is ``mm.modelfiles.ModelFolderError`` naming the file."""
+def load(path: str | Path, device: str = "cpu", dtype: str = "float32"):
+    """(model, processor) from a folder, with plain transformers classes, local files only,
+    weights in ``dtype`` (float32 or bfloat16); a folder that cannot be loaded is
+    ``mm.modelfiles.ModelFolderError`` naming the file."""
+    import torch
+
     from transformers import AutoProcessor, LlavaForConditionalGeneration
 
     from mm.modelfiles import check_model_folder, load_failure, quiet_loading
@@ -178,7 +187,8 @@ def load(path: str | Path, device: str = "cpu"):
     check_model_folder(path)
     try:
         with quiet_loading():
-            model = LlavaForConditionalGeneration.from_pretrained(path, local_files_only=True)
+            model = LlavaForConditionalGeneration.from_pretrained(
+                path, local_files_only=True, dtype=getattr(torch, dtype))
         processor = AutoProcessor.from_pretrained(path, local_files_only=True)
     except (OSError, ValueError, RuntimeError, KeyError, TypeError) as e:
         raise load_failure(path, e) from None

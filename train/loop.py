@@ -75,6 +75,17 @@ def batch_indices(k: int, batch: int, n: int, seed: int, rank: int = 0, world: i
     return out
 
 
+def enable_checkpointing(model: torch.nn.Module) -> None:
+    """Gradient checkpointing on a transformers model (non-reentrant: frozen embeddings under
+    LoRA need no input gradients) or an open_clip one."""
+    if hasattr(model, "gradient_checkpointing_enable"):
+        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+    elif hasattr(model, "set_grad_checkpointing"):
+        model.set_grad_checkpointing(True)
+    else:
+        raise ValueError(f"gradient_checkpointing: {type(model).__name__} has none")
+
+
 def no_decay(name: str, p: torch.nn.Parameter) -> bool:
     """Parameters weight decay leaves alone, as open_clip's and LLaVA's training do: biases,
     norm weights and other vectors (fewer than 2 dimensions), and CLIP's logit scale / bias."""
@@ -189,6 +200,8 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     if not params:
         raise ValueError(f"stage {recipe.stage}: no trainable parameters "
                          f"(train_modules={recipe.train_modules})")
+    if recipe.gradient_checkpointing:
+        enable_checkpointing(model)
     optimizer = torch.optim.AdamW(param_groups(model, recipe.weight_decay), lr=recipe.lr,
                                   weight_decay=recipe.weight_decay)
     scheduler = _scheduler(recipe, optimizer)

@@ -53,6 +53,9 @@ def set_trainable(model, recipe: Recipe):
         for module in parts.get(name, []):
             for p in module.parameters():
                 p.requires_grad_(True)
+    for p in model.parameters():  # loaded in bfloat16 (load_dtype): AdamW updates float32
+        if p.requires_grad and p.dtype != torch.float32:
+            p.data = p.data.float()
     return model
 
 

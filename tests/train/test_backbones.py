@@ -184,3 +184,50 @@ def test_pipeline_runs_with_a_users_lm_and_vision_folder(folders, tmp_path, run_
 
     model = LlavaForConditionalGeneration.from_pretrained(out / "final")
     assert model.config.text_config.model_type == "qwen2"
+
+
+def _stage2(folders, out, run_cli, *sets):
+    r = run_cli(mm_train, "stage2", "--recipe", str(TINY / "stage2.yaml"), "--out", str(out),
+                "--no-progress", "--set", f"lm_path={folders['qwen2']}",
+                f"vision_path={folders['siglip']}", "max_steps=2", "data_n=4", "batch_size=2",
+                "image_size=64", *sets)
+    assert r.returncode == 0, r.stderr
+    return [json.loads(x)["loss"] for x in (out / "log.jsonl").read_text().splitlines()]
+
+
+def test_gradient_checkpointing_gives_the_same_losses(folders, tmp_path, run_cli):
+    plain = _stage2(folders, tmp_path / "a", run_cli)
+    ckpt = _stage2(folders, tmp_path / "b", run_cli, "gradient_checkpointing=true")
+    assert ckpt == pytest.approx(plain, rel=1e-5)
+
+
+def test_load_dtype_bfloat16_keeps_trainable_weights_float32(folders, tmp_path, run_cli):
+    from safetensors import safe_open
+
+    from train.pipeline import preset_recipe
+    from train.recipe import RecipeError
+
+    with pytest.raises(RecipeError, match="^.*load_dtype: bfloat16 needs mixed_precision: bf16"):
+        preset_recipe("tiny", "stage2", {"load_dtype": "bfloat16"})
+    import os
+    import subprocess
+    import sys
+
+    # bf16 autocast is set once per process (accelerate's state): a process of its own
+    r = subprocess.run([sys.executable, "-m", "train.cli", "stage2", "--recipe",
+                        str(TINY / "stage2.yaml"), "--out", str(tmp_path / "a"), "--device",
+                        "cpu", "--no-progress", "--set", f"lm_path={folders['qwen2']}",
+                        f"vision_path={folders['siglip']}", "max_steps=2", "data_n=4",
+                        "batch_size=2", "image_size=64", "load_dtype=bfloat16",
+                        "mixed_precision=bf16", "train_modules=[projector]"],
+                       capture_output=True, text=True, cwd=TINY.parents[1],
+                       env={**os.environ, "PYTHONPATH": str(TINY.parents[1])})
+    assert r.returncode == 0, r.stderr[-2000:]
+    dtypes = {}
+    for f in (tmp_path / "a" / "model").glob("*.safetensors"):
+        with safe_open(str(f), "pt") as sf:
+            for k in sf.keys():
+                dtypes.setdefault(k.removeprefix("model.").split(".")[0], set()).add(
+                    str(sf.get_slice(k).get_dtype()))
+    assert dtypes["multi_modal_projector"] == {"F32"}
+    assert dtypes["language_model"] == {"BF16"} and dtypes["vision_tower"] == {"BF16"}

@@ -56,11 +56,12 @@ def build_model(recipe: Recipe, init: Path, texts: list[str]):
         vision = CLIPVisionModel.from_pretrained(vdir, local_files_only=True)
         ip = CLIPImageProcessor.from_pretrained(vdir, local_files_only=True)
     if own.lm_path:
-        return build_llava(vision, ip, lm_path=own.lm_path, seed=recipe.seed)
+        return build_llava(vision, ip, lm_path=own.lm_path, seed=recipe.seed,
+                           dtype=recipe.load_dtype)
     # trained once (main process) and handed to the others: every process gets its vocabulary
     tok = processes.on_main(lambda: train_tokenizer(texts, vocab_size=own.vocab_size))
     return build_llava(vision, ip, tokenizer=tok, lm_preset=LM_PRESET[recipe.preset],
-                       seed=recipe.seed)
+                       seed=recipe.seed, dtype=recipe.load_dtype)
 
 
 @STAGES.register

@@ -195,10 +195,12 @@ class DpoStage(TrainingStage):
         own: DpoSettings = recipe.settings
         out = Path(out)
         size, held_seed = recipe.image_size, recipe.seed + recipe.heldout_seed_offset
-        model, processor = load_llava(Path(init) / "model", device=device())
+        model, processor = load_llava(Path(init) / "model", device=device(),
+                                      dtype=recipe.load_dtype)
         reference = None  # the policy with its adapter disabled
         if list(recipe.train_modules) != ["lora"]:
-            reference, _ = load_llava(Path(init) / "model", device=device())
+            reference, _ = load_llava(Path(init) / "model", device=device(),
+                                      dtype=recipe.load_dtype)
             for p in reference.parameters():
                 p.requires_grad_(False)
         mined, unfinished = mine_pairs(model, processor, recipe, out)

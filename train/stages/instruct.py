@@ -69,7 +69,7 @@ class InstructStage(TrainingStage):
               ) -> dict:
         own: InstructSettings = recipe.settings
         out = Path(out)
-        model, processor = load_llava(Path(init) / "model")
+        model, processor = load_llava(Path(init) / "model", dtype=recipe.load_dtype)
         parts, held = mix(recipe, out)
         set_trainable(model, recipe)
         task = sft_task(recipe, model, processor, Examples(parts, tower_size(model)),
