@@ -4,7 +4,9 @@ MAVIS trains a CLIP vision tower contrastively on diagram-caption pairs (MAVIS-C
 text tower frozen. The architectures are open_clip-schema JSON files in mm/configs/clip/, whose
 file names are their registry keys (``mm-clip-tiny``, ``mm-clip-small``); they are registered
 with ``open_clip.add_model_config`` (no fork). The ``base`` preset is open_clip's own
-``ViT-L-14-336``, initialised from a local open_clip checkpoint file.
+``ViT-L-14-336-quickgelu`` (OpenAI's ViT-L/14-336 weights were trained with QuickGELU; the
+plain GELU config would run them with another activation), initialised from a local open_clip
+checkpoint file.
 
 Captions longer than the text context are not silently truncated: ``fit_caption`` keeps a run
 of whole sentences that fits, starting at a seeded random sentence (sentence sampling), so long
@@ -23,7 +25,7 @@ import numpy as np
 from mm.seeding import seeded
 
 CONFIG_DIR = Path(__file__).resolve().parent / "configs" / "clip"
-PRESETS = {"tiny": "mm-clip-tiny", "small": "mm-clip-small", "base": "ViT-L-14-336"}
+PRESETS = {"tiny": "mm-clip-tiny", "small": "mm-clip-small", "base": "ViT-L-14-336-quickgelu"}
 
 
 @lru_cache(maxsize=None)

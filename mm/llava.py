@@ -1,8 +1,12 @@
 """The math MLLM: transformers' ``LlavaForConditionalGeneration`` assembled from CLIP-Math.
 
-vision = the exported CLIP-Math tower (``CLIPVisionModel``), projector = LLaVA's 2-layer GELU MLP
-(MAVIS's projector), language model = a local HF causal-LM folder, or for the from-scratch
-presets a Llama-style config over a BPE tokenizer trained on the engine's text. The processor
+vision = the exported CLIP-Math tower (``CLIPVisionModel``) or a local vision folder users bring
+(``load_vision``: HF CLIP or SigLIP, the vision tower or the whole model, or an open_clip folder),
+projector = LLaVA's 2-layer GELU MLP (MAVIS's projector), language model = a local HF causal-LM
+folder (any ``AutoModelForCausalLM``: Llama, Qwen2, Mistral ...), or for the from-scratch
+presets a Llama-style config over a BPE tokenizer trained on the engine's text. A CLIP tower's
+class token is dropped from the image features (LLaVA's ``default``); SigLIP has none, so all
+its patch features are kept (``full``). The processor
 is transformers' ``LlavaProcessor`` (CLIP image processor + tokenizer with ``<image>`` + chat
 template). ``save`` writes a folder that plain ``from_pretrained`` loads.
 
@@ -44,8 +48,48 @@ def _n_patches(vision_config) -> int:
     return (vision_config.image_size // vision_config.patch_size) ** 2
 
 
+VISION_KINDS = {"clip_vision_model": "CLIPVisionModel", "clip": "CLIPVisionModel",
+                "siglip_vision_model": "SiglipVisionModel", "siglip": "SiglipVisionModel"}
+
+
+def load_vision(path: str | Path):
+    """(vision model, image processor) from a local folder: a transformers CLIP or SigLIP
+    folder (``CLIPVisionModel`` / ``CLIPModel`` / ``SiglipVisionModel`` / ``SiglipModel``,
+    with its image processor's ``preprocessor_config.json``), or an open_clip folder
+    (``open_clip_config.json`` and ``open_clip_model.safetensors`` or
+    ``open_clip_pytorch_model.bin``, open_clip's own layout), whose ViT tower is exported to
+    ``CLIPVisionModel``. Nothing is downloaded."""
+    import json
+
+    import transformers
+
+    path = Path(path)
+    if not path.is_dir():
+        raise FileNotFoundError(f"vision folder {path} does not exist")
+    if (path / "open_clip_config.json").is_file():
+        import open_clip
+
+        from mm.export import export_vision_tower, image_processor_for
+
+        clip = open_clip.create_model(f"local-dir:{path}", pretrained_text=False)
+        return export_vision_tower(clip), image_processor_for(clip)
+    cfg_file = path / "config.json"
+    if not cfg_file.is_file():
+        raise FileNotFoundError(f"vision folder {path} has neither config.json (transformers) "
+                                "nor open_clip_config.json (open_clip)")
+    kind = json.loads(cfg_file.read_text()).get("model_type")
+    if kind not in VISION_KINDS:
+        raise ValueError(f"{cfg_file}: model_type {kind!r} is not a vision tower this suite "
+                         f"takes; valid: {', '.join(VISION_KINDS)}")
+    cls = getattr(transformers, VISION_KINDS[kind])
+    vision = cls.from_pretrained(path, local_files_only=True)
+    processor = transformers.AutoImageProcessor.from_pretrained(path, local_files_only=True)
+    return vision.eval(), processor
+
+
 def build_llava(vision_model, image_processor, tokenizer=None, lm_path: str | None = None,
-                lm_preset: str | None = None, vision_feature_layer: int = -2, seed: int = 0):
+                lm_preset: str | None = None, vision_feature_layer: int = -2, seed: int = 0,
+                dtype: str = "float32"):
     """(LlavaForConditionalGeneration, LlavaProcessor). Exactly one of ``lm_path`` (a local HF
     causal-LM folder) or ``lm_preset`` (from scratch, needs ``tokenizer``). Every new weight
     (projector, from-scratch LM, the ``<image>`` embedding) is drawn from ``seed`` alone, not
@@ -53,9 +97,14 @@ def build_llava(vision_model, image_processor, tokenizer=None, lm_path: str | No
     if (lm_path is None) == (lm_preset is None):
         raise ValueError("give exactly one of lm_path (local folder) or lm_preset "
                          f"({', '.join(LM_PRESETS)})")
+    import torch
+
     with seeded(seed):
-        return _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
-                            vision_feature_layer)
+        model, processor = _build_llava(vision_model, image_processor, tokenizer, lm_path,
+                                        lm_preset, vision_feature_layer)
+    if dtype != "float32":
+        model.to(getattr(torch, dtype))
+    return model, processor
 
 
 def _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
@@ -88,13 +137,15 @@ def _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
                                   eos_token_id=tokenizer.eos_token_id,
                                   pad_token_id=tokenizer.pad_token_id, tie_word_embeddings=True)
     vcfg = vision_model.config
+    siglip = vcfg.model_type.startswith("siglip")
+    strategy = "full" if siglip else "default"  # SigLIP has no class token to drop
     cfg = LlavaConfig(vision_config=vcfg.to_dict(), text_config=text_config.to_dict(),
                       image_token_index=tokenizer.convert_tokens_to_ids(IMAGE_TOKEN),
                       image_seq_length=_n_patches(vcfg), projector_hidden_act="gelu",
-                      vision_feature_select_strategy="default",
+                      vision_feature_select_strategy=strategy,
                       vision_feature_layer=vision_feature_layer,
                       tie_word_embeddings=text_config.tie_word_embeddings)
-    cfg.vision_config.model_type = "clip_vision_model"
+    cfg.vision_config.model_type = "siglip_vision_model" if siglip else "clip_vision_model"
     model = LlavaForConditionalGeneration(cfg)
     model.model.vision_tower.load_state_dict(vision_model.state_dict())
     if lm is not None:
@@ -103,8 +154,9 @@ def _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
     model.generation_config.pad_token_id = tokenizer.pad_token_id
     model.generation_config.eos_token_id = tokenizer.eos_token_id
     processor = LlavaProcessor(image_processor=image_processor, tokenizer=tokenizer,
-                               patch_size=vcfg.patch_size, vision_feature_select_strategy="default",
-                               chat_template=CHAT_TEMPLATE, num_additional_image_tokens=1,
+                               patch_size=vcfg.patch_size, vision_feature_select_strategy=strategy,
+                               chat_template=CHAT_TEMPLATE,
+                               num_additional_image_tokens=0 if siglip else 1,
                                image_token=IMAGE_TOKEN)
     return model.eval(), processor
 
@@ -122,9 +174,12 @@ def save(model, processor, out: str | Path, recipe: dict | None = None) -> Path:
     return out
 
 
-def load(path: str | Path, device: str = "cpu"):
-    """(model, processor) from a folder, with plain transformers classes, local files only;
-    a folder that cannot be loaded is ``mm.modelfiles.ModelFolderError`` naming the file."""
+def load(path: str | Path, device: str = "cpu", dtype: str = "float32"):
+    """(model, processor) from a folder, with plain transformers classes, local files only,
+    weights in ``dtype`` (float32 or bfloat16); a folder that cannot be loaded is
+    ``mm.modelfiles.ModelFolderError`` naming the file."""
+    import torch
+
     from transformers import AutoProcessor, LlavaForConditionalGeneration
 
     from mm.modelfiles import check_model_folder, load_failure, quiet_loading
@@ -132,7 +187,8 @@ def load(path: str | Path, device: str = "cpu"):
     check_model_folder(path)
     try:
         with quiet_loading():
-            model = LlavaForConditionalGeneration.from_pretrained(path, local_files_only=True)
+            model = LlavaForConditionalGeneration.from_pretrained(
+                path, local_files_only=True, dtype=getattr(torch, dtype))
         processor = AutoProcessor.from_pretrained(path, local_files_only=True)
     except (OSError, ValueError, RuntimeError, KeyError, TypeError) as e:
         raise load_failure(path, e) from None

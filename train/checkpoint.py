@@ -86,6 +86,11 @@ def checkpoint_recipe(path: str | Path) -> dict | None:
     return json.loads((Path(path) / "state.json").read_text()).get("recipe")
 
 
+def checkpoint_step(path: str | Path) -> int:
+    """The step a checkpoint was saved at."""
+    return int(json.loads((Path(path) / "state.json").read_text())["step"])
+
+
 def load_checkpoint(path: str | Path, model: torch.nn.Module,
                     optimizer: torch.optim.Optimizer, scheduler) -> dict:
     path = Path(path)

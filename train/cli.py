@@ -5,6 +5,7 @@
     mm-train stage3 --recipe configs/small/stage3.yaml --init runs/s2 --out runs/s3
     mm-train stage4 --recipe configs/small/stage4.yaml --init runs/s3 --out runs/s4
     mm-train pipeline --preset tiny --out runs/tiny
+    mm-train pipeline --preset base --out runs/base --set lm_path=/models/llm vision_path=/models/siglip
     accelerate launch -m train.cli stage3 ...        # the same command on several GPUs
 
 A killed stage resumes from its last checkpoint when the same command is run again. One run
@@ -46,6 +47,9 @@ def parser() -> OneLineParser:
     p.add_argument("--preset", required=True, choices=["tiny", "small", "base"])
     p.add_argument("--out", required=True)
     p.add_argument("--data", help="caption dataset folder for stage 1")
+    p.add_argument("--set", nargs="+", metavar="KEY=VALUE", help="override recipe keys of "
+                   "every stage that has them (lm_path=DIR vision_path=DIR clip_checkpoint="
+                   "FILE lr=... )")
     p.add_argument("--no-blind-twin", action="store_true")
     _device_argument(p)
     p.add_argument("--no-progress", action="store_true")
@@ -72,9 +76,9 @@ def _check_device(device: str, mixed_precision: str = "no", flag: str = "--recip
         fail(PROG, flag, "mixed_precision: fp16 needs a CUDA GPU; use bf16 or no on CPU")
 
 
-def _fail_recipe(a, e: ValueError, raw: dict) -> None:
+def _fail_recipe(a, e: ValueError, raw: dict, flag: str = "--recipe") -> None:
     """A recipe error as one line blaming where the bad value came from: ``--set KEY``,
-    ``--data`` or the recipe file."""
+    ``--data`` or the recipe file (``flag``: the pipeline's ``--preset``)."""
     from train.recipe import RecipeError
 
     key = e.key if isinstance(e, RecipeError) else None
@@ -82,7 +86,7 @@ def _fail_recipe(a, e: ValueError, raw: dict) -> None:
         fail(PROG, "--data", f"{a.data}: {str(e).split(': ', 1)[-1]}")
     if key is not None and key in raw:
         fail(PROG, "--set", f"{key}={raw[key]}: {e.detail.removeprefix(f'{key}: ')}")
-    fail(PROG, "--recipe", str(e))
+    fail(PROG, flag, str(e))
 
 
 def _check_out(out: str) -> None:
@@ -95,37 +99,46 @@ def _check_out(out: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from train.pipeline import run_pipeline, run_stage
+    from train.pipeline import pipeline_recipes, run_pipeline, run_stage
     from train.recipe import load_recipe, parse_overrides
 
     from mm.modelfiles import ModelFolderError
     from train.pipeline import StageFolderError, check_init
 
     a = parser().parse_args(argv)
-    if a.cmd == "pipeline":
-        _check_device(a.device)
-        _check_out(a.out)
-        if a.data and not Path(a.data).is_dir():
-            fail(PROG, "--data", f"no such folder: {a.data}")
-        try:
-            res = run_pipeline(a.preset, a.out, a.data, progress=not a.no_progress,
-                               blind_twin=not a.no_blind_twin)
-        except (FolderBusy, OutDirError, StageFolderError) as e:
-            fail(PROG, "--out", str(e))
-        print(json.dumps(res["evidence"], indent=1))
-        raise SystemExit(0)
-    stage = STAGES.get(a.cmd)
     try:
         overrides = parse_overrides(a.set)
     except ValueError as e:
         fail(PROG, "--set", str(e).removeprefix("--set: "))
     raw = {k.strip(): v for k, v in (item.split("=", 1) for item in a.set or [])}
+    if a.cmd == "pipeline":
+        if a.data and not Path(a.data).is_dir():
+            fail(PROG, "--data", f"no such folder: {a.data}")
+        try:
+            recipes = pipeline_recipes(a.preset, a.data, overrides)
+        except FileNotFoundError as e:
+            fail(PROG, "--preset", str(e))
+        except ValueError as e:
+            _fail_recipe(a, e, raw, "--preset")
+        fp16 = any(r.mixed_precision == "fp16" for r in recipes.values())
+        _check_device(a.device, "fp16" if fp16 else "no",
+                      "--set" if "mixed_precision" in raw else "--preset")
+        _check_out(a.out)
+        try:
+            res = run_pipeline(a.preset, a.out, a.data, progress=not a.no_progress,
+                               blind_twin=not a.no_blind_twin, overrides=overrides)
+        except (FolderBusy, OutDirError, StageFolderError) as e:
+            fail(PROG, "--out", str(e))
+        print(json.dumps(res["evidence"], indent=1))
+        raise SystemExit(0)
+    stage = STAGES.get(a.cmd)
     if a.data:
         if not Path(a.data).is_dir():
             fail(PROG, "--data", f"no such folder: {a.data}")
         overrides["data"] = a.data
     try:
         recipe = load_recipe(a.recipe, overrides)
+        stage.ready(recipe)
     except FileNotFoundError as e:
         fail(PROG, "--recipe", str(e))
     except ValueError as e:
@@ -135,7 +148,7 @@ def main(argv: list[str] | None = None) -> None:
              f"('{stage.name}')")
     _check_device(a.device, recipe.mixed_precision,
                   "--set" if "mixed_precision" in raw else "--recipe")
-    if stage.needs_init and not a.init:
+    if stage.init_needed(recipe) and not a.init:
         fail(PROG, "--init", f"{a.cmd} needs the previous stage's output folder")
     if a.init:
         try:

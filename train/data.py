@@ -19,24 +19,37 @@ from train.recipe import Recipe
 
 def build_or_load(kind: str, out: Path, n: int, seed: int, image_size: int,
                   families: list[str] | None = None, progress: bool = False, **options):
+    """The build ``out`` (a folder of the stage's own), made or completed by the main process.
+    A build of another config there (a held-out set of another ``eval_n``) is replaced."""
     cfg = dataset.BuildConfig(kind=kind, n=n, seed=seed, image_size=image_size,
                               families=families or [], chunk_size=64, options=options)
     if processes.is_main():
-        dataset.build(cfg, out, progress=progress)
+        dataset.build(cfg, out, progress=progress, overwrite=True)
     processes.barrier()
     return dataset.load(out)
 
 
+# the columns a stage reads from a dataset of each kind given as ``data``
+COLUMNS = {"mavis-caption": ("image", "caption"),
+           "mavis-instruct": ("image", "question", "cot"),
+           "dpo-pairs": ("image", "prompt", "chosen", "rejected")}
+
+
 def stage_data(recipe: Recipe, kind: str, out: Path, image_size: int | None = None,
                heldout: bool = True, **options):
-    """(train rows, held-out rows or None). ``recipe.data`` wins over the stage's own build.
-    Pictures are drawn at ``image_size`` (default: the recipe's)."""
+    """(train rows, held-out rows or None). ``recipe.data`` (a dataset folder of ``kind``'s
+    columns) wins over the stage's own build. Pictures are drawn at ``image_size`` (default:
+    the recipe's)."""
     image_size = image_size or recipe.image_size
     if recipe.data:
         if not (Path(recipe.data) / "data").is_dir():
             raise FileNotFoundError(f"data: {recipe.data} is not a dataset folder "
                                     "(no data/ inside); build one with mm-data")
         train = dataset.load(recipe.data)
+        lacking = [c for c in COLUMNS.get(kind, ()) if c not in train.column_names]
+        if lacking:
+            raise ValueError(f"data: {recipe.data} has no column {lacking[0]!r}; this stage "
+                             f"reads a {kind} dataset (mm-data {kind})")
     else:
         train = build_or_load(kind, out / "data" / kind, recipe.data_n, recipe.seed, image_size,
                               **options)

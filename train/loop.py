@@ -21,6 +21,9 @@ per-epoch permutation seeded by (seed, epoch), and seeds torch with (seed, k) be
 pass (dropout), so a run resumed from a checkpoint takes exactly the steps an uninterrupted run
 takes and ends with the same loss and weights (the stage seeds the initial weights itself:
 ``mm.seeding``). The log is trimmed to the checkpoint on resume, so it holds each step once.
+A recipe that differs from the checkpoint's in a larger ``max_steps`` alone (bookkeeping fields,
+``train.recipe.BOOKKEEPING``, never count) continues the run: the schedule is the one of the new
+length from the resumed step on (``follow_schedule``).
 
     accelerate launch -m train.cli stage3 --recipe configs/base/stage3.yaml --out runs/s3
     torchrun --nproc_per_node 2 -m train.cli stage1 --recipe configs/tiny/stage1.yaml --out runs/s1
@@ -39,9 +42,9 @@ import numpy as np
 import torch
 
 from train import processes
-from train.checkpoint import (checkpoint_recipe, latest_checkpoint, load_checkpoint,
-                              save_checkpoint)
-from train.recipe import Recipe, recipe_diff
+from train.checkpoint import (checkpoint_recipe, checkpoint_step, latest_checkpoint,
+                              load_checkpoint, save_checkpoint)
+from train.recipe import Recipe, extends, recipe_diff
 
 
 @dataclass
@@ -72,11 +75,52 @@ def batch_indices(k: int, batch: int, n: int, seed: int, rank: int = 0, world: i
     return out
 
 
+def enable_checkpointing(model: torch.nn.Module) -> None:
+    """Gradient checkpointing on a transformers model (non-reentrant: frozen embeddings under
+    LoRA need no input gradients) or an open_clip one."""
+    if hasattr(model, "gradient_checkpointing_enable"):
+        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+    elif hasattr(model, "set_grad_checkpointing"):
+        model.set_grad_checkpointing(True)
+    else:
+        raise ValueError(f"gradient_checkpointing: {type(model).__name__} has none")
+
+
+def no_decay(name: str, p: torch.nn.Parameter) -> bool:
+    """Parameters weight decay leaves alone, as open_clip's and LLaVA's training do: biases,
+    norm weights and other vectors (fewer than 2 dimensions), and CLIP's logit scale / bias."""
+    return p.ndim < 2 or "logit_scale" in name or "logit_bias" in name
+
+
+def param_groups(model: torch.nn.Module, weight_decay: float):
+    """The trainable parameters as AdamW takes them: one list when there is no weight decay
+    (the optimizer state of such a run has one group), else a decayed and an undecayed group
+    (``no_decay``)."""
+    named = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
+    if not weight_decay:
+        return [p for _, p in named]
+    return [{"params": [p for n, p in named if not no_decay(n, p)]},
+            {"params": [p for n, p in named if no_decay(n, p)], "weight_decay": 0.0}]
+
+
 def _scheduler(recipe: Recipe, optimizer):
     from transformers import get_scheduler
 
     return get_scheduler(recipe.schedule, optimizer, num_warmup_steps=recipe.warmup_steps,
                          num_training_steps=recipe.max_steps)
+
+
+def follow_schedule(optimizer, scheduler) -> None:
+    """Set the learning rate of the scheduler's current step from its own schedule. A run whose
+    ``max_steps`` grows resumes with a scheduler built for the new length: the optimizer's
+    saved rate is the old schedule's (near zero at the end of a cosine), and from the resumed
+    step on the rate follows the new schedule, as if the run had been planned that long (the
+    steps already taken keep the rates they had)."""
+    step = scheduler.last_epoch
+    for group, base, fn in zip(optimizer.param_groups, scheduler.base_lrs,
+                               scheduler.lr_lambdas):
+        group["lr"] = base * fn(step)
+    scheduler._last_lr = [g["lr"] for g in optimizer.param_groups]
 
 
 def _trim_log(log: Path, step: int) -> None:
@@ -156,7 +200,10 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     if not params:
         raise ValueError(f"stage {recipe.stage}: no trainable parameters "
                          f"(train_modules={recipe.train_modules})")
-    optimizer = torch.optim.AdamW(params, lr=recipe.lr, weight_decay=recipe.weight_decay)
+    if recipe.gradient_checkpointing:
+        enable_checkpointing(model)
+    optimizer = torch.optim.AdamW(param_groups(model, recipe.weight_decay), lr=recipe.lr,
+                                  weight_decay=recipe.weight_decay)
     scheduler = _scheduler(recipe, optimizer)
     ckpt_root = out / "checkpoints"
     log = out / "log.jsonl"
@@ -164,11 +211,14 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     ckpt = processes.on_main(lambda: latest_checkpoint(ckpt_root))
     if ckpt is not None:
         made = checkpoint_recipe(ckpt)
-        if made is not None and (diff := recipe_diff(made, recipe)):
+        longer = made is not None and extends(made, recipe, checkpoint_step(ckpt))
+        if made is not None and not longer and (diff := recipe_diff(made, recipe)):
             raise ValueError(f"{ckpt}: made with another recipe (differs in {', '.join(diff)}); "
                              f"resume with that recipe or train into a new folder")
         state = load_checkpoint(ckpt, model, optimizer, scheduler)
         start, losses = state["step"], state["losses"]
+        if longer:
+            follow_schedule(optimizer, scheduler)
     if main:
         out.mkdir(parents=True, exist_ok=True)
         _trim_log(log, start)  # also a run killed before its first checkpoint: it starts over

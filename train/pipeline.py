@@ -25,8 +25,8 @@ from engines.dataset.lock import LOCK_FILES, folder_lock
 from engines.dataset.outdir import OutDirError, check_out_dir
 from mm.modelfiles import check_model_folder
 from train import processes
-from train.checkpoint import checkpoint_recipe, latest_checkpoint
-from train.recipe import Recipe, load_recipe, recipe_diff
+from train.checkpoint import checkpoint_recipe, checkpoint_step, latest_checkpoint
+from train.recipe import Recipe, RecipeError, extends, load_recipe, recipe_diff
 from train.stage import STAGES, stage_named
 
 CONFIGS = Path(__file__).resolve().parent.parent / "configs"
@@ -93,6 +93,7 @@ def run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool = Tru
     reused unless ``retrain`` (its input changed). The result carries ``trained``: whether it
     ran."""
     out = Path(out)
+    stage_named(recipe.stage).ready(recipe)
     can_write = check_out_dir(out)
     if not retrain:
         finished = _finished_metrics(out) if out.is_dir() else None
@@ -111,28 +112,33 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
     done = out / "metrics.json"
     finished = json.loads(done.read_text()) if done.exists() else None
     held = None  # recipe of what ``out`` holds already: a finished stage or a checkpoint
+    ckpt = latest_checkpoint(out / "checkpoints") if out.is_dir() else None
     if finished is not None:
         held = finished.get("recipe", {})
-    elif (ckpt := latest_checkpoint(out / "checkpoints")) is not None:
+    elif ckpt is not None:
         held = checkpoint_recipe(ckpt) or recipe.record()  # one that does not say is resumed
     diff = recipe_diff(held, recipe) if held is not None else []
-    if held is not None and (diff or retrain):
+    reached = checkpoint_step(ckpt) if ckpt is not None else 0
+    if (held is not None and not retrain and ckpt is not None
+            and extends(held, recipe, reached)):
+        # a larger max_steps: the run continues from its last checkpoint (train.loop)
+        processes.barrier()
+        if processes.is_main():
+            print(f"{out}: max_steps {held['max_steps']} -> {recipe.max_steps}; continuing "
+                  f"from step {reached}", file=sys.stderr)
+            done.unlink(missing_ok=True)
+        processes.barrier()
+    elif held is not None and (diff or retrain):
         why = (f"made with another recipe (differs in {', '.join(diff)})" if diff
                else "its input stage was trained again")
-        old = out.with_name(out.name + ".previous")
         processes.barrier()  # every process has read ``out`` before the main one moves it
         if processes.is_main():
+            old = keep_previous(out)
             print(f"{out}: {why}; moved to {old.name}, training it again", file=sys.stderr)
-            if old.exists():
-                shutil.rmtree(old)
-            old.mkdir()
-            for p in out.iterdir():  # the lock stays: ``out`` is still this run's
-                if p.name not in LOCK_FILES:
-                    p.rename(old / p.name)
         processes.barrier()
     elif finished is not None:
         return {**finished, "trained": False}
-    if stage.needs_init and init is None:
+    if stage.init_needed(recipe) and init is None:
         raise ValueError(f"{stage.key} needs --init (the previous stage's output folder)")
     t = time.time()
     result = stage.train(recipe, init, out, progress)
@@ -144,25 +150,83 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
     return {**result, "trained": True}
 
 
+def keep_previous(out: Path) -> Path:
+    """Move what ``out`` holds (all but its lock) to ``<out>.previous``; nothing is deleted: a
+    ``.previous`` already there is first renamed ``<out>.previous-N``, N the next free number
+    (so ``.previous`` is the one moved last, ``.previous-1`` the first). Returns the folder."""
+    old = out.with_name(out.name + ".previous")
+    if old.exists():
+        n = 1
+        while old.with_name(f"{old.name}-{n}").exists():
+            n += 1
+        old.rename(old.with_name(f"{old.name}-{n}"))
+    old.mkdir()
+    for p in out.iterdir():  # the lock stays: ``out`` is still this run's
+        if p.name not in LOCK_FILES:
+            p.rename(old / p.name)
+    return old
+
+
+def pipeline_recipes(preset: str, data: str | None = None, overrides: dict | None = None
+                     ) -> dict[str, Recipe]:
+    """Each stage's recipe of the preset, with ``--set`` ``overrides``: a key goes to every
+    stage whose recipe has it (a common field to all of them, a stage's own field to that
+    stage); a key no stage has is ``RecipeError`` naming it. ``data`` feeds the stages that
+    take the pipeline's dataset. Every recipe is checked (``ready``) before any work."""
+    from dataclasses import fields
+
+    overrides = dict(overrides or {})
+    common = {f.name for f in fields(Recipe)} - {"settings"}
+    known = common | {f.name for st in STAGES.values() for f in fields(st.settings)}
+    unknown = sorted(set(overrides) - known)
+    if unknown:
+        valid = f"valid: {', '.join(sorted(known - {'stage'}))}"
+        raise RecipeError(unknown[0], f"--set: unknown key {unknown[0]!r}; {valid}",
+                          f"no stage has this key; {valid}")
+    if "stage" in overrides:
+        raise RecipeError("stage", "--set: stage: the pipeline runs every stage",
+                          "the pipeline runs every stage")
+    out = {}
+    for key, stage in STAGES.items():
+        own = {f.name for f in fields(stage.settings)}
+        mine = {k: v for k, v in overrides.items() if k in common or k in own}
+        if data and stage.takes_pipeline_data:
+            mine["data"] = data
+        recipe = preset_recipe(preset, key, mine)
+        stage.ready(recipe)
+        out[key] = recipe
+    return out
+
+
 def run_pipeline(preset: str, out: str | Path, data: str | None = None,
-                 progress: bool = True, blind_twin: bool = True) -> dict:
-    """Every registered stage on the preset's recipes; ``data`` feeds the stages that take the
-    pipeline's dataset; ``blind_twin`` False skips the stages' twins."""
+                 progress: bool = True, blind_twin: bool = True,
+                 overrides: dict | None = None) -> dict:
+    """Every registered stage on the preset's recipes (with ``overrides``, see
+    ``pipeline_recipes``); ``data`` feeds the stages that take the pipeline's dataset;
+    ``blind_twin`` False skips the stages' twins. A stage whose output the next one does not
+    start from (stage 1 when stage 2 is given ``vision_path``) is skipped."""
     out = Path(out)
+    recipes = pipeline_recipes(preset, data, overrides)
     with folder_lock(out):
-        return _run_pipeline(preset, out, data, progress, blind_twin)
+        return _run_pipeline(preset, recipes, out, progress, blind_twin)
 
 
-def _run_pipeline(preset: str, out: Path, data: str | None, progress: bool,
+def _run_pipeline(preset: str, recipes: dict[str, Recipe], out: Path, progress: bool,
                   blind_twin: bool) -> dict:
     results: dict[str, dict] = {}
     prev, retrain, last = None, False, None
-    for key, stage in STAGES.items():
-        overrides = {"data": data} if data and stage.takes_pipeline_data else {}
-        recipe = preset_recipe(preset, key, overrides)
-        res = run_stage(recipe, prev, out / key, progress, retrain)
+    order = STAGES.names()
+    for i, (key, stage) in enumerate(STAGES.items()):
+        recipe = recipes[key]
+        after = order[i + 1] if i + 1 < len(order) else None
+        if after and not STAGES.get(after).init_needed(recipes[after]):
+            if processes.is_main():
+                print(f"{key}: skipped ({after} does not start from it)", file=sys.stderr)
+            continue
+        res = run_stage(recipe, prev if stage.init_needed(recipe) else None, out / key,
+                        progress, retrain)
         for twin in stage.twins if blind_twin else ():
-            twin_recipe = preset_recipe(preset, key, {**overrides, **twin.overrides})
+            twin_recipe = recipe.with_overrides(**twin.overrides)
             twin_res = run_stage(twin_recipe, prev, out / f"{key}-{twin.name}", progress,
                                  retrain)
             twin_res.pop("trained")

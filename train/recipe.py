@@ -186,6 +186,11 @@ class Recipe:
     # model
     max_length: int = 256  # text tokens per example (image tokens excluded)
     mixed_precision: Literal["no", "bf16", "fp16"] = "no"
+    # weights as loaded (stages 2-4: the LLaVA model, a local LLM, the stage-4 reference):
+    # bfloat16 halves their memory; the trainable ones are then kept in float32 for AdamW, and
+    # the forward pass runs under bf16 autocast (mixed_precision bf16)
+    load_dtype: Literal["float32", "bfloat16"] = "float32"
+    gradient_checkpointing: bool = False  # recompute activations in the backward pass
     data_workers: int = 0  # DataLoader worker processes building batches (0: the main one)
     # the stage's own keys (its settings dataclass; default: that class's defaults)
     settings: Any = None
@@ -221,6 +226,10 @@ class Recipe:
         check_range(self, "image_size", 32, 4096)
         check_range(self, "data_n", 1, MAX_ROWS)
         check_range(self, "eval_n", 1, MAX_ROWS)
+        if self.load_dtype == "bfloat16" and self.mixed_precision != "bf16":
+            raise RecipeError("load_dtype", "load_dtype: bfloat16 needs mixed_precision: bf16 "
+                              f"(got {self.mixed_precision}): float32 trainable weights meet "
+                              "bfloat16 frozen ones only under bf16 autocast")
         if self.warmup_steps > self.max_steps:
             raise RecipeError("warmup_steps", f"warmup_steps: {self.warmup_steps} is more than "
                               f"max_steps ({self.max_steps})")
@@ -343,16 +352,31 @@ def _default(f):
     return None
 
 
+# Fields that change neither the trained weights nor the training data: how often the loop
+# logs and checkpoints, how many processes build batches, and how large the held-out sets that
+# are measured after training are (a finished stage keeps the numbers it measured on its own
+# eval_n; metrics.json records it). A run resumes or is reused across a change of these, so
+# they stay out of the comparison that moves a stage to ``.previous``.
+BOOKKEEPING = ("save_every", "log_every", "data_workers", "eval_n")
+
+
 def recipe_diff(recorded: dict, recipe: Recipe) -> list[str]:
     """Fields whose recorded value (a ``record()`` saved with a checkpoint or a finished stage)
-    differs from ``recipe``'s. A field the record lacks (one added since) counts as its
-    default, so new options with defaults do not make finished stages stale."""
+    differs from ``recipe``'s, ``BOOKKEEPING`` left out. A field the record lacks (one added
+    since) counts as its default, so new options with defaults do not make finished stages
+    stale."""
     now = recipe.record()
     out = []
     for f in [*fields(Recipe), *fields(recipe.settings)]:
-        if f.name == "settings":
+        if f.name == "settings" or f.name in BOOKKEEPING:
             continue
         old = recorded[f.name] if f.name in recorded else _default(f)
         if old != now[f.name]:
             out.append(f.name)
     return out
+
+
+def extends(recorded: dict, recipe: Recipe, step: int) -> bool:
+    """Whether ``recipe`` continues a run recorded with ``recorded`` that reached ``step``:
+    the two differ in ``max_steps`` alone and the new one is past ``step``."""
+    return recipe_diff(recorded, recipe) == ["max_steps"] and recipe.max_steps > step

@@ -53,6 +53,9 @@ def set_trainable(model, recipe: Recipe):
         for module in parts.get(name, []):
             for p in module.parameters():
                 p.requires_grad_(True)
+    for p in model.parameters():  # loaded in bfloat16 (load_dtype): AdamW updates float32
+        if p.requires_grad and p.dtype != torch.float32:
+            p.data = p.data.float()
     return model
 
 
@@ -155,11 +158,24 @@ class Examples:
 
 @torch.no_grad()
 def generate(model, processor, images, prompts, max_new_tokens: int = 16) -> list[str]:
+    return [t for t, _ in generate_finished(model, processor, images, prompts, max_new_tokens)]
+
+
+@torch.no_grad()
+def generate_finished(model, processor, images, prompts, max_new_tokens: int = 16
+                      ) -> list[tuple[str, bool]]:
+    """Greedy answers, each with whether it ended (an end-of-sequence token came before
+    ``max_new_tokens``): an answer cut off by the limit says nothing of what the model would
+    conclude."""
     batch = encode(processor, images, [prompt_text(p) for p in prompts])
     batch = {k: v.to(model_device(model)) for k, v in batch.items()}
     out = model.generate(**batch, max_new_tokens=max_new_tokens, do_sample=False)
-    return processor.tokenizer.batch_decode(out[:, batch["input_ids"].shape[1]:],
-                                            skip_special_tokens=True)
+    new = out[:, batch["input_ids"].shape[1]:]
+    eos = model.generation_config.eos_token_id
+    eos = torch.tensor([eos] if isinstance(eos, int) else list(eos or []), device=new.device)
+    ended = torch.isin(new, eos).any(-1).tolist() if len(eos) else [False] * len(new)
+    texts = processor.tokenizer.batch_decode(new, skip_special_tokens=True)
+    return list(zip(texts, ended))
 
 
 def answer_matches(output: str, answer: str) -> bool:

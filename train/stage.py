@@ -72,6 +72,15 @@ class TrainingStage:
     twins: ClassVar[tuple[Twin, ...]] = ()
     goals: ClassVar[tuple[Goal, ...]] = ()
 
+    def init_needed(self, recipe: Any) -> bool:
+        """Whether this recipe of the stage starts from ``--init`` (``needs_init`` unless the
+        recipe brings what the previous stage would give)."""
+        return self.needs_init
+
+    def ready(self, recipe: Any) -> None:
+        """``train.recipe.RecipeError`` naming the field when the recipe cannot run here (a
+        field that needs another one, a folder that is missing); checked before any work."""
+
     def train(self, recipe: Any, init: Path | None, out: Path, progress: bool = True) -> dict:
         """Train into ``out``; returns the stage's result (steps, losses, ``metrics``)."""
         raise NotImplementedError

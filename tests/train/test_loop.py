@@ -117,8 +117,9 @@ def test_recipe_diff_reads_missing_fields_as_their_defaults():
     assert recipe_diff({**recorded, "vocab_size": 5, "lr": 0.5}, r) == ["lr", "vocab_size"]
     # a key the recipe's stage does not have (another stage's record) is not compared
     assert recipe_diff({**recorded, "dpo_beta": 9.0}, r) == []
+    # save_every is bookkeeping (train.recipe.BOOKKEEPING): never compared
     assert sorted(recipe_diff({}, r)) == ["batch_size", "grad_accum", "lr", "max_steps",
-                                          "save_every", "schedule", "stage", "train_modules",
+                                          "schedule", "stage", "train_modules",
                                           "warmup_steps"]
 
 

@@ -298,14 +298,26 @@ def test_finished_stage_is_reused_only_with_the_same_recipe(tmp_path, capsys):
     assert first["trained"] and first["steps"] == 2
     again = run_stage(preset_recipe("tiny", "stage1", small), None, tmp_path / "s1", False)
     assert not again["trained"] and again["final_loss"] == first["final_loss"]
-    changed = run_stage(preset_recipe("tiny", "stage1", {**small, "max_steps": 3}), None,
-                        tmp_path / "s1", False)
-    assert changed["trained"] and changed["steps"] == 3
-    assert ("made with another recipe (differs in max_steps); moved to s1.previous"
-            in capsys.readouterr().err)
-    old = json.loads((tmp_path / "s1.previous" / "metrics.json").read_text())
-    assert old["steps"] == 2 and old["recipe"]["max_steps"] == 2
-    forced = run_stage(preset_recipe("tiny", "stage1", {**small, "max_steps": 3}), None,
+    longer = run_stage(preset_recipe("tiny", "stage1", {**small, "max_steps": 3,
+                                                        "eval_n": 6}), None,
+                       tmp_path / "s1", False)
+    assert longer["trained"] and longer["steps"] == 3 and longer["resumed_from"] == 2
+    log = [json.loads(x) for x in (tmp_path / "s1" / "log.jsonl").read_text().splitlines()]
+    assert [x["step"] for x in log] == [1, 2, 3] and log[1]["loss"] == first["final_loss"]
+    assert not (tmp_path / "s1.previous").exists()
+    assert ("max_steps 2 -> 3; continuing from step 2" in capsys.readouterr().err)
+    small["max_steps"] = 3
+    for i, lr in enumerate((1e-4, 2e-4)):
+        changed = run_stage(preset_recipe("tiny", "stage1", {**small, "lr": lr}), None,
+                            tmp_path / "s1", False)
+        assert changed["trained"] and changed["resumed_from"] == 0
+        assert ("made with another recipe (differs in lr); moved to s1.previous"
+                in capsys.readouterr().err)
+    old = json.loads((tmp_path / "s1.previous-1" / "metrics.json").read_text())
+    assert old["steps"] == 3 and old["recipe"]["lr"] == 1e-3 and old["recipe"]["eval_n"] == 6
+    assert json.loads((tmp_path / "s1.previous" / "metrics.json").read_text()
+                      )["recipe"]["lr"] == 1e-4
+    forced = run_stage(preset_recipe("tiny", "stage1", {**small, "lr": 2e-4}), None,
                        tmp_path / "s1", False, retrain=True)
     assert forced["trained"]
 

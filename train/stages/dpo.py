@@ -39,10 +39,10 @@ from engines.mavis.dpo import pairs_from_model
 from mm.llava import load as load_llava
 from mm.tokenizer import prompt_text
 from train import processes
-from train.data import build_or_load, yes_no_data
+from train.data import build_or_load, stage_data, yes_no_data
 from train.loop import StageTask, device, model_device, run
 from train.recipe import Recipe, check_counts
-from train.sft import (Examples, encode, finish, generate, perception_accuracy, set_trainable,
+from train.sft import (Examples, encode, finish, generate_finished, perception_accuracy, set_trainable,
                        token_mean_loss, tower_size)
 from train.stage import STAGES, Goal, TrainingStage
 
@@ -103,8 +103,10 @@ def sequence_logps(model, batch: dict) -> torch.Tensor:
 
 
 def mine_pairs(model, processor, recipe: Recipe, out: Path, heldout: bool = False
-               ) -> list[dict]:
-    """Run the stage-3 model on unseen problems; keep its wrong answers as rejected.
+               ) -> tuple[list[dict], int]:
+    """Run the stage-3 model on unseen problems; keep its wrong answers as rejected. Returns
+    the pairs and the number of answers dropped as unfinished (no end of sequence within
+    ``max_length`` new tokens, the length training reads of a response).
 
     Training mines ``dpo_model_pairs`` problems; the held-out set mines ``eval_n`` problems of
     another seed, so no held-out problem is a training problem."""
@@ -122,15 +124,23 @@ def mine_pairs(model, processor, recipe: Recipe, out: Path, heldout: bool = Fals
         out = []
         for s in range(0, len(share), batch):
             chunk = share[s:s + batch]
-            out += generate(model, processor, [r["image"].convert("RGB") for r in chunk],
-                            [r["question"] for r in chunk], max_new_tokens=96)
+            out += generate_finished(model, processor,
+                                     [r["image"].convert("RGB") for r in chunk],
+                                     [r["question"] for r in chunk],
+                                     max_new_tokens=recipe.max_length)
         return out
 
-    given = iter(processes.shard_map(answers, rows))  # the processes answer a share each
-    pairs = pairs_from_model(rows, lambda images, prompts: [next(given) for _ in prompts],
+    # the processes answer a share each; an answer cut off at max_length is dropped, neither
+    # right nor wrong (its reasoning may be right and merely long)
+    answered = processes.shard_map(answers, rows)
+    kept = [(r, text) for r, (text, ended) in zip(rows, answered) if ended]
+    given = iter(text for _, text in kept)
+    pairs = pairs_from_model([r for r, _ in kept],
+                             lambda images, prompts: [next(given) for _ in prompts],
                              batch_size=batch)
     return [{"image": p["image"], "prompt": p["prompt"], "chosen": p["chosen"],
-             "rejected": p["rejected"], "rejected_source": "model"} for p in pairs]
+             "rejected": p["rejected"], "rejected_source": "model"} for p in pairs], \
+        len(rows) - len(kept)
 
 
 @torch.no_grad()
@@ -185,18 +195,20 @@ class DpoStage(TrainingStage):
         own: DpoSettings = recipe.settings
         out = Path(out)
         size, held_seed = recipe.image_size, recipe.seed + recipe.heldout_seed_offset
-        model, processor = load_llava(Path(init) / "model", device=device())
+        model, processor = load_llava(Path(init) / "model", device=device(),
+                                      dtype=recipe.load_dtype)
         reference = None  # the policy with its adapter disabled
         if list(recipe.train_modules) != ["lora"]:
-            reference, _ = load_llava(Path(init) / "model", device=device())
+            reference, _ = load_llava(Path(init) / "model", device=device(),
+                                      dtype=recipe.load_dtype)
             for p in reference.parameters():
                 p.requires_grad_(False)
-        mined = mine_pairs(model, processor, recipe, out)
-        engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs", recipe.data_n,
-                               recipe.seed, size)
+        mined, unfinished = mine_pairs(model, processor, recipe, out)
+        # ``data`` (a dpo-pairs build) replaces the engine-made pairs; mined pairs stay
+        engine, _ = stage_data(recipe, "dpo-pairs", out, heldout=False)
         held_engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs-heldout",
                                     recipe.eval_n, held_seed, size)
-        held_pairs = (mine_pairs(model, processor, recipe, out, heldout=True)
+        held_pairs = (mine_pairs(model, processor, recipe, out, heldout=True)[0]
                       + [held_engine[i] for i in range(len(held_engine))])
         held_per = build_or_load("mavis-perception", out / "data" / "mavis-perception-heldout",
                                  recipe.eval_n, held_seed, size)
@@ -252,7 +264,8 @@ class DpoStage(TrainingStage):
                       progress=progress)
         model = summary["model"]
         after = self.evaluate(model, processor, held_pairs, held_per, held_yn)
-        metrics = {"pairs": {"model": len(mined), "engine": len(engine)},
+        metrics = {"pairs": {"model": len(mined), "engine": len(engine),
+                             "unfinished_dropped": unfinished},
                    "replay_rows": len(replay) if replay is not None else 0,
                    "stage3": before, "stage4": after}
         return finish(recipe, model, processor, out, summary, metrics)

@@ -38,6 +38,24 @@ class InstructSettings:
         check_counts(self, "perception_n", "yes_no_n")
 
 
+def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
+    """The training parts ((rows, kind) each) and the held-out perception rows. ``data`` (a
+    mavis-instruct build) replaces the instruct rows alone: the perception rows are always the
+    stage's own build (``perception_n`` rows, default ``data_n``), so no problem is read
+    twice."""
+    own: InstructSettings = recipe.settings
+    ins, _ = stage_data(recipe, "mavis-instruct", out, heldout=False)
+    per_recipe = recipe
+    if own.perception_n is not None or recipe.data:
+        per_recipe = recipe.with_overrides(data=None, data_n=(
+            recipe.data_n if own.perception_n is None else own.perception_n))
+    per, held = stage_data(per_recipe, "mavis-perception", out)
+    parts = [(ins, "mavis-instruct"), (per, "mavis-perception")]
+    if own.yes_no_n:
+        parts.append((yes_no_data(recipe, out, own.yes_no_n), "mavis-perception"))
+    return parts, held
+
+
 @STAGES.register
 class InstructStage(TrainingStage):
     key = "stage3"
@@ -51,14 +69,8 @@ class InstructStage(TrainingStage):
               ) -> dict:
         own: InstructSettings = recipe.settings
         out = Path(out)
-        model, processor = load_llava(Path(init) / "model")
-        ins, _ = stage_data(recipe, "mavis-instruct", out, heldout=False)
-        per_recipe = recipe if own.perception_n is None else \
-            recipe.with_overrides(data_n=own.perception_n, data=None)
-        per, held = stage_data(per_recipe, "mavis-perception", out)
-        parts = [(ins, "mavis-instruct"), (per, "mavis-perception")]
-        if own.yes_no_n:
-            parts.append((yes_no_data(recipe, out, own.yes_no_n), "mavis-perception"))
+        model, processor = load_llava(Path(init) / "model", dtype=recipe.load_dtype)
+        parts, held = mix(recipe, out)
         set_trainable(model, recipe)
         task = sft_task(recipe, model, processor, Examples(parts, tower_size(model)),
                         blank_images=own.blank_images)

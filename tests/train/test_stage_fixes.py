@@ -1,0 +1,162 @@
+"""Stage bookkeeping and data: fields outside the recipe comparison, ``.previous`` folders kept,
+``max_steps`` extended from a checkpoint, stage 3 reading each problem once, stage 4 reading
+``--data``, and DPO mining that drops answers cut off by the length limit."""
+import json
+
+import pytest
+import torch
+
+from engines import dataset
+from train.loop import StageTask, run
+from train.pipeline import keep_previous, preset_recipe
+from train.recipe import BOOKKEEPING, Recipe, extends, recipe_diff
+
+
+def _toy_task():
+    g = torch.Generator().manual_seed(1)
+    x = torch.randn(24, 3, generator=g)
+    y = x @ torch.tensor([1.0, -1.0, 2.0])
+    torch.manual_seed(0)
+    model = torch.nn.Linear(3, 1)
+    return StageTask(model=model, n_examples=24, make_batch=lambda idx: (x[idx], y[idx]),
+                     loss=lambda m, b: torch.nn.functional.mse_loss(m(b[0]).squeeze(-1), b[1]))
+
+
+def _toy_recipe(**kw):
+    return Recipe(**{**dict(stage="align", train_modules=["projector"], lr=0.05, max_steps=6,
+                            batch_size=4, save_every=3, schedule="cosine", warmup_steps=1),
+                     **kw})
+
+
+def test_bookkeeping_fields_are_outside_the_comparison():
+    r = _toy_recipe()
+    assert set(BOOKKEEPING) == {"save_every", "log_every", "data_workers", "eval_n"}
+    changed = _toy_recipe(save_every=1, log_every=2, data_workers=1, eval_n=5)
+    assert recipe_diff(r.record(), changed) == []
+    assert recipe_diff(r.record(), _toy_recipe(lr=0.1, save_every=1)) == ["lr"]
+    assert extends(r.record(), _toy_recipe(max_steps=9), step=6)
+    assert not extends(r.record(), _toy_recipe(max_steps=6), step=6)
+    assert not extends(r.record(), _toy_recipe(max_steps=9, lr=0.1), step=6)
+
+
+def test_previous_folders_are_numbered_never_deleted(tmp_path):
+    out = tmp_path / "s1"
+    for i in range(3):
+        out.mkdir(exist_ok=True)
+        (out / "metrics.json").write_text(str(i))
+        (out / ".lock").write_text("me")
+        assert keep_previous(out).name == "s1.previous"
+        assert sorted(p.name for p in out.iterdir()) == [".lock"]
+    assert (tmp_path / "s1.previous" / "metrics.json").read_text() == "2"  # the one moved last
+    assert (tmp_path / "s1.previous-1" / "metrics.json").read_text() == "0"
+    assert (tmp_path / "s1.previous-2" / "metrics.json").read_text() == "1"
+
+
+def test_a_larger_max_steps_continues_from_the_checkpoint_on_the_new_schedule(tmp_path):
+    from transformers import get_scheduler
+
+    first = run(_toy_recipe(), _toy_task(), tmp_path / "a", progress=False)
+    # save_every and log_every are bookkeeping: the run continues across them
+    longer = run(_toy_recipe(max_steps=10, save_every=5, log_every=1), _toy_task(),
+                 tmp_path / "a", progress=False)
+    assert longer["resumed_from"] == 6 and longer["steps"] == 10
+    assert longer["losses"][:6] == first["losses"]
+    log = [json.loads(x) for x in (tmp_path / "a" / "log.jsonl").read_text().splitlines()]
+    assert [x["step"] for x in log] == list(range(1, 11))
+    # from step 7 on the learning rate is the 10-step cosine's (not the 6-step one's, ~0)
+    opt = torch.optim.AdamW([torch.nn.Parameter(torch.zeros(1))], lr=0.05)
+    sched = get_scheduler("cosine", opt, num_warmup_steps=1, num_training_steps=10)
+    want = []
+    for _ in range(10):
+        opt.step()
+        sched.step()
+        want.append(sched.get_last_lr()[0])
+    assert [x["lr"] for x in log[6:]] == pytest.approx(want[6:], rel=1e-12)
+    assert log[5]["lr"] == pytest.approx(0.0, abs=1e-12)  # the 6-step run's end, kept
+
+
+def test_another_field_still_refuses_to_resume(tmp_path):
+    run(_toy_recipe(), _toy_task(), tmp_path / "a", progress=False)
+    with pytest.raises(ValueError, match=r"differs in lr, max_steps\)"):
+        run(_toy_recipe(max_steps=10, lr=0.1), _toy_task(), tmp_path / "a", progress=False)
+
+
+def _build(kind, out, n, seed=0, **options):
+    cfg = dataset.BuildConfig(kind=kind, n=n, seed=seed, image_size=64, chunk_size=64,
+                              options=options)
+    dataset.build(cfg, out, progress=False)
+    return out
+
+
+def test_stage3_with_data_reads_each_problem_once(tmp_path):
+    from train.stages.instruct import mix
+
+    data = _build("mavis-instruct", tmp_path / "instruct", 6)
+    recipe = preset_recipe("tiny", "stage3", {"data": str(data), "data_n": 5, "eval_n": 4,
+                                              "yes_no_n": 0, "image_size": 64})
+    parts, held = mix(recipe, tmp_path / "out")
+    (ins, k1), (per, k2) = parts
+    assert (k1, k2) == ("mavis-instruct", "mavis-perception")
+    assert len(ins) == 6 and ins["id"] == dataset.load(data)["id"]
+    # the perception part is the stage's own perception build (data_n), not the data
+    own = tmp_path / "out" / "data" / "mavis-perception"
+    assert json.loads((own / "build.json").read_text())["n"] == 5
+    assert per["id"] == dataset.load(own)["id"] and "cot" not in per.column_names
+    every = [i for ds, _ in parts for i in ds["id"]]
+    assert len(every) == len(set(every)) == 11 and held is not None
+
+
+def test_stage_data_reads_a_dpo_pairs_build_and_names_a_missing_column(tmp_path):
+    from train.data import stage_data
+
+    pairs = _build("dpo-pairs", tmp_path / "pairs", 4)
+    recipe = preset_recipe("tiny", "stage4", {"data": str(pairs)})
+    rows, held = stage_data(recipe, "dpo-pairs", tmp_path / "out", heldout=False)
+    assert held is None and rows["id"] == dataset.load(pairs)["id"]
+    caps = _build("mavis-caption", tmp_path / "caps", 2)
+    with pytest.raises(ValueError, match=r"^data: .*caps has no column 'prompt'; this stage "
+                                         r"reads a dpo-pairs dataset \(mm-data dpo-pairs\)$"):
+        stage_data(preset_recipe("tiny", "stage4", {"data": str(caps)}), "dpo-pairs",
+                   tmp_path / "out2", heldout=False)
+
+
+def test_mining_generates_to_max_length_and_drops_unfinished_answers(tmp_path, monkeypatch):
+    from train.stages import dpo
+
+    recipe = preset_recipe("tiny", "stage4", {"dpo_model_pairs": 6, "max_length": 77,
+                                              "image_size": 64})
+    built = _build("mavis-instruct", tmp_path / "out" / "data" / "mined-problems", 6,
+                   seed=recipe.seed + recipe.settings.mine_seed_offset)
+    answers = dataset.load(built)["answer"]
+    limits = []
+
+    def fake(model, processor, images, prompts, max_new_tokens):
+        limits.append(max_new_tokens)
+        # by row: wrong and finished, wrong but cut off, right and finished, ...
+        return [[("The answer is nowhere.", True), ("Step 1: cut", False),
+                 (f"The answer is {answers[i]}.", True)][i % 3] for i in range(len(images))]
+
+    monkeypatch.setattr(dpo, "generate_finished", fake)
+    pairs, dropped = dpo.mine_pairs(None, None, recipe, tmp_path / "out")
+    n = len(answers)
+    assert n >= 3 and limits == [77] and dropped == len(range(1, n, 3))
+    assert [p["rejected"] for p in pairs] == ["The answer is nowhere."] * len(range(0, n, 3))
+
+
+def test_weight_decay_spares_biases_norms_and_the_logit_scale():
+    from train.loop import param_groups
+
+    from mm.clip_math import create_clip
+
+    model = create_clip("tiny", seed=0)[0]
+    assert param_groups(model, 0.0) == [p for p in model.parameters() if p.requires_grad]
+    decayed, spared = param_groups(model, 0.1)
+    names = {id(p): n for n, p in model.named_parameters()}
+    spared_names = {names[id(p)] for p in spared["params"]}
+    assert "logit_scale" in spared_names and spared["weight_decay"] == 0.0
+    assert all(n.endswith(("bias", "ln_1.weight", "ln_2.weight", "ln_pre.weight",
+                           "ln_post.weight", "ln_final.weight", "class_embedding",
+                           "logit_scale"))
+               for n in spared_names), spared_names
+    assert {names[id(p)] for p in decayed["params"]} == {
+        n for n, p in model.named_parameters() if p.ndim >= 2}
