@@ -177,10 +177,6 @@ def make_adapter(a, method: str | None = None, overrides: dict | None = None):
         fail(PROG, "--decoding", f"{dec.name} needs a model folder, not a builtin model")
     cfg = decoding_config(dec, a, overrides)
     opts = getattr(a, "load_options", None) or {}
-    if opts and not _takes_options(dec.load):
-        k = next(iter(opts))
-        fail(PROG, "--model_args", f"{k}={opts[k]}: --decoding {dec.name} loads its model "
-             f"without loader options")
     try:
         return dec.load(a.model, cfg, seed=a.seed, device=a.device, **opts)
     except ConfigError as e:  # before ValueError: it is a subclass
@@ -189,13 +185,6 @@ def make_adapter(a, method: str | None = None, overrides: dict | None = None):
         fail(PROG, "--decoding", str(e))
     except (KeyError, FileNotFoundError, ValueError) as e:
         fail(PROG, "--model", e.args[0] if e.args else str(e))
-
-
-def _takes_options(load) -> bool:
-    """Whether a decoder's ``load`` passes loader options (``**options``) on."""
-    import inspect
-
-    return any(p.kind is p.VAR_KEYWORD for p in inspect.signature(load).parameters.values())
 
 
 def _ablate(a) -> None:

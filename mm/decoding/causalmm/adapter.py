@@ -28,15 +28,11 @@ class CausalLlavaAdapter(Adapter):
     adapter's."""
 
     def __init__(self, path: str | Path | Adapter, config: CausalMMConfig | None = None,
-                 device: str | None = None, dtype: str = "float32"):
-        if isinstance(path, Adapter):
-            self.base = path
-        elif dtype == "float32":
-            self.base = load_adapter(str(path), device=device)
-        else:
-            from mm.adapters import LlavaAdapter
-
-            self.base = LlavaAdapter(path, device=device, dtype=dtype)
+                 device: str | None = None, **options):
+        """``path`` a model folder (loaded by ``load_adapter`` with the loader ``options``:
+        dtype, device_map, attn_implementation) or an adapter already loaded."""
+        self.base = path if isinstance(path, Adapter) else load_adapter(str(path), device=device,
+                                                                        **options)
         self.name = self.base.name
         self.cfg = config or CausalMMConfig()
         self.plan = make_plan(self.base.model, self.cfg)

@@ -32,8 +32,8 @@ class CausalMM(Decoder):
     ablation_note = ("`control-gamma0` keeps the plausibility cutoff and drops the contrast: the "
                      "difference to it is the contrast's own effect.")
 
-    def load(self, model, config, seed=0, device=None):
-        return CausalLlavaAdapter(model, config, device=device)
+    def load(self, model, config, seed=0, device=None, **options):
+        return CausalLlavaAdapter(model, config, device=device, **options)
 
     def explain(self, adapter, image, question, config, max_new_tokens):
         """Generate with every branch traced; the distributions at the first answer position

@@ -63,16 +63,11 @@ def test_bad_model_args_are_one_line(tmp_path, run_cli, args, text):
     assert "--model_args" in r.stderr and text in r.stderr
 
 
-def test_decoder_without_loader_options_is_refused(tmp_path, run_cli, tiny_llava):
-    from mm.decoding import DECODERS
-
-    from eval.cli import _takes_options
-
-    assert _takes_options(DECODERS.get("greedy").load)
-    names = [n for n in DECODERS.names() if not _takes_options(DECODERS.get(n).load)]
-    if not names:
-        pytest.skip("every decoding method takes loader options")
-    r = _run(run_cli, "--model", tiny_llava, "--model_args", "dtype=bfloat16", "--decoding",
-             names[0], "--tasks", "toy-strata", "--output-path", str(tmp_path / "o"))
-    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
-    assert f"--model_args: dtype=bfloat16: --decoding {names[0]} loads its model" in r.stderr
+def test_causalmm_loads_with_the_loader_options(tmp_path, run_cli, tiny_llava):
+    out = tmp_path / "o"
+    r = _run(run_cli, "--model", tiny_llava, "--model_args", "dtype=bfloat16,device=cpu",
+             "--decoding", "causalmm", "--tasks", "toy-strata", "--limit", "4",
+             "--output-path", str(out), "--gen-kwargs", "max_new_tokens=3")
+    assert r.returncode == 0, r.stderr
+    key = json.loads((out / "samples_toy-strata.key.json").read_text())
+    assert key["model"]["dtype"] == "bfloat16" and key["model"]["decoding"]["method"] == "causalmm"
