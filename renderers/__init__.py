@@ -2,8 +2,8 @@
 
 One subpackage per family, named by its registry key (the dataset's ``family`` column):
 plane_geometry, analytic_geometry, function, solid_geometry, chart, graph, puzzle, arithmetic,
-scientific, object_scene, comfort_scene, and venn, heatmap, calendar, table (drawn for DynaMath-
-style questions only). Below them the shared drawing layer: spec.py (the spec
+scientific, object_scene, comfort_scene, and venn, heatmap, calendar, table, contour, surface3d,
+sketch, flowchart (drawn for DynaMath-style questions only). Below them the shared drawing layer: spec.py (the spec
 base and its JSON round trip), canvas.py (the canvas and label placement), text.py (fonts,
 number formatting), axes.py (Cartesian axes), family.py (the family contract and registry).
 
