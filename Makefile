@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test test-fast clean
+.PHONY: setup run test test-fast test-soak clean
 
 setup: $(STAMP)
 
@@ -40,10 +40,14 @@ run: setup
 
 # the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast
 test: setup
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist loadgroup
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist loadgroup -m "not soak"
 
 test-fast: setup
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist loadgroup -m "not slow"
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist loadgroup -m "not slow and not soak"
+
+# the checks at scale (1,000 rows per family, two-process training): tens of minutes
+test-soak: setup
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist loadgroup -m soak
 
 clean:
 	rm -rf $(VENV) runs

@@ -64,6 +64,7 @@ def test_labels_sit_on_their_segments(source):
     assert _faults(SOURCES[source](100 if source != "instruct" else 50, 0), big_every=10) == []
 
 
+@pytest.mark.soak
 @pytest.mark.slow
 @pytest.mark.parametrize("source", sorted(SOURCES))
 def test_labels_sit_on_their_segments_over_1000_rows(source):

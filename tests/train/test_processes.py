@@ -46,6 +46,7 @@ def _train(stage, recipe, out, nproc, init=None, steps=4):
     return _log(out)
 
 
+@pytest.mark.soak
 @pytest.mark.slow
 def test_two_cpu_processes_reach_the_losses_of_one_and_write_one_set_of_files(tmp_path):
     # each stage starts from the 1-process run of the one before, in 1 and in 2 processes

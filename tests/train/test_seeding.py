@@ -80,6 +80,8 @@ def test_a_lora_stage_gives_identical_weights_in_two_processes(tmp_path):
     from train.cli import main
 
     make_tiny_llava(tmp_path / "s3" / "model", redraw_std=None)
+    # what --init checks: a finished stage-3 folder (its metrics name the stage)
+    (tmp_path / "s3" / "metrics.json").write_text(json.dumps({"recipe": {"stage": "instruct"}}))
     args = ["stage4", "--recipe", str(CONFIGS / "tiny" / "stage4.yaml"), "--init",
             str(tmp_path / "s3"), "--no-progress", "--set", *SMALL_DPO]
     root = Path(__file__).resolve().parents[2]

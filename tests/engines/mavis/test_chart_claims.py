@@ -124,6 +124,7 @@ def test_extreme_claims_hold_over_100_captions():
     assert _check(100, 0) >= 1  # the sample holds ties, and they are said as ties
 
 
+@pytest.mark.soak
 @pytest.mark.slow
 def test_extreme_claims_hold_over_1000_captions():
     assert _check(1000, 10_000) >= 20

@@ -95,6 +95,7 @@ def test_rejected_is_a_wrong_solution_not_the_right_one_with_a_line_added(name):
     _check_rejected(name, 40)
 
 
+@pytest.mark.soak
 @pytest.mark.slow
 @pytest.mark.parametrize("name", registry.instruct_families())
 def test_rejected_solutions_at_1000_problems(name):

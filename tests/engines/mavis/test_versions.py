@@ -106,6 +106,7 @@ def test_letters_of_a_300_row_build_are_near_uniform():
                                      f"{r['choices']['ABCD'.index(r['answer'])]}.")
 
 
+@pytest.mark.soak
 @pytest.mark.slow
 def test_letters_within_2_points_of_uniform_at_1000_rows():
     rows = _build(2400, seed=0, question_type="multiple_choice")

@@ -89,7 +89,7 @@ class LineCircleCount(SeedQuestion):
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("numerical value", "geometric transformation", IRRELEVANT)
     clauses = ("The point ({x}, {y}) lies in the same plane; it is not drawn.",)
-    ANS = ("0", "1", "2")
+    ANS = ("0", "1", "2", "infinitely many")  # the last a distractor: a line is no circle
 
     def sample(self, rng):
         want = int(rng.integers(3))

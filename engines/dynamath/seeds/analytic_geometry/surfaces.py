@@ -185,26 +185,26 @@ class SurfaceHighestPoint(SeedQuestion):
     seed_id = "analytic-surface-highest-point"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("numerical value", "geometric transformation", IRRELEVANT)
-    clauses = ("A fourth point D, not drawn, also lies on the surface.",)
-    NAMES = ("A", "B", "C")
+    clauses = ("A fifth point E, not drawn, also lies on the surface.",)
+    NAMES = ("A", "B", "C", "D")
 
     def sample(self, rng):
         while True:
             a, b = (float(v) for v in rng_choice(rng, ((0.4, 0.2), (0.2, 0.4), (-0.4, -0.2),
                                                        (0.3, -0.3), (-0.3, 0.3))))
             plane = [float(rng_choice(rng, (-0.5, 0.0, 0.5))) for _ in range(2)]
-            pts = [[int(rng.integers(-3, 4)), int(rng.integers(-3, 4))] for _ in range(3)]
+            pts = [[int(rng.integers(-3, 4)), int(rng.integers(-3, 4))] for _ in range(4)]
             p = {"quad": [a, b], "plane": plane, "pts": pts, "azim": float(rng_choice(rng, AZIMS)),
                  "color": rng_choice(rng, COLORS)}
             spec = self.diagram(p)
             zs = sorted(float(values(spec, *q)) for q in pts)
             if all(math.dist(u, v) >= 2.5 for i, u in enumerate(pts) for v in pts[i + 1:]) and \
-                    zs[2] - zs[1] >= 1.0 and zs[1] - zs[0] >= 0.5:
+                    zs[3] - zs[2] >= 1.0 and min(zs[2] - zs[1], zs[1] - zs[0]) >= 0.5:
                 return p
 
     def question(self, p):
-        return ("The points A, B and C lie on the surface z = f(x, y); a dashed line drops from "
-                "each to the floor. Which of A, B and C is highest (largest z)?")
+        return ("The points A, B, C and D lie on the surface z = f(x, y); a dashed line drops "
+                "from each to the floor. Which of them is highest (largest z)?")
 
     def options(self, p):
         return list(self.NAMES)

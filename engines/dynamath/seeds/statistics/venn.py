@@ -24,6 +24,7 @@ GROUPS = (("Clubs of a class", "students", ("Chess", "Music", "Drama"), "student
           ("Pets owned", "families", ("Dog", "Cat", "Fish"), "family"),
           ("Streaming services", "households", ("Netflix", "Disney+", "Hulu"), "household"))
 COLORS = ["blue", "red", "green"]
+PALETTE = ("blue", "red", "green", "orange", "purple")  # the shaded seeds' colour variation
 
 
 def _params(rng, n: int, lo: int = 1, hi: int = 25) -> dict:
@@ -333,7 +334,8 @@ class _Shaded(SeedQuestion):
             if len(opts) == 4:
                 break
         order = [int(i) for i in rng.permutation(4)]
-        return {"ans": ans, "opts": [opts[i] for i in order]}
+        colors = [PALETTE[int(i)] for i in rng.permutation(len(PALETTE))[:self.n]]
+        return {"ans": ans, "opts": [opts[i] for i in order], "colors": colors}
 
     def question(self, p):
         return "Which set expression describes the shaded region of the Venn diagram?"
@@ -351,7 +353,8 @@ class _Shaded(SeedQuestion):
 
     def diagram(self, p):
         return VennSpec(title="", sets=list("ABC"[:self.n]), labels={},
-                        shade=sorted(regions_by_truth(p["ans"], self.n)), colors=COLORS[:self.n])
+                        shade=sorted(regions_by_truth(p["ans"], self.n)),
+                        colors=p.get("colors", COLORS[:self.n]))
 
 
 @register_seed
