@@ -235,6 +235,7 @@ def test_sequence_logps_counts_only_labelled_tokens():
     assert got.item() == pytest.approx(math.log(0.5) + math.log(1 / 6))
 
 
+@pytest.mark.soak  # tests/faults/test_kill.py kills a stage at drawn steps in make test
 @pytest.mark.slow
 def test_stage_killed_with_sigkill_resumes_to_the_same_loss_and_weights(tmp_path):
     base = [sys.executable, "-m", "train.cli", "stage1", "--recipe",
