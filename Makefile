@@ -21,9 +21,13 @@ QS_TASKS ?= mavis-heldout,mme-synth,pope-synth,comfort-ball,dynamath
 # default for it is 2048, too long for the 2-core quickstart); the report states it
 QS_MAX_NEW ?= 256
 # whole groups spread over the strata: 90 = one seed of each of the 9 DynaMath topics,
-# 216 = six camera-prompt COMFORT curves (each of the 4 relations and the object questions);
-# 60 samples of each other task
-QS_LIMIT ?= 60,dynamath=90,comfort-ball=216
+# 216 = six camera-prompt COMFORT curves (each of the 4 relations and the object questions),
+# 270 = 15 POPE images (90 probes per split), 180 = 10 MME images per subtask; 60 samples of
+# each other task
+QS_LIMIT ?= 60,dynamath=90,comfort-ball=216,pope-synth=270,mme-synth=180
+# the CausalMM experiment: POPE's adversarial probes (absent objects that co-occur with the
+# image's), greedy vs every CausalMM setting and the gamma=0 control
+QS_ABLATE_LIMIT ?= 180
 # COMFORT-BALL's headline and preferred frame are the camera-prompt curves
 QS_OPTIONS ?= prefixes=camera
 
@@ -36,6 +40,9 @@ run: setup
 		--limit $(QS_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
 		--task-options $(QS_OPTIONS) --decoding causalmm --cf-level language \
 		--cf-type reversed --gamma 1 --alpha 0.1 --output-path $(QS)/eval-causalmm
+	HF_HUB_OFFLINE=1 $(BIN)/mm-eval ablate causalmm --model $(QS)/train/final --tasks pope-synth \
+		--limit $(QS_ABLATE_LIMIT) --batch-size 8 --task-options split=adversarial \
+		--output-path $(QS)/ablate-causalmm
 	$(BIN)/python -m eval.quickstart $(QS)
 
 # the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast

@@ -33,20 +33,33 @@ def headline(metrics: dict) -> tuple[str, float] | None:
 
 
 def write_table(out: Path, table: dict[str, dict[str, float]], keys: dict[str, str],
-                method: str) -> None:
+                method: str, intervals: dict[str, dict[str, list]] | None = None) -> None:
+    """``ablation.md`` / ``.json`` / ``.png``; ``intervals``: per setting and task, the
+    headline's 95% interval from the setting's run (printed beside it)."""
     dec = DECODERS.get(method)
     tasks = list(keys)
+    intervals = intervals or {}
+
+    def cell(name: str, t: str) -> str:
+        if t not in table[name]:
+            return ""
+        ci = intervals.get(name, {}).get(t)
+        return f"{table[name][t]:.4f}" + (f" [{ci[0]:.4f}, {ci[1]:.4f}]" if ci else "")
+
     lines = [f"# {dec.label} ablation", "",
              "| setting | " + " | ".join(f"{t} ({keys[t]})" for t in tasks) + " |",
              "|---|" + "---:|" * len(tasks)]
-    for name, row in table.items():
-        lines.append(f"| {name} | " + " | ".join(
-            f"{row[t]:.4f}" if t in row else "" for t in tasks) + " |")
+    for name in table:
+        lines.append(f"| {name} | " + " | ".join(cell(name, t) for t in tasks) + " |")
+    if intervals:
+        lines += ["", "[lo, hi]: the 95% interval of each run's headline (stratified "
+                  "half-sampling of whole groups)."]
     if dec.ablation_note:
         lines += ["", dec.ablation_note]
     lines += ["", "![ablation](ablation.png)"]
     (out / "ablation.md").write_text("\n".join(lines) + "\n")
-    (out / "ablation.json").write_text(json.dumps({"metric": keys, "table": table}, indent=1))
+    (out / "ablation.json").write_text(json.dumps(
+        {"metric": keys, "table": table, "intervals": intervals}, indent=1))
     from eval.plots import grouped_bars
 
     grouped_bars(out / "ablation.png", list(table),
@@ -68,15 +81,19 @@ def _run_ablation(make_adapter, method: str, tasks: list[str], out: Path, ctx,
     from eval.runner import evaluate
 
     table: dict[str, dict[str, float]] = {}
+    cis: dict[str, dict[str, list]] = {}
     keys: dict[str, str] = {}
     for name, over in settings(method):
         res = evaluate(make_adapter(over), tasks, out / name, ctx, batch_size=batch_size,
                        gen=gen, progress=progress)
-        table[name] = {}
+        table[name], cis[name] = {}, {}
         for task, m in res["tasks"].items():
             h = headline(m)
             if h:
                 keys.setdefault(task, h[0])
                 table[name][task] = h[1]
-    write_table(out, table, keys, method)
-    return {"metric": keys, "table": table}
+                fig = res.get("intervals", {}).get(task, {}).get("figures", {}).get(h[0], {})
+                if fig.get("ci95"):
+                    cis[name][task] = fig["ci95"]
+    write_table(out, table, keys, method, cis)
+    return {"metric": keys, "table": table, "intervals": cis}

@@ -21,8 +21,13 @@ def build_or_load(kind: str, out: Path, n: int, seed: int, image_size: int,
                   families: list[str] | None = None, progress: bool = False, **options):
     """The build ``out`` (a folder of the stage's own), made or completed by the main process.
     A build of another config there (a held-out set of another ``eval_n``) is replaced."""
-    cfg = dataset.BuildConfig(kind=kind, n=n, seed=seed, image_size=image_size,
-                              families=families or [], chunk_size=64, options=options)
+    return build_config(dataset.BuildConfig(kind=kind, n=n, seed=seed, image_size=image_size,
+                                            families=families or [], chunk_size=64,
+                                            options=options), out, progress)
+
+
+def build_config(cfg, out: Path, progress: bool = False):
+    """``build_or_load`` of a ready ``BuildConfig``."""
     if processes.is_main():
         dataset.build(cfg, out, progress=progress, overwrite=True)
     processes.barrier()
@@ -70,3 +75,26 @@ def yes_no_data(recipe: Recipe, out: Path, n: int, heldout: bool = False,
     name = "mavis-perception-yes-no" + ("-heldout" if heldout else "")
     return build_or_load("mavis-perception", out / "data" / name, n, seed, recipe.image_size,
                          form="yes_no")
+
+
+GROUNDING = ("pope-synth", "mme-synth")
+
+
+def grounding_data(recipe: Recipe, out: Path, kind: str, n: int, heldout: bool = False):
+    """About ``n`` rows of an evaluation set's kind, built for training (POPE's and MME's
+    question formats on rendered scenes and diagrams): whole images, ``kind``'s sampling rules,
+    at the recipe's seed + ``grounding_seed_offset`` (+ the held-out offset), so no picture is
+    one mm-eval asks about at its seeds."""
+    from engines.builders.mme_synth import mme_synth_config
+    from engines.builders.pope_synth import ROWS_PER_IMAGE, pope_synth_config
+
+    seed = recipe.seed + recipe.grounding_seed_offset
+    if heldout:
+        seed += recipe.heldout_seed_offset
+    if kind == "pope-synth":
+        cfg = pope_synth_config(-(-n // ROWS_PER_IMAGE), seed, recipe.image_size, chunk_size=64)
+    elif kind == "mme-synth":
+        cfg = mme_synth_config(-(-n // 2), seed, recipe.image_size, chunk_size=64)
+    else:
+        raise ValueError(f"no grounding rows of kind {kind!r}; valid: {', '.join(GROUNDING)}")
+    return build_config(cfg, out / "data" / (kind + ("-heldout" if heldout else "")))

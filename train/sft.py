@@ -17,6 +17,7 @@ from pathlib import Path
 import torch
 from PIL import Image
 
+from engines.builders.mme_synth import SUFFIX as MME_SUFFIX
 from mm.llava import save
 from mm.seeding import derive_seed, seeded
 from mm.tokenizer import prompt_text
@@ -122,6 +123,10 @@ def rows_to_examples(rows, kind: str) -> list[dict]:
             out.append({"row": r, "q": r["question"], "a": r["cot"]})
         elif kind == "mavis-perception":
             out.append({"row": r, "q": r["question"], "a": r["answer"]})
+        elif kind == "pope-synth":  # POPE asks the bare question; answers are parsed yes/no
+            out.append({"row": r, "q": r["question"], "a": r["answer"].capitalize()})
+        elif kind == "mme-synth":
+            out.append({"row": r, "q": r["question"] + MME_SUFFIX, "a": r["answer"]})
         else:
             raise ValueError(f"no examples from dataset kind {kind!r}")
     return out
@@ -187,31 +192,44 @@ def answer_matches(output: str, answer: str) -> bool:
                     output.strip().lower()) is not None
 
 
-def perception_accuracy(model, processor, rows, blank: bool = False, batch: int = 16) -> dict:
-    """Share of outputs that start with the row's short answer; ``yes_ratio``: share starting
-    with "yes" (a yes/no set's bias)."""
+def perception_accuracy(model, processor, rows, blank: bool = False, batch: int = 16,
+                        kind: str = "mavis-perception") -> dict:
+    """Share of outputs that start with the row's short answer (rows of ``kind``, asked as
+    ``rows_to_examples`` asks them); ``yes_ratio``: share starting with "yes" (a yes/no set's
+    bias); on a set answered yes or no alone, also the F1 of "yes" (POPE's headline). Per
+    group: the row's family, POPE split or MME subtask."""
     model.eval()
 
-    def outcomes(starts):  # (family, right, said yes) per row of the chunks from ``starts``
+    def outcomes(starts):  # (group, answer, right, said yes) per row of the chunks
         out = []
         for s in starts:
-            chunk = [rows[i] for i in range(s, min(s + batch, len(rows)))]
-            imgs = [blank_like(r["image"]) if blank else r["image"].convert("RGB")
-                    for r in chunk]
-            outs = generate(model, processor, imgs, [r["question"] for r in chunk])
-            out.append([(r["family"], answer_matches(o, r["answer"]), answer_matches(o, "yes"))
-                        for r, o in zip(chunk, outs)])
+            chunk = rows_to_examples([rows[i] for i in range(s, min(s + batch, len(rows)))],
+                                     kind)
+            imgs = [blank_like(e["row"]["image"]) if blank else e["row"]["image"].convert("RGB")
+                    for e in chunk]
+            outs = generate(model, processor, imgs, [e["q"] for e in chunk])
+            out.append([(_group(e["row"]), e["a"].strip().lower(), answer_matches(o, e["a"]),
+                         answer_matches(o, "yes")) for e, o in zip(chunk, outs)])
         return out
 
-    right = said_yes = 0
-    per_family: dict[str, list[int]] = {}
-    for chunk in processes.shard_map(outcomes, range(0, len(rows), batch)):
-        for family, ok, yes in chunk:
-            right += ok
-            said_yes += yes
-            per_family.setdefault(family, []).append(ok)
-    return {"accuracy": right / len(rows), "n": len(rows), "yes_ratio": said_yes / len(rows),
-            "per_family": {k: sum(v) / len(v) for k, v in sorted(per_family.items())}}
+    results = [r for chunk in processes.shard_map(outcomes, range(0, len(rows), batch))
+               for r in chunk]
+    per_group: dict[str, list[bool]] = {}
+    for group, _, ok, _ in results:
+        per_group.setdefault(group, []).append(ok)
+    n = len(results)
+    out = {"accuracy": sum(r[2] for r in results) / n, "n": n,
+           "yes_ratio": sum(r[3] for r in results) / n,
+           "per_family": {k: sum(v) / len(v) for k, v in sorted(per_group.items())}}
+    if {r[1] for r in results} <= {"yes", "no"}:
+        tp = sum(a == "yes" and y for _, a, _, y in results)
+        pred, pos = sum(r[3] for r in results), sum(r[1] == "yes" for r in results)
+        out["f1"] = 2 * tp / (pred + pos) if pred + pos else 0.0
+    return out
+
+
+def _group(row: dict) -> str:
+    return str(row.get("family") or row.get("split") or row.get("subtask") or "")
 
 
 # ----------------------------------------------------------------------------- stages

@@ -26,13 +26,16 @@ _COMPARE = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operato
 @dataclass(frozen=True)
 class Goal:
     """A stage's evidence number held to a threshold: ``evidence[metric] comparison threshold``.
-
-    text: the goal in words for the report; measured: how the report writes the value."""
+    text: the goal in words for the report; measured: how the report writes the value;
+    interval / n: the evidence keys of the value's 95% interval ([lo, hi], in its units) and of
+    the held-out rows behind it, which the report prints beside it."""
     metric: str
     comparison: Comparison
     threshold: float
     text: str
     measured: str = "{:.1f}"
+    interval: str = ""
+    n: str = ""
 
     def __post_init__(self) -> None:
         if self.comparison not in _COMPARE:
@@ -45,9 +48,16 @@ class Goal:
     def record(self, evidence: dict) -> dict:
         """The goal and its outcome as ``pipeline.json`` stores it (the report reads this)."""
         value = evidence[self.metric]
-        return {"metric": self.metric, "comparison": self.comparison,
-                "threshold": self.threshold, "text": self.text, "value": value,
-                "measured": self.measured.format(value), "met": self.met(evidence)}
+        out = {"metric": self.metric, "comparison": self.comparison,
+               "threshold": self.threshold, "text": self.text, "value": value,
+               "measured": self.measured.format(value), "met": self.met(evidence)}
+        if self.interval and evidence.get(self.interval) is not None:
+            lo, hi = evidence[self.interval]
+            out["interval"] = [lo, hi]
+            out["interval_text"] = f"{self.measured.format(lo)} to {self.measured.format(hi)}"
+        if self.n and evidence.get(self.n) is not None:
+            out["n"] = evidence[self.n]
+        return out
 
 
 @dataclass(frozen=True)
@@ -94,7 +104,9 @@ class TrainingStage:
         return None
 
     def goal_records(self, evidence: dict) -> list[dict]:
-        return [g.record(evidence) for g in self.goals]
+        """The goals whose number the evidence holds (a recipe without yes/no rows measures
+        no yes/no gain)."""
+        return [g.record(evidence) for g in self.goals if g.metric in evidence]
 
 
 def _check(key: str, stage: Any) -> None:

@@ -37,6 +37,7 @@ COGNITION = ("numerical_calculation",)
 DIAGRAM = ("shape_type", "function_family", "graph_property")
 SUBTASKS = PERCEPTION + COGNITION + DIAGRAM
 N_IMAGES = 30
+SUFFIX = " Please answer yes or no."  # what the task (and MME) appends to every question
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 QA = list[tuple[str, str]]  # [(question, "Yes"), (question, "No")]

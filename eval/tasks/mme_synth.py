@@ -22,14 +22,14 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-from engines.builders.mme_synth import N_IMAGES, SUBTASKS, category, mme_synth_config
+from engines.builders.mme_synth import (N_IMAGES, SUBTASKS, SUFFIX, category,
+                                       mme_synth_config)
 from eval import mme
 from eval.evalsets import built_rows, cached_rows, doc_image, groups_kept
 from eval.plots import grouped_bars
 from eval.task import Option, Task, TaskContext, register_task
 
 IMAGE_SIZE = 336
-SUFFIX = " Please answer yes or no."
 
 
 def _doc(row: dict, size: int) -> dict:

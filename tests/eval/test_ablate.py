@@ -30,6 +30,16 @@ def test_headline_and_table(tmp_path):
     assert (tmp_path / "ablation.png").stat().st_size > 1000
 
 
+def test_table_prints_each_runs_interval(tmp_path):
+    write_table(tmp_path, {"greedy": {"pope-synth": 0.5, "mme-synth": 0.6}},
+                {"pope-synth": "accuracy", "mme-synth": "acc"}, "causalmm",
+                {"greedy": {"pope-synth": [0.41, 0.59]}})
+    md = (tmp_path / "ablation.md").read_text()
+    assert "| greedy | 0.5000 [0.4100, 0.5900] | 0.6000 |" in md
+    assert json.loads((tmp_path / "ablation.json").read_text())["intervals"] == {
+        "greedy": {"pope-synth": [0.41, 0.59]}}
+
+
 def test_ablation_needs_a_model_folder(tmp_path, run_cli):
     from eval.cli import main
 

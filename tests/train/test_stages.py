@@ -144,10 +144,17 @@ def test_each_stage_ran_its_steps_and_reported_evidence(tiny_run):
     assert stages["stage4"]["first_loss"] > math.log(2) + 0.5
     ev = summary["evidence"]
     assert set(ev) == {"stage1", "stage2", "stage3", "stage4"} - {"stage2"}
-    assert 0 <= ev["stage1"]["i2t_r1"] <= 1 and ev["stage1"]["goal_ratio"] == 5.0
-    assert [g["metric"] for g in ev["stage1"]["goals"]] == ["ratio"]
-    assert [g["metric"] for g in ev["stage4"]["goals"]] == ["preference_gain_points",
-                                                            "perception_drop_points"]
+    e1 = ev["stage1"]
+    assert 0 <= e1["i2t_r1"] <= 1 and e1["goal_chance_ratio"] == 20.0
+    assert e1["chance_ratio"] == pytest.approx(e1["i2t_r1"] * e1["n"])
+    [g1] = e1["goals"]
+    assert g1["metric"] == "chance_ratio" and g1["n"] == e1["n"]
+    assert g1["interval"][0] <= g1["value"] <= g1["interval"][1]
+    # the own-mistakes goal needs held-out pairs from the model's own wrong answers
+    own = "own_mistakes_lose_pct" in ev["stage4"]
+    assert [g["metric"] for g in ev["stage4"]["goals"]] == (
+        ["preference_gain_points"] + ["own_mistakes_lose_pct"] * own
+        + ["perception_change_upper_points"])
     g = ev["stage3"]["goals"][0]
     assert g["met"] == (ev["stage3"]["gain_points"] >= 15) and g["threshold"] == 15
     assert ev["stage4"]["pairs"]["engine"] == 8
@@ -285,10 +292,19 @@ def test_quickstart_report_shows_the_learning_numbers(tiny_run, tmp_path):
         assert "| model |" not in text
     for name in set(by3) - {"model"}:  # engine-made pairs, by the error injected
         assert "| {} | {} |".format(name, by3[name]["n"]) in text
-    assert "Goal: R@1 >= 5x the untrained model. Measured {:.1f}x: **{}**.".format(
-        summary["evidence"]["stage1"]["ratio"],
-        "met" if summary["evidence"]["stage1"]["ratio"] >= 5 else "missed") in text
-    assert "Goal: held-out perception accuracy drops by at most 2 points. Measured" in text
+    e1 = summary["evidence"]["stage1"]
+    [g1] = e1["goals"]
+    assert ("Goal: image->caption R@1 >= 20x chance (1/n). Measured {:.1f}x (95% interval {} "
+            "to {}, n = {}): **{}**.".format(
+                e1["chance_ratio"], *("{:.1f}x".format(x) for x in g1["interval"]), e1["n"],
+                "met" if e1["chance_ratio"] >= 20 else "missed")) in text
+    assert ("Goal: held-out perception accuracy does not drop beyond its 95% interval (the "
+            "change's upper bound >= 0). Measured") in text
+    # the targets table: one row per recorded goal, the missed ones flagged
+    goals = [g for ev in summary["evidence"].values() for g in ev.get("goals", [])]
+    missed = sum(not g["met"] for g in goals)
+    assert f"{len(goals) - missed} of {len(goals)} met" in text
+    assert text.count("| **missed** |") == missed
     assert "### Stage 4, DPO" in text and "held-out preference accuracy:" in text
     m = summary["evidence"]["stage3"]["yes_no"]["model"]
     assert ("Yes/no form of the same questions (MME's answer format; half the claims true, 12 "

@@ -6,7 +6,7 @@ does), so each process contrasts the global batch and the processes train as one
 train it too, which a from-scratch text tower needs to learn anything beyond random features).
 Captions longer than the context use sentence sampling (mm.clip_math.fit_caption). Evidence:
 held-out image->caption and caption->image R@1 / R@5, trained vs untrained; goal: image->caption
-R@1 at least 5x the untrained model's.
+R@1 at least 20x chance (1/n of the n held-out pairs), with its 95% interval.
 
 Output folder: ``clip.safetensors`` + ``clip.json`` (open_clip architecture), ``vision/`` (the
 tower exported to ``CLIPVisionModel`` with its ``CLIPImageProcessor``), ``metrics.json``.
@@ -25,6 +25,7 @@ from safetensors.torch import save_file
 
 from mm.clip_math import create_clip, fit_caption, freeze_text_tower, image_size, token_counter
 from mm.export import export_vision_tower, image_processor_for
+from mm.stats import wilson
 from train import processes
 from train.data import stage_data
 from train.loop import StageTask, device, model_device, run
@@ -32,7 +33,8 @@ from train.recipe import Recipe
 from train.stage import STAGES, Goal, TrainingStage
 
 PRESET_ARCH = {"tiny": "tiny", "small": "small", "base": "base"}
-RATIO_GOAL = Goal("ratio", ">=", 5.0, "R@1 >= 5x the untrained model", measured="{:.1f}x")
+CHANCE_GOAL = Goal("chance_ratio", ">=", 20.0, "image->caption R@1 >= 20x chance (1/n)",
+                   measured="{:.1f}x", interval="chance_ratio_ci95", n="n")
 
 
 @dataclass
@@ -99,7 +101,7 @@ class ClipStage(TrainingStage):
     settings = ClipSettings
     needs_init = False
     takes_pipeline_data = True
-    goals = (RATIO_GOAL,)
+    goals = (CHANCE_GOAL,)
 
     def train(self, recipe: Recipe, init: Path | None, out: Path, progress: bool = True
               ) -> dict:
@@ -168,9 +170,13 @@ class ClipStage(TrainingStage):
         s1 = results.get(self.key, {}).get("metrics")
         if not s1:
             return None
-        return {"i2t_r1": s1["trained"]["i2t_r1"],
+        trained, n = s1["trained"], s1["trained"]["n"]
+        return {"i2t_r1": trained["i2t_r1"],
                 "i2t_r1_untrained": s1["untrained"]["i2t_r1"],
-                "t2i_r1": s1["trained"]["t2i_r1"],
+                "t2i_r1": trained["t2i_r1"],
                 "t2i_r1_untrained": s1["untrained"]["t2i_r1"],
-                "i2t_r5": s1["trained"]["i2t_r5"],
-                "ratio": s1["i2t_r1_ratio_vs_untrained"], "goal_ratio": RATIO_GOAL.threshold}
+                "i2t_r5": trained["i2t_r5"], "n": n,
+                "ratio": s1["i2t_r1_ratio_vs_untrained"],
+                "chance_ratio": trained["i2t_r1"] * n,
+                "chance_ratio_ci95": [x * n for x in wilson(trained["i2t_r1"], n)],
+                "goal_chance_ratio": CHANCE_GOAL.threshold}

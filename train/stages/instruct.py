@@ -2,12 +2,17 @@
 
 Next-token training of stage 2's LLaVA model on MAVIS-Instruct (question -> CoT) mixed with
 ``perception_n`` perception questions and, with ``yes_no_n``, the same kind of questions as
-yes/no claims (MME's answer format, which neither CoT problems nor open questions teach). The
-recipe says which modules train (projector + LoRA, or the whole LLM for from-scratch presets).
+yes/no claims (MME's answer format, which neither CoT problems nor open questions teach), and
+with ``pope_n`` / ``mme_n`` grounding rows in the formats of mm-eval's POPE and MME sets (object
+presence, counts, positions, colours, text and diagram claims on pictures of their own seed).
+The recipe says which modules train (projector + LoRA, or the whole LLM for from-scratch
+presets; ``vision`` too where the tower must learn what the questions ask of it).
 
 Evidence: held-out perception accuracy against an image-blind twin trained by the same recipe
 on blank images (``blank_images``); with ``yes_no_n``, held-out yes/no accuracy and share of
-"yes" answers of both.
+"yes" answers of both; with ``pope_n`` / ``mme_n``, the same on held-out rows of those kinds
+(POPE's F1 of "yes" too). Goals: +15 points on open questions, +25 on yes/no claims, each with
+its 95% interval.
 
     mm-train stage3 --recipe configs/small/stage3.yaml --init runs/s2 --out runs/s3
 """
@@ -17,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mm.llava import load as load_llava
-from train.data import stage_data, yes_no_data
+from mm.stats import newcombe
+from train.data import grounding_data, stage_data, yes_no_data
 from train.loop import run
 from train.recipe import Recipe, check_counts
 from train.sft import Examples, finish, perception_accuracy, set_trainable, sft_task, tower_size
@@ -25,17 +31,25 @@ from train.stage import STAGES, Goal, TrainingStage, Twin
 
 GAIN_GOAL = Goal("gain_points", ">=", 15,
                  "perception accuracy >= 15 points above the image-blind twin's",
-                 measured="{:+.1f} points")
+                 measured="{:+.1f} points", interval="gain_ci95", n="n")
+YES_NO_GOAL = Goal("yes_no_gain_points", ">=", 25,
+                   "yes/no perception accuracy >= 25 points above the image-blind twin's",
+                   measured="{:+.1f} points", interval="yes_no_gain_ci95", n="yes_no_n")
 
 
 @dataclass
 class InstructSettings:
     perception_n: int | None = None  # perception rows in the mix (None: data_n)
     yes_no_n: int = 0  # yes/no perception rows in the mix (0: none, and no yes/no evidence)
+    # grounding rows in the formats of mm-eval's POPE and MME sets (object presence on scenes;
+    # existence, count, position, colour, text and diagram claims), built from those
+    # builders at the recipe's grounding seed; each also adds its held-out evidence
+    pope_n: int = 0
+    mme_n: int = 0
     blank_images: bool = False  # train and evaluate on blank pictures (the image-blind twin)
 
     def __post_init__(self) -> None:
-        check_counts(self, "perception_n", "yes_no_n")
+        check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n")
 
 
 def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
@@ -53,7 +67,23 @@ def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
     parts = [(ins, "mavis-instruct"), (per, "mavis-perception")]
     if own.yes_no_n:
         parts.append((yes_no_data(recipe, out, own.yes_no_n), "mavis-perception"))
+    for kind, n in grounding_counts(own).items():
+        parts.append((grounding_data(recipe, out, kind, n), kind))
     return parts, held
+
+
+def grounding_counts(own: InstructSettings) -> dict[str, int]:
+    """The grounding kinds in the mix and their row counts."""
+    return {k: n for k, n in (("pope-synth", own.pope_n), ("mme-synth", own.mme_n)) if n}
+
+
+def gap(model: dict, twin: dict, name: str) -> dict:
+    """The model's accuracy minus the twin's, in points, with its 95% interval (Newcombe) and
+    the model's row count: ``{name}_points``, ``{name}_ci95``, and ``n`` / ``{prefix}_n``."""
+    lo, hi = newcombe(model["accuracy"], model["n"], twin["accuracy"], twin["n"])
+    n_key = "n" if name == "gain" else name.removesuffix("_gain") + "_n"
+    return {f"{name}_points": round(100 * (model["accuracy"] - twin["accuracy"]), 1),
+            f"{name}_ci95": [round(100 * lo, 1), round(100 * hi, 1)], n_key: model["n"]}
 
 
 @STAGES.register
@@ -63,7 +93,7 @@ class InstructStage(TrainingStage):
     title = "instruction tuning"
     settings = InstructSettings
     twins = (Twin("blind", {"blank_images": True}),)
-    goals = (GAIN_GOAL,)
+    goals = (GAIN_GOAL, YES_NO_GOAL)
 
     def train(self, recipe: Recipe, init: Path | None, out: Path, progress: bool = True
               ) -> dict:
@@ -87,6 +117,10 @@ class InstructStage(TrainingStage):
             metrics["yes_no"] = perception_accuracy(
                 model, processor, yes_no_data(recipe, out, recipe.eval_n, heldout=True),
                 blank=own.blank_images)
+        for kind in grounding_counts(own):
+            metrics[kind] = perception_accuracy(
+                model, processor, grounding_data(recipe, out, kind, recipe.eval_n, heldout=True),
+                blank=own.blank_images, kind=kind)
         return metrics
 
     def evidence(self, results: dict) -> dict | None:
@@ -94,11 +128,18 @@ class InstructStage(TrainingStage):
         blind = results.get(f"{self.key}_blind", {}).get("metrics")
         if not (s3 and blind):
             return None
-        a, b = s3["perception"]["accuracy"], blind["perception"]["accuracy"]
-        ev = {"accuracy": a, "blind_twin_accuracy": b, "gain_points": round(100 * (a - b), 1),
+        ev = {"accuracy": s3["perception"]["accuracy"],
+              "blind_twin_accuracy": blind["perception"]["accuracy"],
+              **gap(s3["perception"], blind["perception"], "gain"),
               "goal_points": GAIN_GOAL.threshold}
         if "yes_no" in s3 and "yes_no" in blind:
             ev["yes_no"] = {k: {"accuracy": m["yes_no"]["accuracy"],
                                 "yes_ratio": m["yes_no"]["yes_ratio"], "n": m["yes_no"]["n"]}
+                            for k, m in (("model", s3), ("blind_twin", blind))}
+            ev.update(gap(s3["yes_no"], blind["yes_no"], "yes_no_gain"))
+        for kind in ("pope-synth", "mme-synth"):
+            if kind in s3 and kind in blind:
+                ev[kind] = {k: {key: m[kind].get(key) for key in
+                                ("accuracy", "f1", "yes_ratio", "n", "per_family")}
                             for k, m in (("model", s3), ("blind_twin", blind))}
         return ev
