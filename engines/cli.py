@@ -7,6 +7,7 @@
     mm-data dynamath list             # seed questions with topic, level, answer type, kinds
     mm-data mme-synth  --n-images 30 --out data/mme-synth --seed 0   # an evaluation set
     mm-data families                  # renderer families and what the engine makes of each
+    mm-data sheet --versions --out docs/mavis_versions.png   # the three instruct versions
     mm-data card DIR                  # rewrite a dataset card from the files present
 
 Every dataset kind registered under engines/builders/ is a subcommand with the flags its
@@ -50,6 +51,9 @@ def parser() -> OneLineParser:
     sh.add_argument("--per-family", type=int, default=4, help=f"1..{SHEET_MAX}")
     sh.add_argument("--dynamath-seed", help="instead: the variants of one seed question")
     sh.add_argument("--variants", type=int, default=10, help=f"1..{SHEET_MAX}")
+    sh.add_argument("--versions", action="store_true",
+                    help="instead: the three MAVIS-Instruct versions of one problem of each "
+                         "instruct family (--families), side by side with their questions")
     sh.add_argument("--seed", type=int, default=0)
     sub.add_parser("families", help="list renderer families and engine coverage")
     c = sub.add_parser("card", help="rewrite DIR/README.md from the files present")
@@ -159,6 +163,17 @@ def _sheet(a) -> int:
         except KeyError as e:
             fail(PROG, "--dynamath-seed", e.args[0])
         img = sheet.dynamath_sheet(a.dynamath_seed, a.variants, a.seed)
+    elif a.versions:
+        from engines.mavis import registry
+
+        fams = split_list(a.families)
+        valid = registry.instruct_families()
+        names = valid if fams == ["all"] else fams
+        bad = [f for f in names if f not in valid]
+        if bad:
+            fail(PROG, "--families", f"no instruct problems for {', '.join(bad)}; valid: "
+                 f"{', '.join(valid)}")
+        img = sheet.versions_sheet(names, a.seed)
     else:
         fams = split_list(a.families)
         names = renderers.family_names() if fams == ["all"] else fams

@@ -2,6 +2,7 @@
 
     mm-data sheet --families all --per-family 4 --out docs/contact_sheet.png
     mm-data sheet --dynamath-seed plane-... --variants 10 --out docs/dynamath_variants.png
+    mm-data sheet --versions --out docs/mavis_versions.png
 """
 from __future__ import annotations
 
@@ -57,3 +58,32 @@ def dynamath_sheet(seed_id: str, variants: int, seed: int = 0, size: int = 336) 
         imgs.append(renderers.render(var.spec, size))
         titles.append(f"v{v}: answer {var.ground_truth}")
     return grid(imgs, titles, cols=min(5, variants), title_lines=1)
+
+
+def version_problem(name: str, seed: int = 0, tries: int = 200):
+    """The first problem of family ``name`` (from seeds [seed, k]) that has a row of its own in
+    every MAVIS-Instruct version."""
+    from engines.mavis import registry
+    from engines.mavis.problem import VERSIONS, distinct_versions
+
+    make = registry.get_problem_maker(name)
+    for k in range(tries):
+        p = make(np.random.default_rng([seed, k]))
+        if distinct_versions(p) == list(VERSIONS):
+            return p
+    raise RuntimeError(f"{name}: no problem with three distinct versions in {tries} seeds")
+
+
+def versions_sheet(families: Sequence[str], seed: int = 0, size: int = 336,
+                   cell: int = 300) -> Image.Image:
+    """One row per family: the text_dominant, text_lite and vision_dominant versions of one
+    problem side by side, each with its question text."""
+    from engines.mavis.problem import VERSIONS, question_text, version_spec
+
+    imgs, titles = [], []
+    for name in families:
+        p = version_problem(name, seed)
+        for v in VERSIONS:
+            imgs.append(renderers.render(version_spec(p, v), size))
+            titles.append(f"[{name}, {v}] {question_text(p, v)}")
+    return grid(imgs, titles, cols=len(VERSIONS), cell=cell, title_lines=9)

@@ -1,13 +1,16 @@
 """``mavis-instruct``: problems with chain-of-thought rationales in three versions.
 
-Unit u is one problem of the u-th family in round-robin order, written in each requested version
-(text_dominant, text_lite, vision_dominant), from an RNG seeded by ``unit_seed(seed, kind, u)``.
-A version whose question and image equal another version's of the problem is not written, so a
+Unit u is one problem of the family the mix gives unit u (``--mix mavis``, the default: plane
+geometry, functions and analytic geometry as MAVIS weights them; ``--mix uniform``: every family
+in turn, also what a config without ``mix`` means; engines/mavis/mix.py), written in each
+requested version (text_dominant, text_lite, vision_dominant), from an RNG seeded by
+``unit_seed(seed, kind, u)``. A version whose question and image equal another version's of the problem is not written, so a
 build holds at most ``--n`` rows. Whether a unit is multiple choice, and its right letter, come
 from ``answer_slot`` (balanced by construction). ``--versions`` and ``--question-type`` are
 shared with dpo-pairs.
 
-    mm-data mavis-instruct --n 3000 --out data/instruct --seed 0 [--versions text_lite ...]
+    mm-data mavis-instruct --n 3000 --out data/instruct --seed 0 [--versions text_lite ...] \
+        [--mix uniform]
 """
 from __future__ import annotations
 
@@ -16,10 +19,11 @@ import numpy as np
 import renderers
 from engines.cliutil import split_list
 from engines.dataset import (BuildConfig, Builder, check_families, image_cell,
-                             register_builder, round_robin_family, unit_seed)
+                             register_builder, unit_seed)
 from engines.dataset import columns as col
 from engines.dataset.streams import ANSWER_SLOT_DRAW, stream
 from engines.mavis import registry
+from engines.mavis.mix import add_mix_argument, check_mix, family_at, mix_option
 from engines.mavis.problem import QUESTION_TYPES, VERSIONS, to_rows
 
 N_CHOICES = 4
@@ -81,9 +85,10 @@ class InstructBuilder(Builder):
     def add_arguments(self, p):
         super().add_arguments(p)
         add_problem_arguments(p)
+        add_mix_argument(p)
 
     def options_from_args(self, a):
-        return problem_options(a)
+        return {**problem_options(a), "mix": mix_option(a)}
 
     def unit_size(self, cfg):
         return len(versions(cfg))
@@ -97,11 +102,13 @@ class InstructBuilder(Builder):
 
     def validate(self, cfg):
         validate_problems(cfg)
+        check_mix(cfg.options.get("mix", "uniform"), cfg.families)
 
     def problem(self, cfg, u):
         s = unit_seed(cfg.seed, self.kind, u)
         rng = np.random.default_rng(s)
-        name = round_robin_family(cfg, registry.instruct_families(), u)
+        name = family_at(cfg.options.get("mix", "uniform"), cfg.families,
+                         registry.instruct_families(), u)
         return s, rng, name, registry.get_problem_maker(name)(rng)
 
     def unit_rows(self, cfg, u):

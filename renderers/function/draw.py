@@ -179,7 +179,8 @@ def _asymptotes(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
             if spec.xmin < v < spec.xmax:
                 canvas.line([vp(v, spec.ymin), vp(v, spec.ymax)], color=ASYM_COLOR, width=1.3,
                             dash=dash)
-        if cv.kind == "exponential" and cv.d != 0 and spec.ymin < cv.d < spec.ymax:
+        if cv.kind in ("exponential", "rational") and cv.d != 0 and \
+                spec.ymin < cv.d < spec.ymax:
             canvas.line([vp(spec.xmin, cv.d), vp(spec.xmax, cv.d)], color=ASYM_COLOR,
                         width=1.3, dash=dash)
 

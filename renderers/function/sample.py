@@ -26,7 +26,7 @@ COMPAT = {
     "polynomial": ("polynomial", "absolute"), "absolute": ("polynomial", "absolute"),
     "sine": ("sine", "cosine"), "cosine": ("sine", "cosine"), "tangent": ("sine", "cosine"),
     "exponential": ("exponential", "logarithm"), "logarithm": ("exponential", "logarithm"),
-    "piecewise": ("polynomial",),
+    "piecewise": ("polynomial",), "rational": ("polynomial",),
 }
 COLORS = ("blue", "red", "green", "purple", "orange", "brown")
 SLOPES = (-3.0, -2.0, -1.5, -1.0, -0.5, 0.5, 1.0, 1.5, 2.0, 3.0)
@@ -140,6 +140,10 @@ def sample_curve(rng: np.random.Generator, kind: str) -> Curve:
                      d=float(rng.integers(-4, 5)))
     if kind == "piecewise":
         return Curve(kind, pieces=sample_piecewise(rng))
+    if kind == "rational":
+        return Curve(kind, a=ch([1.0, 2.0, 3.0, 4.0, 6.0, -1.0, -2.0, -3.0, -4.0, -6.0]),
+                     # c != 0: an asymptote on the y-axis would hide under it
+                     c=ch([-3.0, -2.0, -1.0, 1.0, 2.0, 3.0]), d=float(rng.integers(-3, 4)))
     raise ValueError(f"unknown kind {kind!r}; valid: {', '.join(KINDS)}")
 
 
@@ -191,6 +195,8 @@ def _y_window(curves: list[Curve], xmin: float, xmax: float) -> tuple[float, flo
         if cv.kind == "tangent":
             ys += [cv.d - 3 - abs(cv.a), cv.d + 3 + abs(cv.a)]
             continue
+        if cv.kind == "rational":  # both branches bend towards y = d within the window
+            ys += [cv.d - 2 - abs(cv.a) / 2, cv.d + 2 + abs(cv.a) / 2]
         an = analyze(cv, xmin, xmax)
         ys += [e["y"] for e in an["extrema"]]
         if an["y_intercept"] is not None:
@@ -207,7 +213,7 @@ def _y_window(curves: list[Curve], xmin: float, xmax: float) -> tuple[float, flo
             continue
         lo = xmin if cv.kind != "logarithm" else max(xmin, cv.c) + 1e-3
         for v in evaluate(cv, np.array([lo, xmax])):
-            if np.isfinite(v):
+            if np.isfinite(v) and cv.kind != "rational":
                 ys.append(min(max(v, core_lo - 0.35 * span), core_hi + 0.35 * span))
     lo, hi = min(ys), max(ys)
     pad = 0.08 * (hi - lo) + 0.5
@@ -252,7 +258,7 @@ def sample_spec(rng: np.random.Generator, kind: str | None = None,
     if n == 2:
         k2 = str(rng_choice(rng, COMPAT[kind]))
         second = sample_curve(rng, k2)
-        if k2 == "polynomial" and kind == "piecewise":
+        if k2 == "polynomial" and kind in ("piecewise", "rational"):
             second = Curve("polynomial", coeffs=sample_polynomial(rng, 1))
         for _ in range(10):  # two identical curves would read as one
             if second != curves[0]:

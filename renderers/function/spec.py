@@ -1,4 +1,5 @@
-"""Function plots: y = f(x) for polynomials, trig, exponential, logarithm, |x| and piecewise.
+"""Function plots: y = f(x) for polynomials, trig, exponential, logarithm, |x|, piecewise and
+a/(x - c) + d.
 
 A spec is a plotted window, one or two ``Curve`` s (kind + parameters) and what is marked on
 the picture: zeros / extrema / y-intercepts as labelled dots, named x positions (``XMarker``,
@@ -18,6 +19,7 @@ Curve parameters (one convention for every kind, so specs are easy to write by h
     logarithm    a, b (base), c (shift), d        y = a log_b(x - c) + d
     absolute     a, c, d                          y = a |x - c| + d
     piecewise    pieces (polynomials on [lo, hi), continuous at the breaks)
+    rational     a, c, d                          y = a/(x - c) + d
 
     python -c "import numpy as np, renderers; f = renderers.get_family('function'); \
 s = f.sample_spec(np.random.default_rng(0), kind='sine'); f.render(s, 336).save('/tmp/f.png'); \
@@ -37,7 +39,7 @@ from renderers.spec import Spec
 from renderers.text import fmt_num
 
 KINDS = ("polynomial", "sine", "cosine", "tangent", "exponential", "logarithm", "absolute",
-         "piecewise")
+         "piecewise", "rational")
 TRIG = ("sine", "cosine", "tangent")
 SHOW = ("title", "label", "legend", "none")
 MARKS = ("zeros", "extrema", "y_intercept")
@@ -128,6 +130,8 @@ def evaluate(cv: Curve, x) -> np.ndarray:
                             np.nan)
         if k == "absolute":
             return a * np.abs(x - c) + d
+        if k == "rational":
+            return np.where(x != c, a / np.where(x != c, x - c, 1.0) + d, np.nan)
         if k == "piecewise":
             idx = _pieces_index(cv, x)
             out = np.empty(x.shape)
@@ -161,6 +165,8 @@ def derivative(cv: Curve, x) -> np.ndarray:
             return np.where(x > c, a / ((x - c) * math.log(b)), np.nan)
         if k == "absolute":
             return a * np.sign(x - c)
+        if k == "rational":
+            return np.where(x != c, -a / np.where(x != c, x - c, 1.0) ** 2, np.nan)
         if k == "piecewise":
             idx = _pieces_index(cv, x)
             out = np.empty(x.shape)
@@ -228,6 +234,11 @@ def breaks(cv: Curve, lo: float, hi: float) -> tuple[list[float], list[float], l
         if -d / a >= 0:
             zeros = sorted({c + s * (-d / a) for s in (-1, 1)})
             zeros = [z for z in zeros if lo <= z <= hi]
+    elif k == "rational":
+        vas = [c] if lo <= c <= hi else []
+        if d != 0:
+            z = c - a / d
+            zeros = [z] if lo <= z <= hi else []
     elif k == "piecewise":
         for p in cv.pieces:
             plo = lo if p.lo is None else max(lo, p.lo)
@@ -373,6 +384,8 @@ def _natural_domain(cv: Curve) -> str:
         return f"x > {fmt_num(cv.c)}"
     if cv.kind == "tangent":
         return asymptote_rule(cv).replace("x =", "x ≠")
+    if cv.kind == "rational":
+        return f"x ≠ {fmt_num(cv.c)}"
     return "all real numbers"
 
 
@@ -388,7 +401,7 @@ def curve_facts(cv: Curve, spec: FunctionSpec) -> dict:
     an = analyze(cv, spec.xmin, spec.xmax)
     per, per_text = _period(cv)
     asym = [{"type": "vertical", "x": r2(v)} for v in an["vasym"]]
-    if cv.kind == "exponential":
+    if cv.kind in ("exponential", "rational"):
         asym.append({"type": "horizontal", "y": r2(cv.d)})
     params = {"a": cv.a, "b": cv.b, "c": cv.c, "d": cv.d}
     if cv.kind == "polynomial":

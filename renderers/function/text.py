@@ -104,6 +104,9 @@ def rhs_text(cv: Curve, uni: bool = False) -> str:
         return f"{_factor(a)}{fn}({_xc(c)}){_shift(d)}"
     if k == "absolute":
         return f"{_factor(a)}|{_xc(c)}|{_shift(d)}"
+    if k == "rational":
+        den = "x" if c == 0 else f"({_xc(c)})"
+        return f"{fmt_num(a)}/{den}{_shift(d)}"
     raise ValueError(f"no closed form text for kind {k!r}")
 
 

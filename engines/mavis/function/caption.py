@@ -126,6 +126,7 @@ KIND_NOUN = {
     "sine": "a sine curve", "cosine": "a cosine curve", "tangent": "a tangent curve",
     "exponential": "an exponential curve", "logarithm": "a logarithmic curve",
     "absolute": "a V-shaped absolute value graph", "piecewise": "a piecewise-defined function",
+    "rational": "a hyperbola (a rational function)",
 }
 DEGREE_NOUN = {0: "a horizontal line", 1: "a straight line", 2: "a parabola",
                3: "a cubic curve", 4: "a quartic curve"}
@@ -209,7 +210,7 @@ def _curve_sentences(f: dict, n: int, show: str, rng: np.random.Generator) -> li
         details.append(pick(rng, EXT, items=join_list(items), **sl,
                             s="" if len(items) == 1 else "s",
                             **{"is": "is" if len(items) == 1 else "are"}))
-    elif not ex and f["kind"] in ("polynomial", "absolute", "piecewise"):
+    elif not ex and f["kind"] in ("polynomial", "absolute", "piecewise", "rational"):
         details.append(pick(rng, NO_EXT, **sl))
     mono = _monotonic(f)
     if mono:

@@ -51,6 +51,8 @@ def sym_expr(cv) -> sp.Expr:
         return a * sp.log(X - c) / sp.log(b) + d
     if k == "absolute":
         return a * sp.Abs(X - c) + d
+    if k == "rational":
+        return a / (X - c) + d
     if k == "piecewise":
         args = []
         for p in cv.pieces:
@@ -152,6 +154,10 @@ def recheck(problem: Problem) -> float | str:
         (h, k), (x1, y1) = _point(spec, "V"), _point(spec, "P")
         return float(sp.solve(sp.Eq(A * (x1 - h) ** 2 + k, y1), A)[0])
     if t == "asymptote":
+        if cv.kind == "rational" and problem.tags["which"] == "vertical":
+            return float(sp.solve(sp.denom(sp.together(e)), X)[0])
+        if cv.kind == "rational":
+            return float(sp.limit(e, X, sp.oo))
         if cv.kind == "exponential":
             # x -> -oo as t -> +oo with x = -t: sympy 1.14 gets limit(2*2**x, x, -oo) wrong
             for lim in (sp.limit(e.subs(X, -X), X, sp.oo), sp.limit(e, X, sp.oo)):

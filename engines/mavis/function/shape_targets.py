@@ -126,11 +126,37 @@ def b_amplitude(rng: np.random.Generator) -> Draft:
 
 
 def b_asymptote(rng: np.random.Generator) -> Draft:
-    kind = str(rng_choice(rng, ("exponential", "logarithm", "tangent")))
+    kind = str(rng_choice(rng, ("exponential", "logarithm", "tangent", "rational")))
     cv = sample_curve(rng, kind)
     eq = expression(cv)
     a, b, c, d = cv.a, cv.b, cv.c, cv.d
-    if kind == "exponential":
+    tags = {}
+    if kind == "rational":
+        xc = rhs_text(Curve("absolute", a=1.0, c=c)).strip("|")
+        which = str(rng_choice(rng, ("vertical", "horizontal")))
+        tags = {"which": which}
+        if which == "vertical":
+            cot = [f"The function is {eq}.",
+                   f"The fraction is undefined where its denominator {xc} is 0, that is at "
+                   f"x = {n(c)}; near it |f(x)| grows without bound.",
+                   f"So the vertical asymptote is x = {n(c)}, and h = {n(c)}."]
+            ans = r2(c)
+            cands = [(-c, f"A sign slip with the shift gives {n(-c)}."),
+                     (d, "Reading the horizontal asymptote instead."),
+                     (c - a / d if d else None, "Taking the zero of f instead."),
+                     (c + 1, None), (c - 1, None)]
+            stem = "The graph of f has a vertical asymptote x = h. What is h?"
+        else:
+            cot = [f"The function is {eq}.",
+                   f"As x → ±∞, {n(a)}/({xc}) → 0, so f(x) → {n(d)}.",
+                   f"The horizontal asymptote is y = {n(d)}, so k = {n(d)}."]
+            ans = r2(d)
+            cands = [(c, "Reading the vertical asymptote instead."),
+                     (-d, f"A sign slip gives {n(-d)}."),
+                     (d - a / c, "Taking the y-intercept f(0) as the asymptote."),
+                     (d + 1, None), (d - 1, None)]
+            stem = "The graph of f approaches a horizontal asymptote y = k. What is k?"
+    elif kind == "exponential":
         base = rhs_text(Curve("exponential", a=1.0, b=b)).split("^")[0]
         far = "-∞" if b > 1 else "+∞"
         cot = [f"The function is {eq}.",
@@ -164,7 +190,7 @@ def b_asymptote(rng: np.random.Generator) -> Draft:
                  (math.pi / 2, "Ignoring B.")]
         stem = ("What is the smallest positive x at which the graph of f has a vertical "
                 "asymptote (to two decimals)?")
-    return Draft(cv, stem, cot, ans, distract(ans, cands))
+    return Draft(cv, stem, cot, ans, distract(ans, cands), tags=tags)
 
 
 # ----------------------------------------------------------------------------- read off graph

@@ -153,8 +153,8 @@ def _deg(cv: Curve) -> int:
 
 
 def b_value(rng: np.random.Generator) -> Draft:
-    kind = str(rng_choice(rng, ("polynomial", "polynomial", "sine", "cosine", "exponential",
-                                "logarithm", "absolute", "piecewise")))
+    kind = str(rng_choice(rng, ("polynomial", "sine", "cosine", "exponential", "logarithm",
+                                "absolute", "piecewise", "piecewise", "rational")))
     cv = sample_curve(rng, kind)
     win = choose_window(rng, [cv])
     a, at = pick_x(rng, cv, win)
@@ -210,6 +210,10 @@ def derivative_text(cv: Curve) -> tuple[str, Callable[[float], float]]:
         if math.isclose(b, math.e):  # slip: the shift forgotten
             return f"{n(a)}/({xc})", lambda x: a / x if x else math.nan
         return f"{n(a)}/(({xc})·ln{n(b)})", lambda x: a / (x - c)  # slip: no ln b
+    if k == "rational":
+        den = "x" if c == 0 else f"({rhs_text(Curve('absolute', a=1.0, c=c)).strip('|')})"
+        # slip: the minus sign of the power rule on (x - c)^-1 lost
+        return f"{n(-a)}/{den}^2", lambda x: a / (x - c) ** 2
     raise ValueError(f"no derivative text for kind {k!r}")
 
 
@@ -218,8 +222,8 @@ def _fac(v: float, sep: str = "") -> str:
 
 
 def b_derivative(rng: np.random.Generator) -> Draft:
-    kind = str(rng_choice(rng, ("polynomial", "polynomial", "sine", "cosine", "exponential",
-                                "logarithm")))
+    kind = str(rng_choice(rng, ("polynomial", "sine", "cosine", "exponential", "logarithm",
+                                "rational")))
     cv = sample_curve(rng, kind)
     win = choose_window(rng, [cv])
     a, at = pick_x(rng, cv, win)
@@ -264,7 +268,7 @@ def _factored(cv: Curve) -> str | None:
 
 def b_zero(rng: np.random.Generator) -> Draft:
     kind = str(rng_choice(rng, ("polynomial", "polynomial", "exponential", "logarithm",
-                                "absolute")))
+                                "absolute", "rational")))
 
     def ok(cv: Curve) -> bool:
         if kind == "polynomial" and (_deg(cv) > 3 or (_deg(cv) == 3 and
@@ -312,6 +316,10 @@ def b_zero(rng: np.random.Generator) -> Draft:
         xc = rhs_text(Curve("absolute", a=1.0, c=c)).strip("|")
         cot.append(f"{rhs_text(cv)} = 0 gives the logarithm of ({xc}) equal to {n(r)}, so "
                    f"{xc} = {base}^{n(r)} and x {eq_sign(z)} {n(ans)}.")
+    elif kind == "rational":
+        xc = rhs_text(Curve("absolute", a=1.0, c=c)).strip("|")
+        cot.append(f"{rhs_text(cv)} = 0 gives {n(a)}/({xc}) = {n(-d)}, so {xc} = "
+                   f"{n(a)}/{par(-d)} and x {eq_sign(z)} {n(ans)}.")
     else:
         r = -d / a
         xc = rhs_text(Curve("absolute", a=1.0, c=c))

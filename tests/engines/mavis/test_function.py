@@ -14,7 +14,8 @@ from engines.mavis.function.targets import TREND_OPTIONS, derivative_text, frac_
 from engines.mavis.problem import VERSIONS, make_choices, question_text
 from engines.mavis.text import numbers_in_text, untrue_numbers
 from renderers.function.curve import Curve, Piece
-from renderers.function.spec import FunctionSpec, evaluate, spec_facts
+from renderers.function.spec import KINDS, FunctionSpec, evaluate, spec_facts
+from renderers.function.text import expression
 from renderers.text import fmt_num
 
 
@@ -100,8 +101,7 @@ def test_monotonic_answers_and_options():
 def test_sympy_expression_matches_numpy_evaluation():
     rng = np.random.default_rng(11)
     fam = renderers.get_family("function")
-    for kind in ("polynomial", "sine", "cosine", "tangent", "exponential", "logarithm",
-                 "absolute", "piecewise"):
+    for kind in KINDS:
         cv = fam.sample_spec(rng, kind=kind).curves[0]
         e = sym_expr(cv)
         for x in (-0.7, 0.3, 1.9, 2.6):
@@ -141,3 +141,30 @@ def test_piecewise_value_uses_the_right_piece():
             assert np.polyval(piece.coeffs[::-1], a) == pytest.approx(p.answer, abs=0.006)
             return
     pytest.skip("no piecewise value problem in the first seeds")
+
+
+def test_rational_facts_text_and_derivative():
+    cv = Curve("rational", a=2.0, c=1.0, d=-3.0)
+    assert expression(cv) == "f(x) = 2/(x - 1) - 3"
+    spec = FunctionSpec(curves=[cv], xmin=-3, xmax=4, ymin=-7, ymax=1)
+    f = spec_facts(spec)["functions"][0]
+    assert f["zeros"] == [1.67] and f["y_intercept"] == -5.0 and f["extrema"] == []
+    assert f["asymptotes"] == [{"type": "vertical", "x": 1.0}, {"type": "horizontal", "y": -3.0}]
+    assert f["natural_domain"] == "x ≠ 1"
+    assert [m["trend"] for m in f["monotonic"]] == ["decreasing", "decreasing"]
+    text, slip = derivative_text(cv)
+    assert text == "-2/(x - 1)^2" and slip(3.0) == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("target", ["value", "zero", "derivative", "asymptote"])
+def test_rational_problems_recheck(target):
+    seen = 0
+    for s in range(200):
+        p = make_problem(np.random.default_rng(s), target=target)
+        if p.tags["kind"] != "rational":
+            continue
+        seen += 1
+        assert recheck(p) == pytest.approx(float(p.answer), abs=0.011), p.cot
+        if seen == 4:
+            break
+    assert seen == 4
