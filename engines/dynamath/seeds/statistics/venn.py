@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, draw_order, register_seed
 from engines.dynamath.seeds.statistics.common import ELEM, HIGH, TOPIC, UNI, half_tie
 from renderers.spec import rng_choice
 from renderers.venn.spec import REGIONS, VennSpec, venn_facts
@@ -148,7 +148,7 @@ RELATIONS = ("A and B are independent", "P(A | B) > P(A)", "0 < P(A | B) < P(A)"
 
 
 @register_seed
-class Venn2Relation(SeedQuestion):
+class Venn2Relation(ShuffledCandidates):
     seed_id = "stat-venn2-relation"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("numerical value", "symbolic substitution")
@@ -163,7 +163,7 @@ class Venn2Relation(SeedQuestion):
             elif rel == 3:
                 c["11"] = 0
             if self._rel(c) == rel:
-                return {"counts": c, "order": [int(i) for i in rng.permutation(4)]}
+                return {"counts": c, "order": draw_order(rng)}
 
     @staticmethod
     def _rel(c):
@@ -177,8 +177,8 @@ class Venn2Relation(SeedQuestion):
         return ("The Venn diagram shows the number of outcomes in each region; all outcomes are "
                 "equally likely. Which statement about events A and B is true?")
 
-    def options(self, p):
-        return [RELATIONS[i] for i in p["order"]]
+    def candidates(self, p):  # the answer is the relation the counts hold, not the first
+        return list(RELATIONS)
 
     def answer(self, p):
         return RELATIONS[self._rel(p["counts"])]
