@@ -204,6 +204,12 @@ class Canvas:
     def text_size(self, text: str, px: int, kind: str = "sans") -> tuple[float, float]:
         return text_extent(text, px * self.ss, kind, self.ss)
 
+    def fit_px(self, text: str, px: int, width: float, kind: str = "sans") -> int:
+        """The font size, px or smaller (down to 8), at which text fits in width."""
+        while self.text_size(text, px, kind)[0] > width and px > 8:
+            px -= 1
+        return px
+
     def text(self, xy: Point, text: str, px: int | None = None, color: Any = "black",
              anchor: str = "mm", kind: str = "sans", record: bool = True,
              halo: bool = False) -> Box:

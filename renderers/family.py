@@ -7,6 +7,7 @@ JSON-able spec dataclass (``spec_cls``, whose ``family`` is the same name), a sa
 function ``draw(spec, canvas)``, and ``facts(spec)``: the ground truth the spec implies
 (lengths, angles, coordinates, values), in math units, independent of the image size.
 ``FAMILIES`` finds families by importing every module under renderers/; nothing lists them.
+A family drawn only for evaluation sets is one call of ``eval_only_family`` in its ``__init__``.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('function'); \
 s = f.sample_spec(np.random.default_rng(0)); f.render(s, 336).save('f.png')"
@@ -14,7 +15,7 @@ s = f.sample_spec(np.random.default_rng(0)); f.render(s, 336).save('f.png')"
 from __future__ import annotations
 
 import json
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from PIL import Image
 import numpy as np
@@ -70,6 +71,39 @@ def _check(name: str, family: Family) -> None:
 
 FAMILIES: Registry[Family] = Registry("renderer family", package="renderers", key="name",
                                       instantiate=True, check=_check)
+
+
+def eval_only_family(module: str, name: str, spec_cls: type[Spec], *,
+                     sample: Callable[..., Spec], facts: Callable[[Spec], dict],
+                     draw: Callable[[Spec, Canvas], None],
+                     validate: Callable[[Spec], None] | None = None,
+                     aspect: Callable[[Spec], float] | None = None) -> type[Family]:
+    """Register the family ``name``, drawn only for evaluation sets (DynaMath-style questions;
+    no MAVIS captions are written for it), made of its modules' functions: ``sample(rng,
+    **knobs)``, ``facts(spec)``, ``draw(spec, canvas)``; ``validate(spec)`` runs before each
+    drawing and ``aspect(spec)`` gives height / width, where given. ``module`` is the calling
+    package's ``__name__`` (a family is defined in the subpackage of its key). Returns the
+    registered class, ``<Name>Family``."""
+
+    def sample_spec(self, rng: np.random.Generator, *args, **knobs) -> Spec:
+        return sample(rng, *args, **knobs)
+
+    def _facts(self, spec: Spec) -> dict:
+        return facts(spec)
+
+    def _draw(self, spec: Spec, canvas: Canvas) -> None:
+        if validate is not None:
+            validate(spec)
+        draw(spec, canvas)
+
+    sample_spec.__doc__ = sample.__doc__  # the knobs are the sampler's
+    body = {"__module__": module, "__doc__": f"The {name!r} renderer family (evaluation only).",
+            "name": name, "spec_cls": spec_cls, "eval_only": True,
+            "sample_spec": sample_spec, "facts": _facts, "draw": _draw}
+    if aspect is not None:
+        body["aspect"] = lambda self, spec: aspect(spec)
+    cls = type(f"{name.title().replace('_', '')}Family", (Family,), body)
+    return FAMILIES.register(cls)
 
 
 def get_family(name: str) -> Family:

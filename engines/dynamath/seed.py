@@ -15,6 +15,10 @@ renderer spec, and optionally an independent checker. Adding a seed is one decor
         def answer(self, p): ...
         def diagram(self, p): ...
 
+A multiple-choice seed that lists candidate answers, the right one first, and shows them in
+an order drawn by its sampler subclasses ``ShuffledCandidates`` and writes ``candidates`` in
+place of ``options`` and ``answer``.
+
 Variant v of seed q under build seed S is drawn from an RNG seeded by (S, q, v) alone, so it
 is the same bytes whatever else is generated and in which order (DynaMath cannot promise this).
 
@@ -108,6 +112,28 @@ class SeedQuestion:
             vals[k] = v
         vals["color"] = CLAUSE_COLORS[int(rng.integers(len(CLAUSE_COLORS)))]
         return {"text": t.format(**vals), **({"first": True} if self.clause_first else {})}
+
+
+class ShuffledCandidates(SeedQuestion):
+    """A multiple-choice seed whose options are its candidate texts, the right one first
+    (``candidates``), shown in the order its sampler drew into ``p["order"]`` (``draw_order``).
+    A seed that computes its answer another way (a name read off a table) overrides ``answer``."""
+
+    def candidates(self, p: dict) -> list[str]:
+        """The option texts, the right one first."""
+        raise NotImplementedError
+
+    def options(self, p: dict) -> list[str]:
+        c = self.candidates(p)
+        return [c[i] for i in p["order"]]
+
+    def answer(self, p: dict) -> str:
+        return self.candidates(p)[0]
+
+
+def draw_order(rng: np.random.Generator, n: int = 4) -> list[int]:
+    """The order the n candidates are shown in (JSON-able): the right one's letter varies."""
+    return [int(i) for i in rng.permutation(n)]
 
 
 def _check_seed(sid: str, q: SeedQuestion) -> None:

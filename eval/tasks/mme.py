@@ -29,20 +29,10 @@ from eval.plots import grouped_bars
 from eval.task import Task, TaskContext, register_task
 
 
-def _doc(q: mme.Question, order: int, per_image: Counter, per_sub: Counter,
-         images: dict) -> dict:
-    key = f"{q.subtask}/{q.image}"
-    return {"id": f"{key}/{q.index}", "subtask": q.subtask, "category": mme.category(q.subtask),
-            "image": key, "index": q.index, "question": q.question, "target": q.answer,
-            "image_path": q.image_path, "image_bytes": q.image_bytes, "error": q.error,
-            "source": q.source, "order": order, "image_questions": per_image[key],
-            "subtask_questions": per_sub[q.subtask], "subtask_images": len(images[q.subtask])}
+class PairedYesNo(Task):
+    """What the MME tasks share: an image's two yes/no questions are one group and a subtask a
+    stratum; answers are read and recounted by the official rules (eval/mme.py)."""
 
-
-@register_task
-class MME(Task):
-    name = "mme"
-    description = "MME (released data): paired yes/no; acc, acc+, score per subtask and totals"
     output = "generate"
     max_new_tokens = 16
     parser = "mme-official (lowercase; exact yes/no, else first 4 characters)"
@@ -55,6 +45,34 @@ class MME(Task):
 
     def replicate(self, records):
         return mme.recount(records)
+
+    def oracle(self, doc):
+        return doc["target"]
+
+
+def subtask_bars(path: Path, metrics: dict, title: str) -> str:
+    """acc and acc+ (x100) of each subtask, side by side."""
+    per = metrics["per_subtask"]
+    subs = list(per)
+    return grouped_bars(path, subs, {"acc x100": [100 * per[s]["acc"] for s in subs],
+                                     "acc+ x100": [100 * per[s]["acc_plus"] for s in subs]},
+                        title, "points", (0, 125))  # headroom for the legend
+
+
+def _doc(q: mme.Question, order: int, per_image: Counter, per_sub: Counter,
+         images: dict) -> dict:
+    key = f"{q.subtask}/{q.image}"
+    return {"id": f"{key}/{q.index}", "subtask": q.subtask, "category": mme.category(q.subtask),
+            "image": key, "index": q.index, "question": q.question, "target": q.answer,
+            "image_path": q.image_path, "image_bytes": q.image_bytes, "error": q.error,
+            "source": q.source, "order": order, "image_questions": per_image[key],
+            "subtask_questions": per_sub[q.subtask], "subtask_images": len(images[q.subtask])}
+
+
+@register_task
+class MME(PairedYesNo):
+    name = "mme"
+    description = "MME (released data): paired yes/no; acc, acc+, score per subtask and totals"
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         if not ctx.data:
@@ -88,9 +106,6 @@ class MME(Task):
     def prompt(self, doc):
         return doc["question"]
 
-    def oracle(self, doc):
-        return doc["target"]
-
     def process(self, doc, output):
         return mme.judged_record(doc, output, extra=("order",))
 
@@ -100,11 +115,6 @@ class MME(Task):
     def plots(self, records, metrics, out):
         out = Path(out)
         mme.write_result_files(records, out / "mme_official")
-        per = metrics["per_subtask"]
-        subs = list(per)
         title = (f"MME: perception {metrics['perception_score']:.1f}, cognition "
                  f"{metrics['cognition_score']:.1f} (score = acc + acc+, x100)")
-        return [grouped_bars(out / "mme_subtasks.png", subs,
-                             {"acc x100": [100 * per[s]["acc"] for s in subs],
-                              "acc+ x100": [100 * per[s]["acc_plus"] for s in subs]},
-                             title, "points", (0, 125))]  # headroom for the legend
+        return [subtask_bars(out / "mme_subtasks.png", metrics, title)]

@@ -26,8 +26,8 @@ from engines.builders.mme_synth import (N_IMAGES, SUBTASKS, SUFFIX, category,
                                        mme_synth_config)
 from eval import mme
 from eval.evalsets import built_rows, cached_rows, doc_image, groups_kept
-from eval.plots import grouped_bars
-from eval.task import Option, Task, TaskContext, register_task
+from eval.task import Option, TaskContext, register_task
+from eval.tasks.mme import PairedYesNo, subtask_bars
 
 IMAGE_SIZE = 336
 
@@ -102,23 +102,11 @@ def metrics(records: list[dict]) -> dict:
 
 
 @register_task
-class MMESynth(Task):
+class MMESynth(PairedYesNo):
     name = "mme-synth"
     description = "MME-style paired yes/no on rendered scenes and diagrams: acc, acc+, score"
-    output = "generate"
-    max_new_tokens = 16
-    parser = "mme-official (lowercase; exact yes/no, else first 4 characters)"
     task_options = {"n_images": Option(int, N_IMAGES, "synthetic images per subtask"),
                     "image_size": Option(int, IMAGE_SIZE, "image side in pixels")}
-
-    def group(self, doc):
-        return doc["image"]
-
-    def stratum(self, doc):
-        return doc["subtask"]
-
-    def replicate(self, records):
-        return mme.recount(records)
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         if ctx.data:
@@ -136,9 +124,6 @@ class MMESynth(Task):
     def prompt(self, doc):
         return doc["question"] + SUFFIX
 
-    def oracle(self, doc):
-        return doc["target"]
-
     def process(self, doc, output):
         return mme.judged_record(doc, output, extra=("asked",))
 
@@ -146,11 +131,6 @@ class MMESynth(Task):
         return metrics(records)
 
     def plots(self, records, metrics, out):
-        per = metrics["per_subtask"]
-        subs = list(per)
         title = (f"mme-synth: perception {metrics['perception_score']:.0f}, cognition "
                  f"{metrics['cognition_score']:.0f}, diagram {metrics['diagram_score']:.0f}")
-        return [grouped_bars(Path(out) / "mme-synth.png", subs,
-                             {"acc x100": [100 * per[s]["acc"] for s in subs],
-                              "acc+ x100": [100 * per[s]["acc_plus"] for s in subs]},
-                             title, "points", (0, 125))]
+        return [subtask_bars(Path(out) / "mme-synth.png", metrics, title)]

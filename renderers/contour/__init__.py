@@ -9,26 +9,10 @@ f.render(f.sample_spec(np.random.default_rng(0)), 336).save('/tmp/c.png')"
 """
 from __future__ import annotations
 
-import numpy as np
-
-from renderers.canvas import Canvas
 from renderers.contour.draw import draw_contour
 from renderers.contour.sample import sample_contour
 from renderers.contour.spec import ContourSpec, spec_facts
-from renderers.family import FAMILIES, Family
+from renderers.family import eval_only_family
 
-
-@FAMILIES.register
-class Contour(Family):
-    name = "contour"
-    spec_cls = ContourSpec
-    eval_only = True  # DynaMath's contour plots; not part of the MAVIS caption data
-
-    def sample_spec(self, rng: np.random.Generator) -> ContourSpec:
-        return sample_contour(rng)
-
-    def facts(self, spec: ContourSpec) -> dict:
-        return spec_facts(spec)
-
-    def draw(self, spec: ContourSpec, canvas: Canvas) -> None:
-        draw_contour(spec, canvas)
+ContourFamily = eval_only_family(__name__, "contour", ContourSpec, sample=sample_contour,
+                                 facts=spec_facts, draw=draw_contour)

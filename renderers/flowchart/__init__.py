@@ -8,31 +8,11 @@ f.render(f.sample_spec(np.random.default_rng(0)), 336).save('/tmp/flow.png')"
 """
 from __future__ import annotations
 
-import numpy as np
-
-from renderers.canvas import Canvas
-from renderers.family import FAMILIES, Family
+from renderers.family import eval_only_family
 from renderers.flowchart.draw import aspect, draw
 from renderers.flowchart.sample import sample_spec
 from renderers.flowchart.spec import FlowchartSpec, flowchart_facts, validate
 
-
-@FAMILIES.register
-class FlowchartFamily(Family):
-    name = "flowchart"
-    spec_cls = FlowchartSpec
-    eval_only = True  # drawn for DynaMath-style questions; no MAVIS captions are written
-
-    def sample_spec(self, rng: np.random.Generator, kind: str | None = None) -> FlowchartSpec:
-        """``kind`` "loop" or "branch" (None = random)."""
-        return sample_spec(rng, kind)
-
-    def facts(self, spec: FlowchartSpec) -> dict:
-        return flowchart_facts(spec)
-
-    def aspect(self, spec: FlowchartSpec) -> float:
-        return aspect(spec)
-
-    def draw(self, spec: FlowchartSpec, canvas: Canvas) -> None:
-        validate(spec)
-        draw(spec, canvas)
+FlowchartFamily = eval_only_family(__name__, "flowchart", FlowchartSpec, sample=sample_spec,
+                                   facts=flowchart_facts, draw=draw, validate=validate,
+                                   aspect=aspect)

@@ -42,10 +42,8 @@ def draw(spec: FlowchartSpec, cv: Canvas) -> None:
     fill = _tint(spec.color)
     boxes = []  # (cx, cy, half width, half height, font px)
     for n in spec.nodes:
-        px = px0
         limit = 0.94 * sx / (1.75 if n.kind == "decision" else 1.0) - 1.0 * px0
-        while cv.text_size(n.text, px)[0] > limit and px > 8:
-            px -= 1
+        px = cv.fit_px(n.text, px0, limit)
         tw = cv.text_size(n.text, px)[0]
         if n.kind == "decision":
             hw, hh = min(0.47 * sx, 0.5 * (1.75 * tw + px)), min(0.42 * sy, 1.55 * px)

@@ -34,9 +34,7 @@ def draw(spec: TableSpec, cv: Canvas) -> None:
         (2.2 * lh0 * (1 + len(spec.note) // 40) if spec.note else 0)
     y += max(0.0, (H - 2 * pad - block) / 2)
     if spec.title:
-        pt = font_px(W, 0.95)
-        while cv.text_size(spec.title, pt, "bold")[0] > W - 2 * pad and pt > 8:
-            pt -= 1
+        pt = cv.fit_px(spec.title, font_px(W, 0.95), W - 2 * pad, "bold")
         h = cv.text_size(spec.title, pt, "bold")[1]
         cv.text((W / 2, y + h / 2 + u), spec.title, px=pt, kind="bold")
         y += h + 2 * pad

@@ -7,28 +7,10 @@ f.render(f.sample_spec(np.random.default_rng(0)), 336).save('/tmp/venn.png')"
 """
 from __future__ import annotations
 
-import numpy as np
-
-from renderers.canvas import Canvas
-from renderers.family import FAMILIES, Family
+from renderers.family import eval_only_family
 from renderers.venn.draw import draw
 from renderers.venn.sample import sample_spec
 from renderers.venn.spec import VennSpec, validate, venn_facts
 
-
-@FAMILIES.register
-class VennFamily(Family):
-    name = "venn"
-    spec_cls = VennSpec
-    eval_only = True  # drawn for DynaMath-style questions; no MAVIS captions are written
-
-    def sample_spec(self, rng: np.random.Generator, n_sets: int | None = None) -> VennSpec:
-        """``n_sets`` 2 or 3 (None = random)."""
-        return sample_spec(rng, n_sets)
-
-    def facts(self, spec: VennSpec) -> dict:
-        return venn_facts(spec)
-
-    def draw(self, spec: VennSpec, canvas: Canvas) -> None:
-        validate(spec)
-        draw(spec, canvas)
+VennFamily = eval_only_family(__name__, "venn", VennSpec, sample=sample_spec, facts=venn_facts,
+                              draw=draw, validate=validate)

@@ -65,9 +65,7 @@ def draw(spec: VennSpec, cv: Canvas) -> None:
     px = font_px(W)
     top = 4 * cv.unit
     if spec.title:
-        pt = font_px(W, 0.95)
-        while cv.text_size(spec.title, pt, "bold")[0] > W - 10 * cv.unit and pt > 8:
-            pt -= 1
+        pt = cv.fit_px(spec.title, font_px(W, 0.95), W - 10 * cv.unit, "bold")
         h = cv.text_size(spec.title, pt, "bold")[1]
         cv.text((W / 2, top + h / 2 + 2 * cv.unit), spec.title, px=pt, kind="bold")
         top += h + 8 * cv.unit

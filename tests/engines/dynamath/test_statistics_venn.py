@@ -55,6 +55,14 @@ def test_set_expressions_name_the_regions_they_should():
     assert regions_by_truth("(A ∩ B)'", 2) == {"10", "01", "00"}
 
 
+def test_set_expressions_are_walked_never_run():
+    """Only letters, ∩ ∪ ' and brackets are read; a call or an attribute is refused."""
+    with pytest.raises(ValueError, match=r"^set expression: unsupported Call"):
+        regions_by_truth("A ∩ print(B)", 2)
+    with pytest.raises(ValueError, match=r"^set expression: unsupported Attribute"):
+        regions_by_sets("A ∪ B.copy", 2)
+
+
 def test_shaded_region_is_drawn_and_options_differ():
     q = SEEDS["stat-venn3-shaded-expression"]
     p = q.sample(__import__("numpy").random.default_rng(0))

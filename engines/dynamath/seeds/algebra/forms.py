@@ -17,7 +17,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
+from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
+                                   register_seed)
 from engines.dynamath.seeds.algebra.curves import (COLORS, HIGH, ROUND2, TOPIC, ch, curve,
                                                    parse_rhs, poly, r2, sp, sx, sym_curve)
 from renderers.function.sample import choose_window, poly_from_roots, vertex_quadratic
@@ -92,7 +93,7 @@ def mirror(cd: dict) -> dict:
 
 
 @register_seed
-class FunctionType(SeedQuestion):
+class FunctionType(ShuffledCandidates):
     seed_id = "algebra-function-type"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("function type", "numerical value")
@@ -116,19 +117,14 @@ class FunctionType(SeedQuestion):
                                                        nan=10.0), 0.0)) > 1.0 for o in others]
             texts = {rhs_text(curve(o)) for o in others + [cd]}
             if all(far) and len(texts) == 4:
-                return {"curve": cd, "others": others, "order": [int(i) for i in
-                                                                 rng.permutation(4)],
+                return {"curve": cd, "others": others, "order": draw_order(rng),
                         "win": [x0, x1, y0, y1], "pi": bool(pi), "color": ch(rng, COLORS[:4])}
 
     def question(self, p):
         return "Which equation has the graph shown?"
 
-    def options(self, p):
-        texts = ["y = " + rhs_text(curve(c)) for c in [p["curve"]] + p["others"]]
-        return [texts[i] for i in p["order"]]
-
-    def answer(self, p):
-        return "y = " + rhs_text(curve(p["curve"]))
+    def candidates(self, p):
+        return ["y = " + rhs_text(curve(c)) for c in [p["curve"]] + p["others"]]
 
     def check(self, p):
         spec = self.diagram(p)
@@ -185,7 +181,7 @@ FORMS3 = ("slope-intercept", "point-slope", "standard")
 
 
 @register_seed
-class LineEquation(SeedQuestion):
+class LineEquation(ShuffledCandidates):
     seed_id = "algebra-line-equation"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("symbolic substitution", "numerical value")
@@ -218,21 +214,15 @@ class LineEquation(SeedQuestion):
         for mn_, md_, _ in lines:  # a point with integer coordinates for point-slope form
             x0s.append(int(md_ * ch(rng, (-1, 1, 2) if md_ > 1 else (-2, -1, 1, 2))))
         return {"lines": lines, "forms": [ch(rng, FORMS3) for _ in lines], "x0": x0s,
-                "order": [int(i) for i in rng.permutation(4)], "color": ch(rng, COLORS[:4])}
+                "order": draw_order(rng), "color": ch(rng, COLORS[:4])}
 
-    def _texts(self, p):
+    def candidates(self, p):
         return [line_text(Fraction(mn, md), Fraction(b), f, x0) for (mn, md, b), f, x0 in
                 zip(p["lines"], p["forms"], p["x0"])]
 
     def question(self, p):
         return "Which equation describes the straight line drawn on the grid?"
 
-    def options(self, p):
-        t = self._texts(p)
-        return [t[i] for i in p["order"]]
-
-    def answer(self, p):
-        return self._texts(p)[0]
 
     def check(self, p):
         s, x = sp(), sx()

@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
+from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
+                                   register_seed)
 from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI,
                                                            coord, fpts, r2, sp, spt)
 from renderers.analytic_geometry.spec import (AnalyticSpec, GeoObject, circle_equation,
@@ -69,7 +70,7 @@ def _ellipse_spec(p, coords=False):
 
 
 @register_seed
-class EllipseFoci(SeedQuestion):
+class EllipseFoci(ShuffledCandidates):
     seed_id = "analytic-ellipse-foci"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("numerical value", "geometric transformation", IRRELEVANT)
@@ -78,11 +79,11 @@ class EllipseFoci(SeedQuestion):
 
     def sample(self, rng):
         c, ab = _ellipse(rng)
-        return {"c": c, "ab": ab, "order": [int(i) for i in rng.permutation(4)],
+        return {"c": c, "ab": ab, "order": draw_order(rng),
                 "color": rng_choice(rng, COLORS)}
 
     @staticmethod
-    def _cands(p):
+    def candidates(p):
         (h, k), (a, b) = p["c"], p["ab"]
         near, far = _surd(abs(a * a - b * b)), _surd(a * a + b * b)
         horiz = a > b
@@ -95,13 +96,6 @@ class EllipseFoci(SeedQuestion):
     def question(self, p):
         return ("The ellipse centred at C has its axes parallel to the coordinate axes. Where "
                 "are the foci of the ellipse?")
-
-    def options(self, p):
-        c = self._cands(p)
-        return [c[i] for i in p["order"]]
-
-    def answer(self, p):
-        return self._cands(p)[0]
 
     def check(self, p):
         s = sp()
@@ -136,7 +130,7 @@ def _ellipse_text(h, k, a, b, squared=True) -> str:
 
 
 @register_seed
-class EllipseEquation(SeedQuestion):
+class EllipseEquation(ShuffledCandidates):
     seed_id = "analytic-ellipse-equation"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
@@ -146,24 +140,17 @@ class EllipseEquation(SeedQuestion):
         while True:
             c, ab = _ellipse(rng)
             if c[0] != 0 and c[1] != 0 and min(ab) >= 2:
-                return {"c": c, "ab": ab, "order": [int(i) for i in rng.permutation(4)],
+                return {"c": c, "ab": ab, "order": draw_order(rng),
                         "color": rng_choice(rng, COLORS)}
 
     @staticmethod
-    def _cands(p):
+    def candidates(p):
         (h, k), (a, b) = p["c"], p["ab"]
         return [_ellipse_text(h, k, a, b), _ellipse_text(h, k, b, a),
                 _ellipse_text(-h, -k, a, b), _ellipse_text(h, k, a, b, squared=False)]
 
     def question(self, p):
         return "Which equation describes the ellipse drawn?"
-
-    def options(self, p):
-        c = self._cands(p)
-        return [c[i] for i in p["order"]]
-
-    def answer(self, p):
-        return self._cands(p)[0]
 
     def check(self, p):
         o = self.diagram(p).objects[0]
@@ -180,7 +167,7 @@ class EllipseEquation(SeedQuestion):
 
 
 @register_seed
-class CircleEquation(SeedQuestion):
+class CircleEquation(ShuffledCandidates):
     seed_id = "analytic-circle-equation"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
@@ -191,11 +178,11 @@ class CircleEquation(SeedQuestion):
             c = [coord(rng, -3, 3), coord(rng, -3, 3)]
             r = int(rng.integers(2, 5))
             if abs(c[0]) != abs(c[1]) and abs(c[0]) + r <= 6 and abs(c[1]) + r <= 6:
-                return {"c": c, "r": r, "order": [int(i) for i in rng.permutation(4)],
+                return {"c": c, "r": r, "order": draw_order(rng),
                         "color": rng_choice(rng, COLORS)}
 
     @staticmethod
-    def _cands(p):
+    def candidates(p):
         (h, k), r = p["c"], p["r"]
         H, K = Fraction(h), Fraction(k)
         return [circle_equation(H, K, Fraction(r * r)), circle_equation(-H, -K, Fraction(r * r)),
@@ -203,13 +190,6 @@ class CircleEquation(SeedQuestion):
 
     def question(self, p):
         return "The circle is drawn with its centre C. Which equation describes the circle?"
-
-    def options(self, p):
-        c = self._cands(p)
-        return [c[i] for i in p["order"]]
-
-    def answer(self, p):
-        return self._cands(p)[0]
 
     def check(self, p):
         s = sp()
@@ -234,7 +214,7 @@ def _line_text(m: Fraction, P) -> str:
 
 
 @register_seed
-class CircleTangent(SeedQuestion):
+class CircleTangent(ShuffledCandidates):
     seed_id = "analytic-circle-tangent"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("numerical value", "geometric transformation", IRRELEVANT)
@@ -251,13 +231,13 @@ class CircleTangent(SeedQuestion):
             P = [c[0] + d[0], c[1] + d[1]]
             r = math.sqrt(rsq)
             if max(abs(c[0]) + r, abs(c[1]) + r) <= 6.5 and 0 not in P and P != [0, 0]:
-                p = {"c": c, "d": d, "order": [int(i) for i in rng.permutation(4)],
+                p = {"c": c, "d": d, "order": draw_order(rng),
                      "color": rng_choice(rng, COLORS)}
-                if len(set(self._cands(p))) == 4:
+                if len(set(self.candidates(p))) == 4:
                     return p
 
     @staticmethod
-    def _cands(p):
+    def candidates(p):
         (dx, dy), P = p["d"], [p["c"][0] + p["d"][0], p["c"][1] + p["d"][1]]
         m = Fraction(-dx, dy)
         Q = [p["c"][0] - p["d"][0], p["c"][1] - p["d"][1]]  # the opposite end of the diameter
@@ -267,13 +247,6 @@ class CircleTangent(SeedQuestion):
     def question(self, p):
         return ("The circle has centre C and passes through the point P. Which line is tangent "
                 "to the circle at P?")
-
-    def options(self, p):
-        c = self._cands(p)
-        return [c[i] for i in p["order"]]
-
-    def answer(self, p):
-        return self._cands(p)[0]
 
     def check(self, p):
         s = sp()
@@ -296,7 +269,7 @@ PARA_A = (-2.0, -1.0, -0.5, 0.5, 1.0, 2.0)
 
 
 @register_seed
-class ParabolaFocusDirectrix(SeedQuestion):
+class ParabolaFocusDirectrix(ShuffledCandidates):
     seed_id = "analytic-parabola-focus"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
@@ -311,11 +284,11 @@ class ParabolaFocusDirectrix(SeedQuestion):
             P = [v[0] + d, v[1] + a * d * d]
             if abs(P[0]) <= 6 and abs(P[1]) <= 6 and math.dist(P, v) >= 2.2:
                 return {"v": v, "a": a, "d": d, "ask": rng_choice(rng, self.ASK),
-                        "order": [int(i) for i in rng.permutation(4)],
+                        "order": draw_order(rng),
                         "color": rng_choice(rng, COLORS)}
 
     @staticmethod
-    def _cands(p):
+    def candidates(p):
         (h, k), a = p["v"], Fraction(p["a"])
         q = 1 / (4 * a)  # vertex to focus, signed
         offs = [q, -q, 2 * q, 4 * a]
@@ -326,13 +299,6 @@ class ParabolaFocusDirectrix(SeedQuestion):
     def question(self, p):
         return (f"The parabola is the graph of y = a(x - h)² + k with vertex V; it passes "
                 f"through the point P. What is the {p['ask']} of the parabola?")
-
-    def options(self, p):
-        c = self._cands(p)
-        return [c[i] for i in p["order"]]
-
-    def answer(self, p):
-        return self._cands(p)[0]
 
     def check(self, p):
         """Each option read as a focus (or as a directrix, whose focus is its mirror image in
@@ -394,7 +360,7 @@ _HSTEM = ("The hyperbola is drawn with its vertices V and V' and the ends B and 
 
 
 @register_seed
-class HyperbolaAsymptotes(SeedQuestion):
+class HyperbolaAsymptotes(ShuffledCandidates):
     seed_id = "analytic-hyperbola-asymptotes"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("numerical value", "geometric transformation", IRRELEVANT)
@@ -403,10 +369,10 @@ class HyperbolaAsymptotes(SeedQuestion):
     def sample(self, rng):
         c, ab = _hyperbola_sample(rng, centred=True)
         return {"c": c, "ab": ab, "axis": rng_choice(rng, ("x", "y")),
-                "order": [int(i) for i in rng.permutation(4)], "color": rng_choice(rng, COLORS)}
+                "order": draw_order(rng), "color": rng_choice(rng, COLORS)}
 
     @staticmethod
-    def _cands(p):
+    def candidates(p):
         a, b = (Fraction(v) for v in p["ab"])
         slopes = list(dict.fromkeys([b / a, a / b, (b / a) ** 2, 2 * b / a, b / (2 * a)]))[:4]
 
@@ -417,13 +383,6 @@ class HyperbolaAsymptotes(SeedQuestion):
 
     def question(self, p):
         return _HSTEM + "What are the equations of the asymptotes of the hyperbola?"
-
-    def options(self, p):
-        c = self._cands(p)
-        return [c[i] for i in p["order"]]
-
-    def answer(self, p):
-        return self._cands(p)[0]
 
     def check(self, p):
         """The asymptotes hold the corners (±a, ±b) of the box through V, V', B, B' (for either

@@ -17,7 +17,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
+from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
+                                   register_seed)
 from engines.dynamath.seeds.analytic_geometry.conics import LATTICE, eq_holds
 from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI,
                                                            apart, coord, fpts, r2, sp, spt)
@@ -224,7 +225,7 @@ def _eq(m: Fraction | None, P) -> str:
 
 
 @register_seed
-class PerpendicularBisector(SeedQuestion):
+class PerpendicularBisector(ShuffledCandidates):
     seed_id = "analytic-perp-bisector"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
@@ -236,13 +237,13 @@ class PerpendicularBisector(SeedQuestion):
             A = [coord(rng, -5, 5), coord(rng, -5, 5)]
             B = [coord(rng, -5, 5), coord(rng, -5, 5)]
             if A[0] != B[0] and A[1] != B[1] and math.dist(A, B) >= 4:
-                p = {"A": A, "B": B, "order": [int(i) for i in rng.permutation(4)],
+                p = {"A": A, "B": B, "order": draw_order(rng),
                      "color": rng_choice(rng, COLORS)}
-                if len(set(self._cands(p))) == 4:
+                if len(set(self.candidates(p))) == 4:
                     return p
 
     @staticmethod
-    def _cands(p):
+    def candidates(p):
         (A, B) = p["A"], p["B"]
         m = Fraction(B[1] - A[1], B[0] - A[0])
         M = [Fraction(A[0] + B[0], 2), Fraction(A[1] + B[1], 2)]
@@ -250,13 +251,6 @@ class PerpendicularBisector(SeedQuestion):
 
     def question(self, p):
         return "Which line is the perpendicular bisector of the segment AB?"
-
-    def options(self, p):
-        c = self._cands(p)
-        return [c[i] for i in p["order"]]
-
-    def answer(self, p):
-        return self._cands(p)[0]
 
     def check(self, p):
         s = sp()
@@ -279,7 +273,7 @@ def _pt(P) -> str:
 
 
 @register_seed
-class Circumcenter(SeedQuestion):
+class Circumcenter(ShuffledCandidates):
     seed_id = "analytic-circumcenter"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("numerical value", "geometric transformation", IRRELEVANT)
@@ -300,13 +294,13 @@ class Circumcenter(SeedQuestion):
             area2 = abs((pts[1][0] - pts[0][0]) * (pts[2][1] - pts[0][1]) -
                         (pts[2][0] - pts[0][0]) * (pts[1][1] - pts[0][1]))
             if max(abs(v) for q in pts for v in q) <= 6 and apart(pts, 3) and area2 >= 8:
-                p = {"O": O, "pts": pts, "order": [int(i) for i in rng.permutation(4)],
+                p = {"O": O, "pts": pts, "order": draw_order(rng),
                      "color": rng_choice(rng, COLORS)}
-                if len(set(self._cands(p))) == 4:
+                if len(set(self.candidates(p))) == 4:
                     return p
 
     @staticmethod
-    def _cands(p):
+    def candidates(p):
         O, pts = p["O"], p["pts"]
         G = [Fraction(sum(q[0] for q in pts), 3), Fraction(sum(q[1] for q in pts), 3)]
         # the midpoint of the longest side, the circumcentre of a right triangle only
@@ -318,13 +312,6 @@ class Circumcenter(SeedQuestion):
 
     def question(self, p):
         return "What is the centre of the circle that passes through A, B and C?"
-
-    def options(self, p):
-        c = self._cands(p)
-        return [c[i] for i in p["order"]]
-
-    def answer(self, p):
-        return _pt(p["O"])
 
     def check(self, p):
         s = sp()
@@ -348,7 +335,7 @@ def _reflect(P, kind: int, c: int) -> list[int]:
 
 
 @register_seed
-class ReflectInLine(SeedQuestion):
+class ReflectInLine(ShuffledCandidates):
     seed_id = "analytic-reflect-in-line"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("geometric transformation", "numerical value", IRRELEVANT)
@@ -361,12 +348,12 @@ class ReflectInLine(SeedQuestion):
             P = [coord(rng, -5, 5), coord(rng, -5, 5)]
             img = _reflect(P, kind, c)
             if max(map(abs, img)) <= 6 and math.dist(P, img) >= 2:
-                p = {"P": P, "kind": kind, "c": c, "order": [int(i) for i in rng.permutation(4)]}
-                if len(set(self._cands(p))) == 4:
+                p = {"P": P, "kind": kind, "c": c, "order": draw_order(rng)}
+                if len(set(self.candidates(p))) == 4:
                     return p
 
     @staticmethod
-    def _cands(p):
+    def candidates(p):
         P, kind, c = p["P"], p["kind"], p["c"]
         other = {0: 1, 1: 0, 2: 3, 3: 2}[kind]  # the mirror of the other orientation
         return [_pt(_reflect(P, kind, c)), _pt(_reflect(P, other, c)),
@@ -380,13 +367,6 @@ class ReflectInLine(SeedQuestion):
     def question(self, p):
         return ("Point P is reflected in the line drawn (its equation is written beside it). "
                 "What are the coordinates of its image?")
-
-    def options(self, p):
-        c = self._cands(p)
-        return [c[i] for i in p["order"]]
-
-    def answer(self, p):
-        return self._cands(p)[0]
 
     def check(self, p):
         """Reflect by vectors: P' = Q + 2 proj_u(P - Q) - (P - Q), Q and u read off the drawn

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, register_seed
 from engines.dynamath.seeds.analytic_geometry.grid import COLORS, TOPIC, UNI, fpts, sp
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject
 from renderers.spec import rng_choice
@@ -78,20 +78,20 @@ class LinearMapDeterminant(SeedQuestion):
 
 
 @register_seed
-class LinearMapWhichMatrix(SeedQuestion):
+class LinearMapWhichMatrix(ShuffledCandidates):
     seed_id = "analytic-linmap-which-matrix"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("numerical value", "geometric transformation", "symbolic substitution")
 
     @staticmethod
-    def _cands(m):
+    def _mats(m):
         (a, b), (c, d) = m
         return [m, [[a, c], [b, d]], [[b, a], [d, c]], [[-a, -b], [-c, -d]], [[c, d], [a, b]]]
 
     def sample(self, rng):
         while True:
             m = _matrix(rng)
-            texts = [mat_text(x) for x in self._cands(m)]
+            texts = [mat_text(x) for x in self._mats(m)]
             if len(set(texts)) >= 4:
                 keep = [0] + [i for i in range(1, 5) if texts[i] not in texts[:i]][:3]
                 order = [keep[i] for i in rng.permutation(len(keep))]
@@ -101,12 +101,8 @@ class LinearMapWhichMatrix(SeedQuestion):
     def question(self, p):
         return _STEM + " Which matrix is M (written row by row)?"
 
-    def options(self, p):
-        c = self._cands(p["m"])
-        return [mat_text(c[i]) for i in p["order"]]
-
-    def answer(self, p):
-        return mat_text(p["m"])
+    def candidates(self, p):  # p["order"] picks the 4 distinct ones
+        return [mat_text(x) for x in self._mats(p["m"])]
 
     def check(self, p):
         m = _read_m(self.diagram(p))

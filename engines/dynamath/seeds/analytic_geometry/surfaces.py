@@ -18,7 +18,8 @@ import math
 
 import numpy as np
 
-from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
+from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
+                                   register_seed)
 from engines.dynamath.seeds.analytic_geometry.grid import COLORS, TOPIC, UNI, sp
 from renderers.spec import rng_choice
 from renderers.surface3d.spec import Peak, SurfacePoint, SurfaceSpec, count_peaks, mesh, values
@@ -47,7 +48,7 @@ def _spec(p: dict, **terms) -> SurfaceSpec:
 
 
 @register_seed
-class SurfaceWhichFunction(SeedQuestion):
+class SurfaceWhichFunction(ShuffledCandidates):
     seed_id = "analytic-surface-which-function"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("function type", "geometric transformation")
@@ -55,19 +56,15 @@ class SurfaceWhichFunction(SeedQuestion):
     def sample(self, rng):
         names = list(SHAPES)
         pick = [names[int(i)] for i in rng.choice(len(names), size=4, replace=False)]
-        return {"shape": pick[0], "order": [int(i) for i in rng.permutation(4)],
+        return {"shape": pick[0], "order": draw_order(rng),
                 "others": pick[1:], "azim": float(rng_choice(rng, AZIMS)),
                 "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
         return "The surface z = f(x, y) is drawn over the square -3 ≤ x, y ≤ 3. Which function is f?"
 
-    def options(self, p):
-        c = [p["shape"], *p["others"]]
-        return [c[i] for i in p["order"]]
-
-    def answer(self, p):
-        return p["shape"]
+    def candidates(self, p):
+        return [p["shape"], *p["others"]]
 
     def check(self, p):
         """Each option's formula, parsed by sympy, against the drawn spec's f on a mesh."""
@@ -106,7 +103,7 @@ def _pt(q) -> str:
 
 
 @register_seed
-class SurfaceMaxLocation(SeedQuestion):
+class SurfaceMaxLocation(ShuffledCandidates):
     seed_id = "analytic-surface-max"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("numerical value", "geometric transformation", IRRELEVANT)
@@ -120,19 +117,16 @@ class SurfaceMaxLocation(SeedQuestion):
             cands = list(dict.fromkeys([(x0, y0), (x1, y1), (y0, x0), (-x0, y0), (x0, -y0),
                                         (-x0, -y0)]))
             if len(cands) >= 4:
-                order = [int(i) for i in rng.permutation(4)]
-                return {"peaks": peaks, "cands": [list(c) for c in cands[:4]], "order": order,
+                return {"peaks": peaks, "cands": [list(c) for c in cands[:4]],
+                        "order": draw_order(rng),
                         "azim": float(rng_choice(rng, AZIMS)), "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
         return ("The surface z = f(x, y) is drawn over the square -3 ≤ x, y ≤ 3. At which point "
                 "(x, y) does f reach its maximum?")
 
-    def options(self, p):
-        return [_pt(p["cands"][i]) for i in p["order"]]
-
-    def answer(self, p):
-        return _pt(p["peaks"][0][:2])
+    def candidates(self, p):  # the first is the highest peak's position
+        return [_pt(c) for c in p["cands"]]
 
     def check(self, p):
         xs, ys, z = mesh(self.diagram(p), 121)

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, draw_order, register_seed
 from renderers.arithmetic.sample import (FACE_COLORS, FILL_COLORS, LINE_STEPS, MARK_COLORS,
                                          SHAPE_COLORS, line_fits, shape_system)
 from renderers.arithmetic.spec import (SHAPES, ArithmeticSpec, ClockFace, EquationCard,
@@ -266,7 +266,7 @@ class NumberLinePoint(SeedQuestion):
 
 
 @register_seed
-class NumberLineDistance(SeedQuestion):
+class NumberLineDistance(ShuffledCandidates):
     seed_id = "arith-number-line-distance"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("numerical value", "color")
@@ -276,7 +276,7 @@ class NumberLineDistance(SeedQuestion):
         p["idx"] = sorted(int(i) for i in rng.choice(p["n_ticks"] + 1, size=3, replace=False))
         p["colors"] = [MARK_COLORS[int(i)] for i in rng.permutation(3)]  # red, blue, green
         p["ask"] = sorted(int(i) for i in rng.choice(3, size=2, replace=False))
-        p["order"] = [int(i) for i in rng.permutation(4)]
+        p["order"] = draw_order(rng)
         return p
 
     def _vals(self, p):
@@ -286,11 +286,7 @@ class NumberLineDistance(SeedQuestion):
         a, b = (p["colors"][i] for i in p["ask"])
         return f"What is the distance between the {a} point and the {b} point on the number line?"
 
-    def answer(self, p):
-        v = self._vals(p)
-        return fmt_num(abs(v[p["ask"][0]] - v[p["ask"][1]]), 3)
-
-    def options(self, p):
+    def candidates(self, p):
         v = self._vals(p)
         a, b = v[p["ask"][0]], v[p["ask"][1]]
         d = abs(a - b)
@@ -303,7 +299,7 @@ class NumberLineDistance(SeedQuestion):
                 opts.append(s)
             if len(opts) == 4:
                 break
-        return [opts[i] for i in p["order"]]
+        return opts
 
     def diagram(self, p):
         names = "ABC"
@@ -427,7 +423,7 @@ def _frac_text(x: Fraction) -> str:
 
 
 @register_seed
-class FractionColor(SeedQuestion):
+class FractionColor(ShuffledCandidates):
     seed_id = "arith-fraction-color"
     topic, level, answer_type = TOPIC, ELEM, "multiple choice"
     kinds = ("color", "numerical value")
@@ -444,15 +440,12 @@ class FractionColor(SeedQuestion):
         if rng.random() < 0.5:
             fills = [fills[int(i)] for i in rng.permutation(parts)]
         return {"shape": rng_choice(rng, ("bar", "circle")), "fills": fills,
-                "ask": rng_choice(rng, cols), "order": [int(i) for i in rng.permutation(4)]}
+                "ask": rng_choice(rng, cols), "order": draw_order(rng)}
 
     def question(self, p):
         return f"What fraction of the {p['shape']} is coloured {p['ask']}?"
 
-    def answer(self, p):
-        return _frac_text(Fraction(p["fills"].count(p["ask"]), len(p["fills"])))
-
-    def options(self, p):
+    def candidates(self, p):
         n, k = len(p["fills"]), p["fills"].count(p["ask"])
         others = [p["fills"].count(c) for c in dict.fromkeys(p["fills"]) if c not in ("", p["ask"])]
         cands = [Fraction(k, n)] + [Fraction(c, n) for c in others] + [Fraction(n - k, n)]
@@ -462,7 +455,7 @@ class FractionColor(SeedQuestion):
         for c in cands:
             if c not in vals:
                 vals.append(c)
-        return [_frac_text(vals[i]) for i in p["order"]]
+        return [_frac_text(v) for v in vals]
 
     def diagram(self, p):
         return ArithmeticSpec(kind="fraction", fractions=[FractionModel(p["shape"], p["fills"])])

@@ -16,7 +16,7 @@ import statistics as st
 
 import numpy as np
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, draw_order, register_seed
 from engines.dynamath.seeds.statistics.common import ELEM, HIGH, TOPIC, half_tie, shuffled
 from renderers.spec import rng_choice
 from renderers.table.spec import TableSpec, table_facts
@@ -408,7 +408,7 @@ SHOOTERS = ("Ana", "Ben", "Cai", "Dev", "Eli", "Fay")
 
 
 @register_seed
-class SuccessRate(SeedQuestion):
+class SuccessRate(ShuffledCandidates):
     seed_id = "stat-table-success-rate"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("numerical value", "real-life context")
@@ -424,14 +424,14 @@ class SuccessRate(SeedQuestion):
             # a clear best rate, held by a player who does not also score the most goals
             if rates[-1] - rates[-2] >= Fraction(3, 100) and goals[best] < gmax:
                 return {"names": list(SHOOTERS[:n]), "shots": shots, "goals": goals,
-                        "order": [int(i) for i in rng.permutation(n)]}
+                        "order": draw_order(rng, n)}
 
     def question(self, p):
         return ("The table shows shots taken and goals scored by each player. Which player has "
                 "the highest success rate (goals per shot)?")
 
-    def options(self, p):
-        return [p["names"][i] for i in p["order"]]
+    def candidates(self, p):  # the answer is computed below, not the first name
+        return p["names"]
 
     def answer(self, p):
         return max(zip(p["names"], p["goals"], p["shots"]), key=lambda t: Fraction(t[1], t[2]))[0]

@@ -10,9 +10,11 @@ region codes instead of on truth values.
 """
 from __future__ import annotations
 
+import ast
 from fractions import Fraction
+import operator
 
-from engines.dynamath.seed import SeedQuestion, register_seed
+from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, draw_order, register_seed
 from engines.dynamath.seeds.statistics.common import ELEM, HIGH, TOPIC, UNI, half_tie
 from renderers.spec import rng_choice
 from renderers.venn.spec import REGIONS, VennSpec, venn_facts
@@ -148,7 +150,7 @@ RELATIONS = ("A and B are independent", "P(A | B) > P(A)", "0 < P(A | B) < P(A)"
 
 
 @register_seed
-class Venn2Relation(SeedQuestion):
+class Venn2Relation(ShuffledCandidates):
     seed_id = "stat-venn2-relation"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("numerical value", "symbolic substitution")
@@ -163,7 +165,7 @@ class Venn2Relation(SeedQuestion):
             elif rel == 3:
                 c["11"] = 0
             if self._rel(c) == rel:
-                return {"counts": c, "order": [int(i) for i in rng.permutation(4)]}
+                return {"counts": c, "order": draw_order(rng)}
 
     @staticmethod
     def _rel(c):
@@ -177,8 +179,8 @@ class Venn2Relation(SeedQuestion):
         return ("The Venn diagram shows the number of outcomes in each region; all outcomes are "
                 "equally likely. Which statement about events A and B is true?")
 
-    def options(self, p):
-        return [RELATIONS[i] for i in p["order"]]
+    def candidates(self, p):  # the answer is the relation the counts hold, not the first
+        return list(RELATIONS)
 
     def answer(self, p):
         return RELATIONS[self._rel(p["counts"])]
@@ -298,12 +300,9 @@ def regions_by_truth(expr: str, n: int) -> frozenset:
     """The region codes where the expression holds, evaluated as a formula on membership."""
     py = _postfix_complement(expr, lambda x: f"(not {x})").replace("∩", " and ").replace(
         "∪", " or ")
-    out = set()
-    for code in REGIONS[n]:
-        env = {s: ch == "1" for s, ch in zip("ABC", code)}
-        if eval(py, {}, env):  # noqa: S307 -- our own fixed expressions
-            out.add(code)
-    return frozenset(out)
+    tree = ast.parse(py, mode="eval").body
+    return frozenset(code for code in REGIONS[n]
+                     if _walk(tree, {s: ch == "1" for s, ch in zip("ABC", code)}))
 
 
 def regions_by_sets(expr: str, n: int) -> frozenset:
@@ -312,7 +311,25 @@ def regions_by_sets(expr: str, n: int) -> frozenset:
     env = {s: frozenset(c for c in universe if c[i] == "1") for i, s in enumerate("ABC"[:n])}
     env["U"] = universe
     py = _postfix_complement(expr, lambda x: f"(U - {x})").replace("∩", "&").replace("∪", "|")
-    return eval(py, {}, env)  # noqa: S307
+    return _walk(ast.parse(py, mode="eval").body, env)
+
+
+_SET_OPS = {ast.BitAnd: operator.and_, ast.BitOr: operator.or_, ast.Sub: operator.sub}
+
+
+def _walk(node: ast.AST, env: dict):
+    """A translated expression, read with ``ast`` and walked: the letters, and / or / not on
+    truth values, & / | / - on sets; nothing else is accepted, so no code is ever run."""
+    if isinstance(node, ast.Name):
+        return env[node.id]
+    if isinstance(node, ast.BoolOp):
+        vals = [_walk(v, env) for v in node.values]
+        return all(vals) if isinstance(node.op, ast.And) else any(vals)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return not _walk(node.operand, env)
+    if isinstance(node, ast.BinOp) and type(node.op) in _SET_OPS:
+        return _SET_OPS[type(node.op)](_walk(node.left, env), _walk(node.right, env))
+    raise ValueError(f"set expression: unsupported {ast.dump(node)[:60]}")
 
 
 class _Shaded(SeedQuestion):
