@@ -247,11 +247,16 @@ def finished_pipeline(preset: str, recipes: dict[str, Recipe], out: Path,
     except _Unfinished:
         return None
     summary = _summary(preset, out, results)
-    record = out / "pipeline.json"
     try:
-        if record.read_text() != json.dumps(summary, indent=1):
-            return None
-    except (OSError, UnicodeDecodeError):
+        recorded = json.loads((out / "pipeline.json").read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(recorded, dict) or not isinstance(recorded.get("stages"), dict):
+        return None
+    for res in recorded["stages"].values():
+        if isinstance(res, dict):  # whether a stage trained says how a run went, not what it made
+            res.pop("trained", None)
+    if recorded != json.loads(json.dumps(summary)):
         return None
     return summary if _same_files(last / "model", out / "final") else None
 
@@ -287,7 +292,8 @@ def _stage_results(recipes: dict[str, Recipe], out: Path, say: bool, blind_twin:
             twin_res = run(twin_recipe, prev, out / f"{key}-{twin.name}", retrain)
             twin_res.pop("trained")
             results[f"{key}_{twin.name}"] = twin_res
-        retrain = retrain or res.pop("trained")
+        trained = res.pop("trained")
+        retrain = retrain or trained
         results[key] = res
         prev = last = out / key
     return results, last
