@@ -205,3 +205,35 @@ def test_mm_train_stage_with_no_intact_checkpoint_is_one_line(tmp_path, run_cli,
                                           "the start")
     assert not (out / "data").exists()  # stopped before building the stage's data
     assert (out / "log.jsonl").read_text().count("\n") == 2
+
+
+@pytest.mark.slow
+def test_mm_train_stage_resumes_past_a_damaged_newest_checkpoint(tmp_path, run_cli):
+    """A tiny stage 1 killed after its last checkpoint was cut short: the rerun says so in one
+    line, resumes from the checkpoint before it and ends with the uninterrupted run's weights,
+    loss and log."""
+    argv = ["stage1", "--recipe", str(ROOT / "configs" / "tiny" / "stage1.yaml"),
+            "--no-progress", "--set", "max_steps=6", "save_every=2", "data_n=16", "eval_n=8"]
+    ref = tmp_path / "ref"
+    first = run_cli(mm_train, *argv, "--out", str(ref))
+    assert first.returncode == 0, first.stderr[-2000:]
+    out = tmp_path / "s1"
+    shutil.copytree(ref, out)
+    # what the stage writes after its last step goes: the run was killed after step 6's save
+    for p in ("metrics.json", "clip.safetensors", "vision"):
+        shutil.rmtree(out / p) if (out / p).is_dir() else (out / p).unlink()
+    name = _damage(out / "checkpoints" / "step-000006", "weights-cut")
+    r = run_cli(mm_train, *argv, "--out", str(out))
+    assert r.returncode == 0, r.stderr[-2000:]
+    said = [ln for ln in r.stderr.splitlines() if "checkpoint" in ln]
+    assert said == [f"{name}: not a readable safetensors file (Error while deserializing "
+                    "header: incomplete metadata, file not fully covered); resuming from the "
+                    "newest intact checkpoint, step-000004"], r.stderr
+    assert json.loads(r.stdout)["resumed_from"] == 4
+    for f in ("clip.safetensors", "vision/model.safetensors"):
+        assert (out / f).read_bytes() == (ref / f).read_bytes(), f
+    assert (json.loads((out / "metrics.json").read_text())["final_loss"]
+            == json.loads((ref / "metrics.json").read_text())["final_loss"])
+    steps = [json.loads(x)["step"] for x in (out / "log.jsonl").read_text().splitlines()]
+    assert steps == list(range(1, 7))
+    check_checkpoint(out / "checkpoints" / "step-000006")
