@@ -1,11 +1,12 @@
 """Data for the stages: a dataset folder built by ``mm-data``, or the stage's own small build.
 
 Stages read rows by index (the loop's deterministic order); images decode lazily through
-``datasets``. A dataset given as ``data`` (``mm-train stageN --data DIR``) is checked before any
-model is loaded (``check_dataset``: a dataset folder, of the stage's kind, with the columns the
-stage reads, finished and not empty), from parquet footers alone. Held-out evaluation rows come from a build with another seed, so they are never
+``datasets``. Held-out evaluation rows come from a build with another seed, so they are never
 seen in training. Each build's seed is the recipe's seed plus the recipe's offset for that
-build (``heldout_seed_offset``, ``yes_no_seed_offset``, and the stages' own).
+build (``heldout_seed_offset``, ``yes_no_seed_offset``, and the stages' own). A dataset given
+as ``data`` (``mm-train stageN --data DIR``) is checked before any model is loaded
+(``check_dataset``: a dataset folder of the stage's kind, with the columns the stage reads,
+finished and not empty), from build.json and the parquet footers alone.
 
     from train.data import stage_data
     train_ds, heldout = stage_data(recipe, "mavis-caption", out)

@@ -213,7 +213,7 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     start, losses = 0, []
     passed: list = []
     ckpt = processes.on_main(lambda: latest_checkpoint(ckpt_root, passed))
-    for bad, why in passed:  # the main process's list: the others' stays empty
+    for _, why in passed:  # the main process's list: the others' stays empty
         print(f"{why}; resuming from the newest intact checkpoint, {ckpt.name}",
               file=sys.stderr)
     if ckpt is not None:

@@ -9,8 +9,10 @@ A stage holds ``<its folder>/.lock`` and the pipeline ``OUT/.lock`` while they w
 (engines/dataset/lock.py): a second run into the same folder is refused with ``FolderBusy``.
 A finished stage made with the same recipe is reported without writing anything (not even the
 lock), so it re-checks in a read-only folder; so is a finished pipeline (every stage finished
-with its recipe, ``pipeline.json`` and ``final/`` up to date: ``finished_pipeline``). ``check_init`` refuses an init folder that is not
-the previous stage's finished output, or whose model files cannot be loaded, naming what it is.
+with its recipe, ``pipeline.json`` and ``final/`` up to date: ``finished_pipeline``). An
+unfinished stage whose checkpoints are all damaged is ``train.checkpoint.CheckpointError``
+naming the file. ``check_init`` refuses an init folder that is not the previous stage's
+finished output, or whose model files cannot be loaded, naming what it is.
 
     mm-train pipeline --preset tiny --out runs/tiny
 """
