@@ -258,7 +258,8 @@ def finished_pipeline(preset: str, recipes: dict[str, Recipe], out: Path,
     for res in recorded["stages"].values():
         if isinstance(res, dict):  # whether a stage trained says how a run went, not what it made
             res.pop("trained", None)
-    if recorded != json.loads(json.dumps(summary)):
+    # compared as JSON text: a NaN metric is equal to itself there
+    if json.dumps(recorded) != json.dumps(json.loads(json.dumps(summary))):
         return None
     return summary if _same_files(last / "model", out / "final") else None
 
