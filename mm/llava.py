@@ -189,7 +189,10 @@ def load(path: str | Path, device: str = "cpu", dtype: str = "float32"):
         with quiet_loading():
             model = LlavaForConditionalGeneration.from_pretrained(
                 path, local_files_only=True, dtype=getattr(torch, dtype))
-        processor = AutoProcessor.from_pretrained(path, local_files_only=True)
     except (OSError, ValueError, RuntimeError, KeyError, TypeError) as e:
         raise load_failure(path, e) from None
+    try:
+        processor = AutoProcessor.from_pretrained(path, local_files_only=True)
+    except Exception as e:  # tokenizers raises a bare Exception for a foreign tokenizer.json
+        raise load_failure(path, e, "processor") from None
     return model.to(device).eval(), processor

@@ -2,11 +2,13 @@
 
 ``transformers``' ``from_pretrained`` answers a cut-short safetensors file, a bad config.json or
 weights of the wrong shape with a traceback that names neither the file nor the folder (or
-with "Check your internet connection"). ``check_model_folder`` reads config.json and the header
-of every safetensors file (``safetensors.safe_open`` checks that the file covers what its
-header lists) before any weight is loaded, and ``load_failure`` turns what ``from_pretrained``
-still raises (a shape that does not fit the config) into one ``ModelFolderError`` whose first
-line names the weights file. mm.adapters (``--model`` of mm-eval and mm-demo), mm.llava.load
+with "Check your internet connection"). ``check_model_folder`` reads config.json, every other
+JSON file of the folder (tokenizer, processor and generation configs) and the header of every
+safetensors file (``safetensors.safe_open`` checks that the file covers what its header lists)
+before any weight is loaded, and ``load_failure`` turns what ``from_pretrained`` still raises
+into one ``ModelFolderError`` whose first line names the file: the one the error quotes, else
+the weights file (a shape that does not fit the config). ``template_failure`` names the file a
+chat template that does not render came from. mm.adapters (``--model`` of mm-eval and mm-demo), mm.llava.load
 and mm-train's ``--init`` use them.
 
     python -c "from mm.modelfiles import check_model_folder; check_model_folder('runs/tiny/final')"
@@ -67,23 +69,67 @@ def check_model_folder(folder: str | Path) -> dict:
     files = weight_files(folder)
     if not files:
         raise ModelFolderError(f"{folder}: no *.safetensors weights file next to {CONFIG}")
+    for f in sorted(folder.glob("*.json")):
+        if f.name != CONFIG:
+            check_json(f)
     for f in files:
         check_weights(f)
     return cfg
 
 
-def load_failure(folder: str | Path, error: BaseException) -> ModelFolderError:
-    """What ``from_pretrained`` raised for ``folder`` (after ``check_model_folder`` passed)
-    as one line naming the weights file: config and weights disagree (shapes, names)."""
+def check_json(path: str | Path) -> None:
+    """``ModelFolderError`` naming ``path`` when it is not valid JSON (transformers reads the
+    tokenizer and processor files with errors that name neither, and skips a bad
+    generation_config.json with a warning)."""
+    try:
+        json.loads(Path(path).read_text())
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ModelFolderError(f"{path}: not valid JSON ({str(e).splitlines()[0]})") from None
+
+
+PROCESSOR_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json",
+                   "processor_config.json", "preprocessor_config.json")
+
+
+def load_failure(folder: str | Path, error: BaseException, part: str = "weights"
+                 ) -> ModelFolderError:
+    """What loading ``part`` of ``folder`` raised (after ``check_model_folder`` passed) as one
+    line naming the file: the folder's file the error quotes; else config.json (``part``
+    "config"), the tokenizer and processor files ("processor") or the weights file, which
+    then does not fit the config (shapes, names)."""
+    folder = Path(folder)
     files = weight_files(folder)
-    name = files[0] if len(files) == 1 else Path(folder) / "*.safetensors"
+    name = files[0] if len(files) == 1 else folder / "*.safetensors"
     text = str(error)
+    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    why = f"{type(error).__name__}: {first}"
+    quoted = [f for f in sorted(folder.iterdir()) if f.is_file() and str(f) in text]
+    if quoted and quoted[0] not in files:  # a tokenizer or processor file, say
+        return ModelFolderError(f"{quoted[0]}: cannot be loaded ({why})")
+    if part == "config":
+        return ModelFolderError(f"{folder / CONFIG}: not a config transformers can load ({why})")
+    if part == "processor":
+        here = [f for f in PROCESSOR_FILES if (folder / f).is_file()]
+        return ModelFolderError(f"{folder}: its tokenizer or processor files "
+                                f"({', '.join(here) or 'none'}) cannot be loaded ({why})")
     if "mismatched_sizes" in text or "size mismatch" in text:
         why = f"tensor shapes differ from the ones {CONFIG} describes"
-    else:
-        first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
-        why = f"{type(error).__name__}: {first}"
-    return ModelFolderError(f"{name}: does not fit {Path(folder) / CONFIG} ({why})")
+    return ModelFolderError(f"{name}: does not fit {folder / CONFIG} ({why})")
+
+
+TEMPLATE_FILES = ("chat_template.jinja", "chat_template.json", "processor_config.json",
+                  "tokenizer_config.json")
+
+
+def template_failure(folder: str | Path, error: BaseException) -> ModelFolderError:
+    """A chat template that does not compile or render as one line naming the file it comes
+    from (the first of ``TEMPLATE_FILES`` present)."""
+    folder = Path(folder)
+    here = [folder / f for f in TEMPLATE_FILES if (folder / f).is_file()]
+    name = here[0] if here else folder
+    first = next((ln.strip() for ln in str(error).splitlines() if ln.strip()), "")
+    return ModelFolderError(f"{name}: the chat template does not render "
+                            f"({type(error).__name__}: {first})")
 
 
 @contextmanager

@@ -11,15 +11,18 @@
 A killed stage resumes from its last checkpoint when the same command is run again. One run
 writes an ``--out`` at a time: a second one into it is refused, naming the running one.
 Everything is checked before any work, each bad input one line naming its flag (exit 2): the
-recipe (YAML, every field's type and range; a bad ``--set`` value blames ``--set``), ``--init``
+recipe (YAML, every field's type and range; a bad ``--set`` value blames ``--set``), ``--data``
+(a finished, non-empty dataset of the kind the stage reads, with its columns), ``--init``
 (the previous stage's finished folder, its model files loadable), ``--out`` (a folder that can
-be created or written; a finished stage in a read-only one is reported without writing),
+be created or written; a finished stage or pipeline in a read-only one is reported without
+writing; a checkpoint that cannot be read is named, or passed over for an older intact one),
 ``--device`` (``cuda`` only with a GPU).
 """
 from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 from engines.cliutil import OneLineParser, fail
@@ -98,11 +101,26 @@ def _check_out(out: str) -> None:
         fail(PROG, "--out", str(e))
 
 
+def _check_data(data: str, stages) -> None:
+    """``--data`` against the dataset kind of each stage it feeds (``train.data.check_dataset``),
+    before any recipe or model is loaded."""
+    from train.data import DataFolderError, check_dataset
+
+    for stage in stages:
+        if stage.data_kind is None:
+            fail(PROG, "--data", f"{stage.key} builds its own data and takes no --data")
+        try:
+            check_dataset(data, stage.data_kind)
+        except DataFolderError as e:
+            fail(PROG, "--data", str(e))
+
+
 def main(argv: list[str] | None = None) -> None:
     from train.pipeline import pipeline_recipes, run_pipeline, run_stage
     from train.recipe import load_recipe, parse_overrides
 
     from mm.modelfiles import ModelFolderError
+    from train.checkpoint import CheckpointError
     from train.pipeline import StageFolderError, check_init
 
     a = parser().parse_args(argv)
@@ -112,8 +130,8 @@ def main(argv: list[str] | None = None) -> None:
         fail(PROG, "--set", str(e).removeprefix("--set: "))
     raw = {k.strip(): v for k, v in (item.split("=", 1) for item in a.set or [])}
     if a.cmd == "pipeline":
-        if a.data and not Path(a.data).is_dir():
-            fail(PROG, "--data", f"no such folder: {a.data}")
+        if a.data:
+            _check_data(a.data, [s for s in STAGES.values() if s.takes_pipeline_data])
         try:
             recipes = pipeline_recipes(a.preset, a.data, overrides)
         except FileNotFoundError as e:
@@ -127,14 +145,16 @@ def main(argv: list[str] | None = None) -> None:
         try:
             res = run_pipeline(a.preset, a.out, a.data, progress=not a.no_progress,
                                blind_twin=not a.no_blind_twin, overrides=overrides)
-        except (FolderBusy, OutDirError, StageFolderError) as e:
+        except (FolderBusy, OutDirError, StageFolderError, CheckpointError) as e:
             fail(PROG, "--out", str(e))
+        if res["complete"]:
+            print(f"{a.out}: pipeline complete (every stage finished with these recipes, "
+                  "final/ up to date); nothing written", file=sys.stderr)
         print(json.dumps(res["evidence"], indent=1))
         raise SystemExit(0)
     stage = STAGES.get(a.cmd)
     if a.data:
-        if not Path(a.data).is_dir():
-            fail(PROG, "--data", f"no such folder: {a.data}")
+        _check_data(a.data, [stage])
         overrides["data"] = a.data
     try:
         recipe = load_recipe(a.recipe, overrides)
@@ -159,7 +179,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         res = run_stage(recipe, Path(a.init) if a.init else None, Path(a.out),
                         progress=not a.no_progress)
-    except (FolderBusy, OutDirError, StageFolderError) as e:
+    except (FolderBusy, OutDirError, StageFolderError, CheckpointError) as e:
         fail(PROG, "--out", str(e))
     except ModelFolderError as e:  # weights that do not fit their config: known at load time
         fail(PROG, "--init", str(e))

@@ -3,16 +3,21 @@
 Stages read rows by index (the loop's deterministic order); images decode lazily through
 ``datasets``. Held-out evaluation rows come from a build with another seed, so they are never
 seen in training. Each build's seed is the recipe's seed plus the recipe's offset for that
-build (``heldout_seed_offset``, ``yes_no_seed_offset``, and the stages' own).
+build (``heldout_seed_offset``, ``yes_no_seed_offset``, and the stages' own). A dataset given
+as ``data`` (``mm-train stageN --data DIR``) is checked before any model is loaded
+(``check_dataset``: a dataset folder of the stage's kind, with the columns the stage reads,
+finished and not empty), from build.json and the parquet footers alone.
 
     from train.data import stage_data
     train_ds, heldout = stage_data(recipe, "mavis-caption", out)
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from engines import dataset
+from engines.dataset.files import CorruptFile, chunk_rows, read_config
 from train import processes
 from train.recipe import Recipe
 
@@ -39,22 +44,70 @@ COLUMNS = {"mavis-caption": ("image", "caption"),
            "mavis-instruct": ("image", "question", "cot"),
            "dpo-pairs": ("image", "prompt", "chosen", "rejected")}
 
+_CHUNK = re.compile(r"train-(\d{5})-of-(\d{5})\.parquet")
+
+
+class DataFolderError(ValueError):
+    """A ``data`` folder a stage cannot read; the message names the folder or its file."""
+
+
+def check_dataset(folder: str | Path, kind: str) -> int:
+    """The rows of the dataset ``folder`` once it can feed a stage reading ``kind`` rows;
+    ``DataFolderError`` naming the folder (or the file) and what is wrong otherwise: not a
+    dataset folder, a chunk that cannot be read, a build of another kind, a column of
+    ``COLUMNS[kind]`` lacking, an unfinished mm-data build, no rows. Reads build.json and the
+    parquet footers, no data pages."""
+    import pyarrow.parquet as pq
+
+    folder = Path(folder)
+    make = f"this stage reads a {kind} dataset (mm-data {kind})"
+    if not folder.is_dir():
+        raise DataFolderError(f"no such folder: {folder}")
+    files = [Path(f) for f in dataset.data_files(folder)]
+    if not files:
+        raise DataFolderError(f"{folder} is not a dataset folder (no data/*.parquet inside); "
+                              f"build one with mm-data {kind}")
+    try:
+        cfg = read_config(folder)
+        rows = 0
+        for f in files:
+            rows += chunk_rows(f)
+            names = pq.read_schema(f).names
+            lacking = [c for c in COLUMNS.get(kind, ()) if c not in names]
+            if lacking:
+                at = folder if f == files[0] else f
+                raise DataFolderError(f"{at} has no column {lacking[0]!r}; {make}")
+    except CorruptFile as e:
+        raise DataFolderError(f"{e.path}: {e.why}; rebuild it with mm-data") from None
+    if cfg is not None and cfg["kind"] != kind:
+        raise DataFolderError(f"{folder} is a {cfg['kind']} dataset ({folder / 'build.json'}); "
+                              f"{make}")
+    if cfg is not None:
+        # an mm-data build names its chunk count in every file name: a missing one is a build
+        # that has not finished (or a shard of it)
+        parts = [_CHUNK.fullmatch(f.name) for f in files]
+        if all(parts):
+            want = int(parts[0].group(2))
+            if len(files) < want:
+                raise DataFolderError(f"{folder} is an unfinished build ({len(files)} of {want} "
+                                      "chunk files); run its mm-data command again to finish it")
+    if rows == 0:
+        raise DataFolderError(f"{folder} holds no rows; {make}")
+    return rows
+
 
 def stage_data(recipe: Recipe, kind: str, out: Path, image_size: int | None = None,
                heldout: bool = True, **options):
     """(train rows, held-out rows or None). ``recipe.data`` (a dataset folder of ``kind``'s
-    columns) wins over the stage's own build. Pictures are drawn at ``image_size`` (default:
-    the recipe's)."""
+    columns, ``check_dataset``) wins over the stage's own build. Pictures are drawn at
+    ``image_size`` (default: the recipe's)."""
     image_size = image_size or recipe.image_size
     if recipe.data:
-        if not (Path(recipe.data) / "data").is_dir():
-            raise FileNotFoundError(f"data: {recipe.data} is not a dataset folder "
-                                    "(no data/ inside); build one with mm-data")
+        try:
+            check_dataset(recipe.data, kind)
+        except DataFolderError as e:
+            raise DataFolderError(f"data: {e}") from None
         train = dataset.load(recipe.data)
-        lacking = [c for c in COLUMNS.get(kind, ()) if c not in train.column_names]
-        if lacking:
-            raise ValueError(f"data: {recipe.data} has no column {lacking[0]!r}; this stage "
-                             f"reads a {kind} dataset (mm-data {kind})")
     else:
         train = build_or_load(kind, out / "data" / kind, recipe.data_n, recipe.seed, image_size,
                               **options)

@@ -21,6 +21,8 @@ per-epoch permutation seeded by (seed, epoch), and seeds torch with (seed, k) be
 pass (dropout), so a run resumed from a checkpoint takes exactly the steps an uninterrupted run
 takes and ends with the same loss and weights (the stage seeds the initial weights itself:
 ``mm.seeding``). The log is trimmed to the checkpoint on resume, so it holds each step once.
+A damaged newest checkpoint (``train.checkpoint.check_checkpoint``) is passed over, with one
+line on stderr naming its file, for the newest intact one.
 A recipe that differs from the checkpoint's in a larger ``max_steps`` alone (bookkeeping fields,
 ``train.recipe.BOOKKEEPING``, never count) continues the run: the schedule is the one of the new
 length from the resumed step on (``follow_schedule``).
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -208,7 +211,11 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     ckpt_root = out / "checkpoints"
     log = out / "log.jsonl"
     start, losses = 0, []
-    ckpt = processes.on_main(lambda: latest_checkpoint(ckpt_root))
+    passed: list = []
+    ckpt = processes.on_main(lambda: latest_checkpoint(ckpt_root, passed))
+    for _, why in passed:  # the main process's list: the others' stays empty
+        print(f"{why}; resuming from the newest intact checkpoint, {ckpt.name}",
+              file=sys.stderr)
     if ckpt is not None:
         made = checkpoint_recipe(ckpt)
         longer = made is not None and extends(made, recipe, checkpoint_step(ckpt))

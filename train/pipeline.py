@@ -8,13 +8,17 @@ trains that stage and every later one again); an interrupted stage resumes from 
 A stage holds ``<its folder>/.lock`` and the pipeline ``OUT/.lock`` while they write
 (engines/dataset/lock.py): a second run into the same folder is refused with ``FolderBusy``.
 A finished stage made with the same recipe is reported without writing anything (not even the
-lock), so it re-checks in a read-only folder. ``check_init`` refuses an init folder that is not
-the previous stage's finished output, or whose model files cannot be loaded, naming what it is.
+lock), so it re-checks in a read-only folder; so is a finished pipeline (every stage finished
+with its recipe, ``pipeline.json`` and ``final/`` up to date: ``finished_pipeline``). An
+unfinished stage whose checkpoints are all damaged is ``train.checkpoint.CheckpointError``
+naming the file. ``check_init`` refuses an init folder that is not the previous stage's
+finished output, or whose model files cannot be loaded, naming what it is.
 
     mm-train pipeline --preset tiny --out runs/tiny
 """
 from __future__ import annotations
 
+import filecmp
 import json
 import shutil
 import sys
@@ -25,7 +29,8 @@ from engines.dataset.lock import LOCK_FILES, folder_lock
 from engines.dataset.outdir import OutDirError, check_out_dir
 from mm.modelfiles import check_model_folder
 from train import processes
-from train.checkpoint import checkpoint_recipe, checkpoint_step, latest_checkpoint
+from train.checkpoint import (CheckpointError, checkpoint_recipe, checkpoint_step,
+                              latest_checkpoint)
 from train.recipe import Recipe, RecipeError, extends, load_recipe, recipe_diff
 from train.stage import STAGES, stage_named
 
@@ -112,7 +117,12 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
     done = out / "metrics.json"
     finished = json.loads(done.read_text()) if done.exists() else None
     held = None  # recipe of what ``out`` holds already: a finished stage or a checkpoint
-    ckpt = latest_checkpoint(out / "checkpoints") if out.is_dir() else None
+    try:
+        ckpt = latest_checkpoint(out / "checkpoints") if out.is_dir() else None
+    except CheckpointError:
+        if finished is None:
+            raise  # an unfinished stage with no intact checkpoint: one line naming the file
+        ckpt = None  # a finished stage is retrained if its recipe changed, never continued
     if finished is not None:
         held = finished.get("recipe", {})
     elif ckpt is not None:
@@ -204,15 +214,71 @@ def run_pipeline(preset: str, out: str | Path, data: str | None = None,
     """Every registered stage on the preset's recipes (with ``overrides``, see
     ``pipeline_recipes``); ``data`` feeds the stages that take the pipeline's dataset;
     ``blind_twin`` False skips the stages' twins. A stage whose output the next one does not
-    start from (stage 1 when stage 2 is given ``vision_path``) is skipped."""
+    start from (stage 1 when stage 2 is given ``vision_path``) is skipped. A finished pipeline
+    (``finished_pipeline``) is returned with ``complete`` True and nothing written."""
     out = Path(out)
     recipes = pipeline_recipes(preset, data, overrides)
+    can_write = check_out_dir(out)
+    done = finished_pipeline(preset, recipes, out, blind_twin) if out.is_dir() else None
+    if done is not None:
+        return {**done, "complete": True}
+    if not can_write:
+        raise OutDirError(f"{out} is read-only and its pipeline is not finished; make it "
+                          "writable or choose another folder")
     with folder_lock(out):
-        return _run_pipeline(preset, recipes, out, progress, blind_twin)
+        return {**_run_pipeline(preset, recipes, out, progress, blind_twin), "complete": False}
 
 
-def _run_pipeline(preset: str, recipes: dict[str, Recipe], out: Path, progress: bool,
-                  blind_twin: bool) -> dict:
+class _Unfinished(Exception):
+    """A stage folder that a run would write (``finished_pipeline``'s answer is then None)."""
+
+
+def finished_pipeline(preset: str, recipes: dict[str, Recipe], out: Path,
+                      blind_twin: bool = True) -> dict | None:
+    """The summary of the pipeline in ``out`` when a run would write nothing: every stage (and
+    twin) finished with its recipe, ``pipeline.json`` holding this summary and ``final/`` the
+    same files as the last stage's ``model/``; else None. Only reads."""
+    def finished(recipe: Recipe, init: Path | None, folder: Path, retrain: bool) -> dict:
+        done = _finished_metrics(folder) if folder.is_dir() else None
+        if done is None or recipe_diff(done["recipe"], recipe):
+            raise _Unfinished
+        return {**done, "trained": False}
+
+    try:
+        results, last = _stage_results(recipes, out, False, blind_twin, finished)
+    except _Unfinished:
+        return None
+    summary = _summary(preset, out, results)
+    try:
+        recorded = json.loads((out / "pipeline.json").read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(recorded, dict) or not isinstance(recorded.get("stages"), dict):
+        return None
+    for res in recorded["stages"].values():
+        if isinstance(res, dict):  # whether a stage trained says how a run went, not what it made
+            res.pop("trained", None)
+    # compared as JSON text: a NaN metric is equal to itself there
+    if json.dumps(recorded) != json.dumps(json.loads(json.dumps(summary))):
+        return None
+    return summary if _same_files(last / "model", out / "final") else None
+
+
+def _same_files(a: Path, b: Path) -> bool:
+    """The folders hold the same relative paths with the same bytes."""
+    def files(root: Path) -> list[str]:
+        return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
+
+    if not (a.is_dir() and b.is_dir()) or files(a) != files(b):
+        return False
+    return all(filecmp.cmp(a / f, b / f, shallow=False) for f in files(a))
+
+
+def _stage_results(recipes: dict[str, Recipe], out: Path, say: bool, blind_twin: bool,
+                   run) -> tuple[dict, Path]:
+    """Each stage (and twin) of the pipeline in order through ``run(recipe, init, folder,
+    retrain)`` (``run_stage`` or a read-only check); the results by pipeline key and the last
+    stage's folder. ``say``: print the stages skipped."""
     results: dict[str, dict] = {}
     prev, retrain, last = None, False, None
     order = STAGES.names()
@@ -220,23 +286,35 @@ def _run_pipeline(preset: str, recipes: dict[str, Recipe], out: Path, progress: 
         recipe = recipes[key]
         after = order[i + 1] if i + 1 < len(order) else None
         if after and not STAGES.get(after).init_needed(recipes[after]):
-            if processes.is_main():
+            if say and processes.is_main():
                 print(f"{key}: skipped ({after} does not start from it)", file=sys.stderr)
             continue
-        res = run_stage(recipe, prev if stage.init_needed(recipe) else None, out / key,
-                        progress, retrain)
+        res = run(recipe, prev if stage.init_needed(recipe) else None, out / key, retrain)
         for twin in stage.twins if blind_twin else ():
             twin_recipe = recipe.with_overrides(**twin.overrides)
-            twin_res = run_stage(twin_recipe, prev, out / f"{key}-{twin.name}", progress,
-                                 retrain)
+            twin_res = run(twin_recipe, prev, out / f"{key}-{twin.name}", retrain)
             twin_res.pop("trained")
             results[f"{key}_{twin.name}"] = twin_res
-        retrain = retrain or res.pop("trained")
+        trained = res.pop("trained")
+        retrain = retrain or trained
         results[key] = res
         prev = last = out / key
+    return results, last
+
+
+def _summary(preset: str, out: Path, results: dict) -> dict:
+    return {"preset": preset, "final": str(out / "final"), "stages": results,
+            "evidence": evidence(results)}
+
+
+def _run_pipeline(preset: str, recipes: dict[str, Recipe], out: Path, progress: bool,
+                  blind_twin: bool) -> dict:
+    def run(recipe: Recipe, init: Path | None, folder: Path, retrain: bool) -> dict:
+        return run_stage(recipe, init, folder, progress, retrain)
+
+    results, last = _stage_results(recipes, out, True, blind_twin, run)
     final = out / "final"
-    summary = {"preset": preset, "final": str(final), "stages": results,
-               "evidence": evidence(results)}
+    summary = _summary(preset, out, results)
     if processes.is_main():
         if final.exists():
             shutil.rmtree(final)

@@ -79,6 +79,9 @@ class TrainingStage:
     settings: ClassVar[type]  # dataclass of the stage's own recipe keys
     needs_init: ClassVar[bool] = True  # starts from the previous stage's output folder
     takes_pipeline_data: ClassVar[bool] = False  # ``mm-train pipeline --data`` feeds it
+    # the dataset kind ``data`` (``--data``) replaces (``train.data.check_dataset`` checks a
+    # folder against it before any work); None: the stage takes no ``data``
+    data_kind: ClassVar[str | None] = None
     twins: ClassVar[tuple[Twin, ...]] = ()
     goals: ClassVar[tuple[Goal, ...]] = ()
 

@@ -31,7 +31,7 @@ class CorruptFile(ValueError):
     the message names it and says how to rebuild."""
 
     def __init__(self, path: Path, why: str):
-        self.path = path
+        self.path, self.why = path, why
         super().__init__(f"{path}: {why}; pass --overwrite to rebuild the dataset")
 
 

@@ -1,9 +1,9 @@
 """Model folders: our checkpoints and any local HF image-text-to-text folder (``--model PATH``).
 
 Registered as the ``folder`` adapter, which ``load_adapter`` uses for every spec that is not
-``builtin:NAME``. A folder that cannot be loaded (bad config.json, a cut-short or foreign
-safetensors file, weights that do not fit the config) is a ``ValueError`` whose first line
-names the file (mm.modelfiles).
+``builtin:NAME``. A folder that cannot be loaded (bad config.json or other JSON file, a
+cut-short or foreign safetensors file, weights that do not fit the config, a chat template
+that does not render) is a ``ValueError`` whose first line names the file (mm.modelfiles).
 
     mm-eval run --model runs/quickstart/train/final --tasks pope-synth --output-path runs/eval
 """
@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Sequence
 
 from mm.adapters.base import ADAPTERS, FOLDER, Adapter, weights_digest
-from mm.modelfiles import check_model_folder, load_failure, quiet_loading
+from mm.modelfiles import (check_model_folder, load_failure, quiet_loading,
+                           template_failure)
 
 YES_WORDS = ("yes", "Yes", "YES")
 NO_WORDS = ("no", "No", "NO")
@@ -58,6 +59,7 @@ class LlavaAdapter(Adapter):
 
     def __init__(self, path: str | Path, device: str | None = None, dtype: str = "float32",
                  device_map: str | None = None, attn_implementation: str | None = None):
+        import jinja2
         import torch
         from transformers import AutoConfig, AutoProcessor
 
@@ -76,9 +78,12 @@ class LlavaAdapter(Adapter):
         self.device_map, self.attn_implementation = device_map, attn_implementation
         try:
             cfg = AutoConfig.from_pretrained(path, local_files_only=True)
-            self.processor = AutoProcessor.from_pretrained(path, local_files_only=True)
         except (OSError, ValueError, KeyError, TypeError) as e:
-            raise load_failure(path, e) from None
+            raise load_failure(path, e, "config") from None
+        try:
+            self.processor = AutoProcessor.from_pretrained(path, local_files_only=True)
+        except Exception as e:  # tokenizers raises a bare Exception for a foreign tokenizer.json
+            raise load_failure(path, e, "processor") from None
         self.family = family_for(cfg.model_type)
         if self.family.needs_chat_template and not getattr(self.processor, "chat_template",
                                                             None):
@@ -104,6 +109,10 @@ class LlavaAdapter(Adapter):
         self.tok.padding_side = "left"
         self.yes_ids, self.no_ids = yes_no_token_ids(self.tok)
         self._word_cache: dict = {}
+        try:  # a template that cannot render fails here, not at the first sample
+            self.chat("?")
+        except jinja2.TemplateError as e:
+            raise template_failure(path, e) from None
 
     @classmethod
     def load(cls, spec, seed=0, device=None, **options):

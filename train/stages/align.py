@@ -70,6 +70,7 @@ class AlignStage(TrainingStage):
     name = "align"
     title = "alignment"
     settings = AlignSettings
+    data_kind = "mavis-caption"
 
     def init_needed(self, recipe: Recipe) -> bool:
         return recipe.settings.vision_path is None
@@ -89,7 +90,7 @@ class AlignStage(TrainingStage):
               ) -> dict:
         own: AlignSettings = recipe.settings
         out = Path(out)
-        caps, _ = stage_data(recipe, "mavis-caption", out, heldout=False)
+        caps, _ = stage_data(recipe, self.data_kind, out, heldout=False)
         texts = []
         if not own.lm_path:  # the from-scratch tokenizer's text
             texts = [r["caption"] for r in caps.select_columns(["caption"])]

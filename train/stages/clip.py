@@ -99,6 +99,7 @@ class ClipStage(TrainingStage):
     name = "clip"
     title = "CLIP-Math"
     settings = ClipSettings
+    data_kind = "mavis-caption"
     needs_init = False
     takes_pipeline_data = True
     goals = (CHANCE_GOAL,)
@@ -119,7 +120,7 @@ class ClipStage(TrainingStage):
                 p.requires_grad_(False)
         # diagrams are drawn at least at the recipe's size (legible labels) and resized by the
         # preprocessing
-        train_rows, held = stage_data(recipe, "mavis-caption", out,
+        train_rows, held = stage_data(recipe, self.data_kind, out,
                                       image_size=max(image_size(model), recipe.image_size))
         n_tokens, ctx = token_counter(tok), tok.context_length
         loss_fn = open_clip.ClipLoss(local_loss=False, gather_with_grad=True,

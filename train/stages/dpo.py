@@ -197,6 +197,7 @@ class DpoStage(TrainingStage):
     name = "dpo"
     title = "DPO"
     settings = DpoSettings
+    data_kind = "dpo-pairs"
     goals = (PREFERENCE_GOAL, OWN_MISTAKES_GOAL, PERCEPTION_GOAL)
 
     def train(self, recipe: Recipe, init: Path | None, out: Path, progress: bool = True
@@ -214,7 +215,7 @@ class DpoStage(TrainingStage):
                 p.requires_grad_(False)
         mined, unfinished = mine_pairs(model, processor, recipe, out)
         # ``data`` (a dpo-pairs build) replaces the engine-made pairs; mined pairs stay
-        engine, _ = stage_data(recipe, "dpo-pairs", out, heldout=False)
+        engine, _ = stage_data(recipe, self.data_kind, out, heldout=False)
         held_engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs-heldout",
                                     recipe.eval_n, held_seed, size)
         held_pairs = (mine_pairs(model, processor, recipe, out, heldout=True)[0]

@@ -58,7 +58,7 @@ def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
     stage's own build (``perception_n`` rows, default ``data_n``), so no problem is read
     twice."""
     own: InstructSettings = recipe.settings
-    ins, _ = stage_data(recipe, "mavis-instruct", out, heldout=False)
+    ins, _ = stage_data(recipe, InstructStage.data_kind, out, heldout=False)
     per_recipe = recipe
     if own.perception_n is not None or recipe.data:
         per_recipe = recipe.with_overrides(data=None, data_n=(
@@ -92,6 +92,7 @@ class InstructStage(TrainingStage):
     name = "instruct"
     title = "instruction tuning"
     settings = InstructSettings
+    data_kind = "mavis-instruct"
     twins = (Twin("blind", {"blank_images": True}),)
     goals = (GAIN_GOAL, YES_NO_GOAL)
 
