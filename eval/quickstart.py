@@ -199,6 +199,8 @@ def prior_lines(res: dict | None) -> list[str]:
     per = ((res or {}).get("tasks", {}).get("pope-synth") or {}).get("per_split", {})
     if not {"random", "adversarial"} <= set(per):
         return []
+    if not all({"fp", "tn"} <= set(per[s]) for s in ("random", "adversarial")):
+        return []
     neg = {s: per[s]["fp"] + per[s]["tn"] for s in ("random", "adversarial")}
     if not all(neg.values()):
         return []

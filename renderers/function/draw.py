@@ -221,10 +221,15 @@ def _legend(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> bool:
         inside, used, lab = _box_counts(canvas, gx, gy, w, h, pad=2.0, k=2)
         used = np.where(lab == 0, used, np.iinfo(np.int32).max)
     usable = inside & (used < np.iinfo(np.int32).max)
-    if not usable.any():
+    # least ink first; each candidate re-checked on the full-size label mask, which the
+    # summed-area counts (shrunk masks, rounded box edges) can miss at a box's border
+    order = [int(i) for i in np.argsort(np.where(usable, used, np.iinfo(np.int64).max),
+                                        kind="stable") if usable[i]]
+    box = next((b for b in ((float(gx[i]), float(gy[i]), float(gx[i] + w), float(gy[i] + h))
+                            for i in order) if canvas.is_free(b, avoid_ink=False, pad=1.0)),
+               None)
+    if box is None:
         return False
-    i = int(np.argmin(np.where(usable, used, np.iinfo(np.int64).max)))
-    box = (float(gx[i]), float(gy[i]), float(gx[i] + w), float(gy[i] + h))
     canvas.rect(box, fill="white", outline=(150, 150, 150), width=1.0, ink=False)
     canvas.lab_d.rectangle([box[0], box[1], box[2], box[3]], fill=1)
     y = box[1] + pad

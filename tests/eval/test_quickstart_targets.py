@@ -52,3 +52,14 @@ def test_the_table_flags_what_is_missed_and_counts_it(tmp_path):
         {**_results(0.85, 0.5, 0.8), "config": {"decoding": None}}))
     report = write(tmp_path).read_text()
     assert report.splitlines()[2] == "## Targets" and "7 of 7 met." in report
+
+
+def test_language_prior_line_compares_false_positives_of_two_splits():
+    from eval.quickstart import prior_lines
+
+    per = {"random": {"fp": 9, "tn": 81}, "adversarial": {"fp": 36, "tn": 54}}
+    [line, _] = prior_lines({"tasks": {"pope-synth": {"per_split": per}}})
+    assert line.startswith("Language prior of the greedy model (POPE-synth, absent objects "
+                           "called present): adversarial negatives 40.0% of 90, random "
+                           "negatives 10.0% of 90; difference +30.0 points (95% interval +17.")
+    assert prior_lines({"tasks": {"pope-synth": {"per_split": {"random": per["random"]}}}}) == []

@@ -1,8 +1,8 @@
 """MAVIS-Instruct problems on composite plane figures, built by backward chaining.
 
-``make_problem(rng)``: pick a base with nice givens, attach 0-3 shapes (a figure of up to 4),
-each on a side of the previous shape (preferring a side that is NOT given, so the chain has to
-derive it), pick a target (area or perimeter of the whole figure, shaded area, one shape's area or perimeter, a
+``make_problem(rng)``: pick a base with nice givens, attach 0-2 shapes, each on a side of the
+previous shape (preferring a side that is NOT given, so the chain has to derive it), pick a
+target (area or perimeter of the whole figure, shaded area, one shape's area or perimeter, a
 length, an angle, a radius, an arc length, a diagonal), then ask the chain for the target:
 the rules pull in exactly the givens they need (backward) and write the CoT (forward).
 Distractors re-run the chain with one typical mistake in place; wrong chains (DPO rejected
@@ -283,7 +283,7 @@ def _build(rng) -> tuple[PlaneGeometrySpec, Chain, list[PP]]:
                              round(float(rng.uniform(0, 360)), 1),
                              fill=rng_choice(rng, FILLS))
     pieces = [bp]
-    n_att = 0 if base == "circle" else int(rng_choice(rng, (0, 1, 1, 2, 2, 3, 3)))
+    n_att = 0 if base == "circle" else int(rng_choice(rng, (0, 1, 1, 2, 2, 2)))
     for k in range(n_att):
         host = pieces[-1]
         if not host.polygon and host.label != "sector":
