@@ -12,7 +12,9 @@ SEEDS = load_seeds()
 NEW = ["algebra-matrix-determinant", "algebra-matrix-square-entry", "algebra-matrix-eigenvalue",
        "algebra-system-which", "algebra-inequality-interval", "algebra-break-even",
        "algebra-composite-value", "algebra-rational-asymptotes", "algebra-exp-log-base",
-       "algebra-absolute-solutions"]
+       "algebra-absolute-solutions", "algebra-pattern-term", "algebra-table-rule",
+       "algebra-growth-table", "arith-fraction-compare", "arith-number-line-jumps",
+       "arith-bar-model-ratio", "arith-best-value", "arith-timetable-trip"]
 
 
 def _poly(*cs):
@@ -62,6 +64,38 @@ CASES = [
     # -2|x + 1| + 3 = -1 at x = -3 and 1
     ("algebra-absolute-solutions", {"a": -2.0, "c": -1, "d": 3, "k": -1, "ask": "difference",
                                     "colors": ["blue", "red"]}, 4.0),
+    # panels 2, 5, 8, 11, ...: panel 10 holds 2 + 9 * 3
+    ("algebra-pattern-term", {"shape": "circle", "color": "blue", "start": 2, "step": 3,
+                              "N": 10}, 29.0),
+    # 1, 2, 5, 10 at x = 0..3 is x^2 + 1 (2x + 1 fits two rows, 2^x one)
+    ("algebra-table-rule", {"xs": [0, 1, 2, 3], "rules": [["square", 1, 1], ["linear", 2, 1],
+                                                          ["power", 1, 0], ["linear", 3, 1]],
+                            "order": [1, 2, 0, 3]}, "y = x^2 + 1"),
+    # 50 doubling for 7 hours
+    ("algebra-growth-table", {"ctx": 0, "a": 50, "r": 2, "t": 7}, 6400.0),
+    ("algebra-growth-table", {"ctx": 3, "a": 5, "r": 3, "t": 5}, 1215.0),
+    # 1/2, 2/3, 3/8: B largest, C smallest
+    ("arith-fraction-compare", {"fr": [[1, 2], [2, 3], [3, 8]], "ask": "largest",
+                                "color": "blue"}, "B"),
+    ("arith-fraction-compare", {"fr": [[1, 2], [2, 3], [3, 8]], "ask": "smallest",
+                                "color": "blue"}, "C"),
+    # 2 + 8 * 3 to the right; 14 - 6 * 4 to the left
+    ("arith-number-line-jumps", {"start": 2, "step": 3, "shown": 3, "N": 8, "back": False},
+     26.0),
+    ("arith-number-line-jumps", {"start": 14, "step": 4, "shown": 2, "N": 6, "back": True},
+     -10.0),
+    # 2 + 3 boxes hold 40: a box is 8, Ben has 3 boxes
+    ("arith-bar-model-ratio", {"units": [2, 3], "unit": 8, "names": 0, "thing": 0, "who": 1,
+                               "colors": ["blue", "orange"]}, 24.0),
+    # per item 75, 70, 76, 80 cents
+    ("arith-best-value", {"item": 0, "packs": [[4, 300], [6, 420], [10, 760], [12, 960]],
+                          "ask": "lowest"}, "Pack B"),
+    ("arith-best-value", {"item": 0, "packs": [[4, 300], [6, 420], [10, 760], [12, 960]],
+                          "ask": "highest"}, "Pack D"),
+    # second bus: 08:25 at stop 1, 08:50 at stop 3
+    ("arith-timetable-trip", {"stops": [0, 1, 2, 3, 4],
+                              "times": [[430, 445, 452, 470, 488], [490, 505, 512, 530, 548]],
+                              "trip": [1, 3], "bus": 1}, 25.0),
 ]
 
 
