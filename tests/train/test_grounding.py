@@ -1,0 +1,59 @@
+"""Stage 3's grounding rows: POPE- and MME-format rows built for training at the recipe's
+grounding seed (never mm-eval's pictures), asked as mm-eval asks them, scored with POPE's F1."""
+from __future__ import annotations
+
+import pytest
+
+from engines.builders.mme_synth import SUFFIX
+from engines.builders.pope_synth import sample_scenes
+from train import sft
+from train.data import grounding_data
+from train.recipe import Recipe
+
+
+def _recipe(**kw) -> Recipe:
+    return Recipe(stage="instruct", preset="tiny", train_modules=["projector", "llm"],
+                  image_size=64, **kw)
+
+
+def test_pope_rows_are_whole_images_of_the_grounding_seed(tmp_path):
+    r = _recipe()
+    rows = grounding_data(r, tmp_path, "pope-synth", 20)
+    assert len(rows) == 36  # two whole images of 18 probes (3 splits x 3 yes + 3 no)
+    assert sorted(set(rows["answer"])) == ["no", "yes"] and rows["answer"].count("yes") == 18
+    # the scenes are those of the grounding seed, not of mm-eval's seed 0
+    ours = sample_scenes(r.seed + r.grounding_seed_offset, 2)
+    evals = sample_scenes(0, 2)
+    assert [s.objects for s in ours] != [s.objects for s in evals]
+    held = grounding_data(r, tmp_path, "pope-synth", 18, heldout=True)
+    assert len(held) == 18 and held["spec"][0] not in set(rows["spec"])
+
+
+def test_examples_ask_as_the_evaluation_tasks_do(tmp_path):
+    r = _recipe()
+    pope = sft.rows_to_examples(list(grounding_data(r, tmp_path, "pope-synth", 18)),
+                                "pope-synth")
+    assert pope[0]["q"].startswith("Is there ") and pope[0]["q"].endswith(" in the image?")
+    assert {e["a"] for e in pope} == {"Yes", "No"}
+    mme = sft.rows_to_examples(list(grounding_data(r, tmp_path, "mme-synth", 18)), "mme-synth")
+    assert len(mme) == 18 and all(e["q"].endswith(SUFFIX) for e in mme)
+    assert {e["a"] for e in mme} == {"Yes", "No"}
+    with pytest.raises(ValueError, match="valid: pope-synth, mme-synth"):
+        grounding_data(r, tmp_path, "comfort", 4)
+
+
+def test_accuracy_yes_ratio_and_f1_of_a_yes_no_set(tmp_path, monkeypatch):
+    rows = list(grounding_data(_recipe(), tmp_path, "pope-synth", 18))
+    said = ["Yes", "Yes", "No", "No", "Yes", "Yes"] * 3  # answers to yes, no, yes, no ...
+    monkeypatch.setattr(sft, "generate", lambda m, p, imgs, qs, *a, **k: said[:len(qs)])
+    truth = [r["answer"] for r in rows]
+    class Model:  # generate is replaced: the model is only put in eval mode
+        def eval(self):
+            return self
+
+    m = sft.perception_accuracy(Model(), None, rows, batch=64, kind="pope-synth")
+    right = sum(s.lower() == t for s, t in zip(said, truth))
+    tp = sum(s == "Yes" and t == "yes" for s, t in zip(said, truth))
+    assert m["accuracy"] == right / 18 and m["yes_ratio"] == 12 / 18 and m["n"] == 18
+    assert m["f1"] == pytest.approx(2 * tp / (12 + 9))
+    assert set(m["per_family"]) == {"random", "popular", "adversarial"}
