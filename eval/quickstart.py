@@ -40,6 +40,9 @@ EVAL_TARGETS = (
     ("mme-synth", "acc", ">=", 0.75, "MME-synth accuracy >= 0.75"),
 )
 _CMP = {">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b}
+# targets the quickstart does not measure yet, listed under the table so none goes unsaid
+UNMEASURED = ("MAVIS held-out multiple-choice accuracy >= the image-blind twin's + 10 points "
+              "(the twin is not evaluated on mavis-heldout)",)
 
 
 def _figure(metrics: dict, path: str):
@@ -90,7 +93,8 @@ def targets_section(p: dict | None, res: dict | None) -> list[str]:
         lines.append(f"| {where} | {g['text']} | {g['measured']} | "
                      f"{g.get('interval_text', '')} | {g.get('n', '') or ''} | "
                      f"{'met' if g['met'] else '**missed**'} |")
-    return lines + ["", "Intervals: stage numbers by Wilson (one accuracy) or Newcombe (a "
+    return lines + ["", "Not measured: " + "; ".join(UNMEASURED) + ".", "",
+                    "Intervals: stage numbers by Wilson (one accuracy) or Newcombe (a "
                     "difference of two); evaluation figures by the run's stratified "
                     "half-sampling.", ""]
 

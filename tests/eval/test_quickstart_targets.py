@@ -43,6 +43,7 @@ def test_the_table_flags_what_is_missed_and_counts_it(tmp_path):
                             _results(0.85, 0.5, 0.5))
     text = "\n".join(lines)
     assert "6 of 8 met; **2 missed**." in text
+    assert "Not measured: MAVIS held-out multiple-choice accuracy >= the image-blind twin's" in text
     assert "| stage1 | R@1 >= 20x chance | 14.0x | 8.0x to 22.1x | 200 | **missed** |" in text
     assert "| eval greedy | MME-synth accuracy >= 0.75 | 0.500 | 0.700 to 0.900 | 60 | " \
            "**missed** |" in text
