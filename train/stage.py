@@ -28,7 +28,8 @@ class Goal:
     """A stage's evidence number held to a threshold: ``evidence[metric] comparison threshold``.
     text: the goal in words for the report; measured: how the report writes the value;
     interval / n: the evidence keys of the value's 95% interval ([lo, hi], in its units) and of
-    the held-out rows behind it, which the report prints beside it."""
+    the held-out rows behind it, which the report prints beside it; judge: what is held to the
+    threshold, the value or an end of its interval ("upper": no drop beyond the interval)."""
     metric: str
     comparison: Comparison
     threshold: float
@@ -36,14 +37,19 @@ class Goal:
     measured: str = "{:.1f}"
     interval: str = ""
     n: str = ""
+    judge: Literal["value", "lower", "upper"] = "value"
 
     def __post_init__(self) -> None:
         if self.comparison not in _COMPARE:
             raise ValueError(f"goal {self.metric}: comparison {self.comparison!r}; valid: "
                              f"{', '.join(_COMPARE)}")
+        if self.judge != "value" and not self.interval:
+            raise ValueError(f"goal {self.metric}: judge {self.judge!r} needs an interval key")
 
     def met(self, evidence: dict) -> bool:
-        return bool(_COMPARE[self.comparison](evidence[self.metric], self.threshold))
+        held = evidence[self.metric] if self.judge == "value" else \
+            evidence[self.interval][0 if self.judge == "lower" else 1]
+        return bool(_COMPARE[self.comparison](held, self.threshold))
 
     def record(self, evidence: dict) -> dict:
         """The goal and its outcome as ``pipeline.json`` stores it (the report reads this)."""

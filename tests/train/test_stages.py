@@ -154,7 +154,7 @@ def test_each_stage_ran_its_steps_and_reported_evidence(tiny_run):
     own = "own_mistakes_lose_pct" in ev["stage4"]
     assert [g["metric"] for g in ev["stage4"]["goals"]] == (
         ["preference_gain_points"] + ["own_mistakes_lose_pct"] * own
-        + ["perception_change_upper_points"])
+        + ["perception_change_points"])
     g = ev["stage3"]["goals"][0]
     assert g["met"] == (ev["stage3"]["gain_points"] >= 15) and g["threshold"] == 15
     assert ev["stage4"]["pairs"]["engine"] == 8
@@ -299,7 +299,7 @@ def test_quickstart_report_shows_the_learning_numbers(tiny_run, tmp_path):
                 e1["chance_ratio"], *("{:.1f}x".format(x) for x in g1["interval"]), e1["n"],
                 "met" if e1["chance_ratio"] >= 20 else "missed")) in text
     assert ("Goal: held-out perception accuracy does not drop beyond its 95% interval (the "
-            "change's upper bound >= 0). Measured") in text
+            "upper end of the change's interval >= 0). Measured") in text
     # the targets table: one row per recorded goal, the missed ones flagged
     goals = [g for ev in summary["evidence"].values() for g in ev.get("goals", [])]
     missed = sum(not g["met"] for g in goals)

@@ -56,10 +56,11 @@ OWN_MISTAKES_GOAL = Goal("own_mistakes_lose_pct", ">=", 50,
                          interval="own_mistakes_lose_ci95", n="own_mistakes_n")
 # the change's interval treats the two evaluations of the same rows as independent samples,
 # which makes it wider (more lenient to a drop) than a paired interval would be
-PERCEPTION_GOAL = Goal("perception_change_upper_points", ">=", 0,
+PERCEPTION_GOAL = Goal("perception_change_points", ">=", 0,
                        "held-out perception accuracy does not drop beyond its 95% interval "
-                       "(the change's upper bound >= 0)", measured="{:+.1f} points",
-                       interval="perception_change_ci95", n="perception_n")
+                       "(the upper end of the change's interval >= 0)",
+                       measured="{:+.1f} points", interval="perception_change_ci95",
+                       n="perception_n", judge="upper")
 
 
 @dataclass
@@ -310,7 +311,7 @@ class DpoStage(TrainingStage):
         lo, hi = newcombe(ev["perception_stage4"], n, ev["perception_stage3"], before[
             "perception"]["n"])
         ev["perception_change_ci95"] = [100 * lo, 100 * hi]
-        ev["perception_change_upper_points"] = 100 * hi
+        ev["perception_change_points"] = -ev["perception_drop_points"]
         own = after["preference_accuracy"].get("by_source", {}).get("model")
         if own and own["n"]:
             ev["own_mistakes_lose_pct"] = 100 * own["accuracy"]
