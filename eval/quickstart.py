@@ -10,6 +10,7 @@ with the measured value and whether it is met.
 from __future__ import annotations
 
 import json
+import operator
 import sys
 from pathlib import Path
 
@@ -39,7 +40,7 @@ EVAL_TARGETS = (
      "POPE-synth yes ratio ({split}) <= 0.6"),
     ("mme-synth", "acc", ">=", 0.75, "MME-synth accuracy >= 0.75"),
 )
-_CMP = {">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b}
+_CMP = {">=": operator.ge, "<=": operator.le}
 # targets the quickstart does not measure yet, listed under the table so none goes unsaid
 UNMEASURED = ("MAVIS held-out multiple-choice accuracy >= the image-blind twin's + 10 points "
               "(the twin is not evaluated on mavis-heldout)",)

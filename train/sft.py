@@ -196,8 +196,9 @@ def perception_accuracy(model, processor, rows, blank: bool = False, batch: int 
                         kind: str = "mavis-perception") -> dict:
     """Share of outputs that start with the row's short answer (rows of ``kind``, asked as
     ``rows_to_examples`` asks them); ``yes_ratio``: share starting with "yes" (a yes/no set's
-    bias); on a set answered yes or no alone, also the F1 of "yes" (POPE's headline). Per
-    group: the row's family, POPE split or MME subtask."""
+    bias); on a set answered yes or no alone, also the F1 of "yes" (POPE's headline metric,
+    with any output not starting with "yes" counted as a "no", where POPE's parser reads
+    free text). Per group: the row's family, POPE split or MME subtask."""
     model.eval()
 
     def outcomes(starts):  # (group, answer, right, said yes) per row of the chunks

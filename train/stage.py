@@ -26,6 +26,7 @@ _COMPARE = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operato
 @dataclass(frozen=True)
 class Goal:
     """A stage's evidence number held to a threshold: ``evidence[metric] comparison threshold``.
+
     text: the goal in words for the report; measured: how the report writes the value;
     interval / n: the evidence keys of the value's 95% interval ([lo, hi], in its units) and of
     the held-out rows behind it, which the report prints beside it; judge: what is held to the

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from mm.llava import load as load_llava
 from mm.stats import newcombe
-from train.data import grounding_data, stage_data, yes_no_data
+from train.data import GROUNDING, grounding_data, stage_data, yes_no_data
 from train.loop import run
 from train.recipe import Recipe, check_counts
 from train.sft import Examples, finish, perception_accuracy, set_trainable, sft_task, tower_size
@@ -77,11 +77,10 @@ def grounding_counts(own: InstructSettings) -> dict[str, int]:
     return {k: n for k, n in (("pope-synth", own.pope_n), ("mme-synth", own.mme_n)) if n}
 
 
-def gap(model: dict, twin: dict, name: str) -> dict:
-    """The model's accuracy minus the twin's, in points, with its 95% interval (Newcombe) and
-    the model's row count: ``{name}_points``, ``{name}_ci95``, and ``n`` / ``{prefix}_n``."""
+def gap(model: dict, twin: dict, name: str, n_key: str) -> dict:
+    """The model's accuracy minus the twin's, in points, with its 95% interval (Newcombe):
+    ``{name}_points``, ``{name}_ci95``, and the model's row count under ``n_key``."""
     lo, hi = newcombe(model["accuracy"], model["n"], twin["accuracy"], twin["n"])
-    n_key = "n" if name == "gain" else name.removesuffix("_gain") + "_n"
     return {f"{name}_points": round(100 * (model["accuracy"] - twin["accuracy"]), 1),
             f"{name}_ci95": [round(100 * lo, 1), round(100 * hi, 1)], n_key: model["n"]}
 
@@ -131,14 +130,14 @@ class InstructStage(TrainingStage):
             return None
         ev = {"accuracy": s3["perception"]["accuracy"],
               "blind_twin_accuracy": blind["perception"]["accuracy"],
-              **gap(s3["perception"], blind["perception"], "gain"),
+              **gap(s3["perception"], blind["perception"], "gain", GAIN_GOAL.n),
               "goal_points": GAIN_GOAL.threshold}
         if "yes_no" in s3 and "yes_no" in blind:
             ev["yes_no"] = {k: {"accuracy": m["yes_no"]["accuracy"],
                                 "yes_ratio": m["yes_no"]["yes_ratio"], "n": m["yes_no"]["n"]}
                             for k, m in (("model", s3), ("blind_twin", blind))}
-            ev.update(gap(s3["yes_no"], blind["yes_no"], "yes_no_gain"))
-        for kind in ("pope-synth", "mme-synth"):
+            ev.update(gap(s3["yes_no"], blind["yes_no"], "yes_no_gain", YES_NO_GOAL.n))
+        for kind in GROUNDING:
             if kind in s3 and kind in blind:
                 ev[kind] = {k: {key: m[kind].get(key) for key in
                                 ("accuracy", "f1", "yes_ratio", "n", "per_family")}
