@@ -28,6 +28,10 @@ QS_LIMIT ?= 60,dynamath=90,comfort-ball=216,pope-synth=270,mme-synth=180
 # the CausalMM experiment: POPE's adversarial probes (absent objects that co-occur with the
 # image's), greedy vs every CausalMM setting and the gamma=0 control
 QS_ABLATE_LIMIT ?= 180
+# the image-blind twin of stage 3 on the greedy run's MAVIS held-out problems, on white pictures
+# (its multiple-choice accuracy is the report's baseline for the model's); mavis-heldout's share
+# of QS_LIMIT
+QS_TWIN_LIMIT ?= 60
 # COMFORT-BALL's headline and preferred frame are the camera-prompt curves
 QS_OPTIONS ?= prefixes=camera
 
@@ -36,6 +40,9 @@ run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
 		--limit $(QS_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
 		--task-options $(QS_OPTIONS) --output-path $(QS)/eval-greedy
+	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/stage3-blind/model --tasks mavis-heldout \
+		--limit $(QS_TWIN_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
+		--task-options blank_images=true --output-path $(QS)/twin-mavis
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
 		--limit $(QS_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
 		--task-options $(QS_OPTIONS) --decoding causalmm --cf-level language \

@@ -12,6 +12,10 @@ accuracy overall, per version (text_dominant / text_lite / vision_dominant), per
 question type (each with its per-version columns), and the share of problems right in every
 version. The oracle answers with the row's CoT, which ends with the answer.
 
+Option ``blank_images=true`` shows every problem on a white picture of its image's size: what
+the stage-3 image-blind twin (trained on white pictures, ``train.sft.blank_like``) sees, so the
+twin's multiple-choice accuracy is measured on the same problems as the model's.
+
     mm-eval run --model builtin:oracle --tasks mavis-heldout --limit 60 --output-path runs/mh
 """
 from __future__ import annotations
@@ -19,12 +23,14 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
+from PIL import Image
+
 from engines import dataset
 from engines.dataset.streams import MAVIS_HELDOUT_OFFSET
 from engines.mavis.dpo import extract_answer, is_correct
 from eval.evalsets import cached_rows, groups_kept
 from eval.plots import grouped_bars
-from eval.task import Task, TaskContext, register_task
+from eval.task import Option, Task, TaskContext, register_task
 
 VERSIONS = ("text_dominant", "text_lite", "vision_dominant")
 DEFAULT_PROBLEMS = 200
@@ -116,6 +122,8 @@ class MavisHeldout(Task):
     output = "generate"
     max_new_tokens = 256
     parser = "mavis 'The answer is X' (engines.mavis.dpo.is_correct)"
+    task_options = {"blank_images": Option(bool, False, "every picture white (the image-blind "
+                                           "twin's view)")}
 
     def group(self, doc):
         return doc["problem"]
@@ -130,6 +138,9 @@ class MavisHeldout(Task):
                  "question_type": r["question_type"], "choices": list(r["choices"] or []),
                  "cot": r["cot"], "target": str(r["answer"]), "family": r["family"]}
                 for r in rows]
+        if ctx.options.get("blank_images"):
+            for d in docs:
+                d["blank"] = True
         return self.limit_docs(docs, ctx, None if ctx.data else DEFAULT_PROBLEMS)
 
     def image(self, doc):
@@ -138,11 +149,14 @@ class MavisHeldout(Task):
         cell = doc["image"]
         if isinstance(cell, dict):
             if cell.get("bytes"):
-                return open_image(cell["bytes"], str(doc["id"]))
-            if cell.get("path") is None:
+                img = open_image(cell["bytes"], str(doc["id"]))
+            elif cell.get("path") is None:
                 raise FileNotFoundError(f"{doc['id']}: the row has no image")
-            return open_image(cell["path"])
-        return cell
+            else:
+                img = open_image(cell["path"])
+        else:
+            img = cell
+        return Image.new("RGB", img.size, "white") if doc.get("blank") else img
 
     def prompt(self, doc):
         return doc["question"]

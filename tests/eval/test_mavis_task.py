@@ -124,3 +124,19 @@ def test_pi_answers_are_read():
     assert is_correct("The period is 2π/0.5 = 4π.\nThe answer is 4π.", "4π")
     assert is_correct("The answer is π.", "π")
     assert not is_correct("The answer is 4.", "4π")
+
+
+def test_blank_images_option_shows_white_pictures_of_the_rows_size(built):
+    import numpy as np
+
+    task = get_task("mavis-heldout")
+    plain = task.docs(TaskContext(data=str(built)))
+    blank = task.docs(TaskContext(data=str(built), options={"blank_images": True}))
+    assert [d["id"] for d in blank] == [d["id"] for d in plain]
+    img, white = task.image(plain[0]), task.image(blank[0])
+    assert white.size == img.size and white.mode == "RGB"
+    assert np.asarray(white).min() == 255 and np.asarray(img).min() < 255
+    # what the image-blind twin of stage 3 is trained on (train.sft.blank_like)
+    from train.sft import blank_like
+
+    assert np.array_equal(np.asarray(blank_like(img)), np.asarray(white))

@@ -43,7 +43,8 @@ def test_the_table_flags_what_is_missed_and_counts_it(tmp_path):
                             _results(0.85, 0.5, 0.5))
     text = "\n".join(lines)
     assert "6 of 8 met; **2 missed**." in text
-    assert "Not measured: MAVIS held-out multiple-choice accuracy >= the image-blind twin's" in text
+    assert "Not measured: MAVIS held-out multiple choice against the image-blind twin (needs " \
+           "twin-mavis/results.json" in text
     assert "| stage1 | R@1 >= 20x chance | 14.0x | 8.0x to 22.1x | 200 | **missed** |" in text
     assert "| eval greedy | MME-synth accuracy >= 0.75 | 0.500 | 0.700 to 0.900 | 60 | " \
            "**missed** |" in text
@@ -64,3 +65,36 @@ def test_language_prior_line_compares_false_positives_of_two_splits():
                            "called present): adversarial negatives 40.0% of 90, random "
                            "negatives 10.0% of 90; difference +30.0 points (95% interval +17.")
     assert prior_lines({"tasks": {"pope-synth": {"per_split": {"random": per["random"]}}}}) == []
+
+
+def _mc(acc: float, n: int, res: dict | None = None) -> dict:
+    """``res`` (default: no other task) with a mavis-heldout result of that multiple-choice
+    accuracy over n problems."""
+    res = json.loads(json.dumps(res or {"tasks": {}}))
+    res["tasks"]["mavis-heldout"] = {"per_question_type": {
+        "multiple_choice": {"accuracy": acc, "n": n}, "free_form": {"accuracy": 0.0, "n": 9}}}
+    return res
+
+
+def test_twin_target_is_the_multiple_choice_gain_with_newcombes_interval(tmp_path):
+    from eval.quickstart import twin_target
+    from mm.stats import newcombe
+
+    [row] = twin_target(_mc(0.6, 50, _results(0.85, 0.5, 0.8)), _mc(0.3, 40))
+    lo, hi = newcombe(0.6, 50, 0.3, 40)
+    assert (row["measured"], row["met"], row["n"]) == ("+30.0 points", True, "50 / 40")
+    assert row["interval_text"] == f"{100 * lo:+.1f} to {100 * hi:+.1f} points"
+    assert row["text"] == ("MAVIS held-out multiple choice >= the image-blind twin's + 10 "
+                           "points (60.0% vs 30.0%)")
+    [row] = twin_target(_mc(0.35, 50), _mc(0.3, 40))
+    assert (row["measured"], row["met"]) == ("+5.0 points", False)
+    assert twin_target(_mc(0.35, 50), None) == []
+    assert twin_target(_mc(0.35, 50), _mc(0.3, 0)) == []
+    # write() reads the twin's run from twin-mavis/ and counts the target
+    for run, res in (("eval-greedy", {**_mc(0.35, 50, _results(0.85, 0.5, 0.8)),
+                                      "config": {"decoding": None}}),
+                     ("twin-mavis", {**_mc(0.3, 40), "config": {"decoding": None}})):
+        (tmp_path / run).mkdir()
+        (tmp_path / run / "results.json").write_text(json.dumps(res))
+    report = write(tmp_path).read_text()
+    assert "7 of 8 met; **1 missed**." in report and "Not measured" not in report
