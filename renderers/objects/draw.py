@@ -150,7 +150,7 @@ def draw_gauge(cv: Canvas, it: Instrument, fr: Box) -> None:
             rt = 0.7 * r - abs(u[0]) * tw / 2 - abs(u[1]) * th / 2 - 3 * cv.unit
             cv.text((c[0] + rt * u[0], c[1] + rt * u[1]), fmt_num(v), px=px, anchor="mm")
     if it.name:
-        cv.text((c[0], c[1] + 0.42 * r), it.name, px=font_px(cv.width, 0.9), kind="bold",
+        cv.text((c[0], c[1] + 0.62 * r), it.name, px=font_px(cv.width, 0.85), kind="bold",
                 color=(60, 60, 60))
     a = math.radians(needle_angle(it))
     u = (math.cos(a), -math.sin(a))
@@ -202,17 +202,17 @@ def draw_spring_scale(cv: Canvas, it: Instrument, fr: Box) -> None:
                width=0.8)
     # rod, hook and the load
     rod_end = bot + 0.07 * h
-    _hgrad(cv, (cx - 0.06 * bw, bot, cx + 0.06 * bw, rod_end), (170, 170, 175), 0.4, 0.5)
-    cv.arc((cx, rod_end + 0.1 * bw), 0.12 * bw, 90, 360, color=(80, 80, 80), width=2.0)
     lt, lh = rod_end + 0.3 * bw, 0.16 * h
-    lw = 0.9 * bw
-    if it.immersed:
+    if it.immersed:  # water first: the hook shows through it
         wt, wb = lt - 0.05 * h, y1 - 0.06 * h
         bwid = 2.5 * bw
         cv.rect((cx - bwid / 2, wt, cx + bwid / 2, wb), fill=(200, 225, 245), outline=None,
                 ink=False)
         cv.line([(cx - bwid / 2, wt), (cx + bwid / 2, wt)], color=(90, 140, 200), width=1.4,
                 ink=False)
+    _hgrad(cv, (cx - 0.06 * bw, bot, cx + 0.06 * bw, rod_end), (170, 170, 175), 0.4, 0.5)
+    cv.arc((cx, rod_end + 0.1 * bw), 0.12 * bw, 90, 360, color=(80, 80, 80), width=2.0)
+    lw = 0.9 * bw
     cv.line([(cx, rod_end + 0.2 * bw), (cx, lt)], color=(60, 60, 60), width=1.3)
     _hgrad(cv, (cx - lw / 2, lt, cx + lw / 2, lt + lh), (150, 120, 90) if not it.immersed
            else (135, 118, 100), 0.45, 0.3)

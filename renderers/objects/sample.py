@@ -13,9 +13,9 @@ from renderers.spec import rng_choice
 
 # kind -> scales (lo, hi, minor, major, unit) the instrument is drawn with
 SCALES = {"thermometer": ((-10, 50, 1, 10, "°C"), (0, 100, 2, 10, "°C"), (-20, 40, 1, 10, "°C")),
-          "gauge": ((0, 160, 5, 20, "km/h"), (0, 400, 10, 50, "kPa"), (0, 5, 0.1, 1, "A")),
-          "spring_scale": ((0, 10, 0.5, 1, "N"), (0, 5, 0.2, 1, "N"), (0, 20, 1, 5, "N")),
-          "ruler": ((0, 20, 0.5, 1, "cm"), (0, 30, 1, 5, "cm")),
+          "gauge": ((0, 160, 10, 40, "km/h"), (0, 400, 10, 100, "kPa"), (0, 5, 0.1, 1, "A")),
+          "spring_scale": ((0, 10, 0.5, 2, "N"), (0, 5, 0.25, 1, "N"), (0, 20, 1, 5, "N")),
+          "ruler": ((0, 20, 0.5, 2, "cm"), (0, 30, 1, 5, "cm")),
           "cylinder": ((0, 100, 2, 10, "mL"), (0, 50, 1, 10, "mL"), (0, 250, 5, 50, "mL"))}
 
 

@@ -163,8 +163,8 @@ class SpeedometerDistance(SeedQuestion):
         return round_half_up(v / 3.6 * p["minutes"] * 60 / 1000)
 
 
-AMP_SCALES = ((0, 3, 0.1, 0.5, "A"), (0, 2, 0.1, 0.5, "A"), (0, 1, 0.05, 0.2, "A"))
-VOLT_SCALES = ((0, 15, 0.5, 5, "V"), (0, 12, 0.5, 2, "V"), (0, 30, 1, 5, "V"))
+AMP_SCALES = ((0, 3, 0.1, 1, "A"), (0, 2, 0.1, 0.5, "A"), (0, 1, 0.05, 0.2, "A"))
+VOLT_SCALES = ((0, 15, 0.5, 5, "V"), (0, 12, 0.5, 4, "V"), (0, 30, 1, 10, "V"))
 
 
 @register_seed
@@ -210,7 +210,7 @@ class MetersResistance(ShuffledCandidates):
         return min(self.options(p), key=lambda o: abs(float(o.split()[0]) - r))
 
 
-PRESSURE_SCALES = ((0, 400, 10, 50, "kPa"), (0, 300, 10, 50, "kPa"), (0, 600, 20, 100, "kPa"))
+PRESSURE_SCALES = ((0, 400, 10, 100, "kPa"), (0, 300, 10, 50, "kPa"), (0, 600, 20, 200, "kPa"))
 
 
 @register_seed
