@@ -1,0 +1,65 @@
+"""Plane-geometry seeds of circle theorems, regions bounded by arcs, trigonometry and
+triangle / quadrilateral properties: 50 variants each pass the contract and the independent
+measurement on the figure (200 in the soak run), and hand-computed cases."""
+import math
+
+import pytest
+
+from engines.dynamath.seed import load_seeds
+from tests.engines.dynamath.hand_cases import check_hand_case
+from tests.engines.dynamath.test_seeds_plane_geometry_more import check_variants
+
+SEEDS = load_seeds()
+NEW = ["plane-tangent-secant", "plane-secant-secant", "plane-tangent-chord-angle",
+       "plane-chords-angle", "plane-same-arc-angle", "plane-common-tangent",
+       "plane-segment-area", "plane-annulus-sector-area", "plane-arc-from-inscribed",
+       "plane-square-corner-arcs", "plane-circle-minus-polygon"]
+
+
+@pytest.mark.parametrize("sid", NEW)
+def test_50_variants_pass_checker_and_contract(sid):
+    check_variants(sid, 50)
+
+
+@pytest.mark.soak  # 200 variants: the soak tier
+@pytest.mark.parametrize("sid", NEW)
+def test_200_variants(sid):
+    check_variants(sid, 200)
+
+
+CASES = [
+    # PT^2 = PA * PB = 4 * 9
+    ("plane-tangent-secant", {"a": 4, "b": 5, "h": 1.0, "rot": 0.0, "color": "blue"}, 6.0),
+    # 3 * 8 = 4 * PD: PD = 6, CD = 2
+    ("plane-secant-secant", {"a": 3, "b": 5, "h": 1.0, "c": 4, "rot": 0.0, "color": "blue"},
+     2.0),
+    ("plane-tangent-chord-angle", {"x": 40, "rot": 0.0, "u": 0.5, "ask": "S",
+                                   "order": [0, 1, 2, 3], "color": "blue"}, "140°"),
+    ("plane-chords-angle", {"x": 30, "y": 25, "beta": 90, "rot": 0.0, "ask": "AED",
+                            "color": "blue"}, 125.0),
+    ("plane-same-arc-angle", {"x": 50, "rot": 0.0, "uc": 0.3, "ud": 0.7, "same": False,
+                              "order": [3, 2, 1, 0], "color": "blue"}, "130°"),
+    # external tangent: sqrt(10^2 - (5 - 2)^2) = sqrt(91); internal: sqrt(100 - 49)
+    ("plane-common-tangent", {"r1": 5, "r2": 2, "d": 10, "inner": False, "rot": 0.0,
+                              "color": "blue"}, 9.54),
+    ("plane-common-tangent", {"r1": 5, "r2": 2, "d": 10, "inner": True, "rot": 0.0,
+                              "color": "blue"}, 7.14),
+    # quarter disc minus right triangle: 9 pi / 4 - 9 / 2
+    ("plane-segment-area", {"r": 3, "theta": 90, "rot": 0.0, "color": "blue"}, 2.57),
+    # (90 / 360) pi (5^2 - 3^2) = 4 pi
+    ("plane-annulus-sector-area", {"r": 3, "w": 2, "theta": 90, "rot": 0.0, "color": "blue"},
+     12.57),
+    # central angle 60 deg = pi / 3, radius 6: 2 pi
+    ("plane-arc-from-inscribed", {"r": 6, "x": 30, "u": 0.5, "rot": 0.0, "color": "blue"},
+     6.28),
+    ("plane-square-corner-arcs", {"s": 4, "kind": "four", "rot": 0.0, "color": "blue"}, 3.43),
+    ("plane-square-corner-arcs", {"s": 4, "kind": "leaf", "rot": 0.0, "color": "blue"}, 9.13),
+    # circle minus square of diagonal 2r: pi r^2 - 2 r^2
+    ("plane-circle-minus-polygon", {"n": 4, "r": 5, "rot": 0.0, "color": "blue"}, 28.54),
+]
+
+
+@pytest.mark.parametrize("sid,params,expected", CASES)
+def test_hand_computed(sid, params, expected):
+    check_hand_case(SEEDS[sid], {**params, "irrelevant_clause": None}, expected,
+                    float_tolerance=0.006)
