@@ -13,7 +13,10 @@ SEEDS = load_seeds()
 NEW = ["plane-tangent-secant", "plane-secant-secant", "plane-tangent-chord-angle",
        "plane-chords-angle", "plane-same-arc-angle", "plane-common-tangent",
        "plane-segment-area", "plane-annulus-sector-area", "plane-arc-from-inscribed",
-       "plane-square-corner-arcs", "plane-circle-minus-polygon"]
+       "plane-square-corner-arcs", "plane-circle-minus-polygon",
+       "plane-law-of-sines", "plane-cosine-angle", "plane-heron-area", "plane-median-length",
+       "plane-circumradius", "plane-ambiguous-case", "plane-symbolic-side",
+       "plane-symbolic-area", "plane-two-angle-height", "plane-angle-order"]
 
 
 @pytest.mark.parametrize("sid", NEW)
@@ -56,6 +59,29 @@ CASES = [
     ("plane-square-corner-arcs", {"s": 4, "kind": "leaf", "rot": 0.0, "color": "blue"}, 9.13),
     # circle minus square of diagonal 2r: pi r^2 - 2 r^2
     ("plane-circle-minus-polygon", {"n": 4, "r": 5, "rot": 0.0, "color": "blue"}, 28.54),
+    # a / sin A = b / sin B: 10 sin 30 / sin 90
+    ("plane-law-of-sines", {"A": 90, "B": 30, "a": 10, "rot": 0.0, "color": "blue"}, 5.0),
+    # 7^2 = 5^2 + 8^2 - 2 * 5 * 8 cos A: cos A = 1/2
+    ("plane-cosine-angle", {"sides": [7, 5, 8], "ask": "A", "rot": 0.0, "color": "blue"}, 60.0),
+    ("plane-heron-area", {"sides": [13, 14, 15], "rot": 0.0, "color": "blue"}, 84.0),
+    # right angle at A (6-8-10): the median to the hypotenuse is half of it
+    ("plane-median-length", {"sides": [10, 6, 8], "rot": 0.0, "color": "blue"}, 5.0),
+    ("plane-circumradius", {"A": 30, "B": 70, "a": 6, "rot": 0.0, "color": "blue"}, 6.0),
+    ("plane-ambiguous-case", {"A": 30, "b": 10, "a": 5, "rot": 0.0, "color": "blue"}, "1"),
+    ("plane-ambiguous-case", {"A": 30, "b": 10, "a": 7, "rot": 0.0, "color": "blue"}, "2"),
+    ("plane-ambiguous-case", {"A": 30, "b": 10, "a": 4, "rot": 0.0, "color": "blue"}, "0"),
+    ("plane-ambiguous-case", {"A": 30, "b": 10, "a": 12, "rot": 0.0, "color": "blue"}, "1"),
+    ("plane-symbolic-side", {"known": "AC", "ask": "AB", "t": 30, "size": 8,
+                             "others": ["a sin θ", "a tan θ", "a / tan θ"],
+                             "order": [0, 1, 2, 3], "rot": 0.0, "color": "blue"}, "a / cos θ"),
+    ("plane-symbolic-area", {"shape": "sector", "t": 60, "a": 5, "b": 7,
+                             "others": ["a²θ", "½a² sin θ", "ab cos θ"], "order": [2, 0, 1, 3],
+                             "rot": 0.0, "color": "blue"}, "½a²θ"),
+    # cot 30 - cot 60 = 2 / sqrt 3: h = 20 sqrt(3) / 2
+    ("plane-two-angle-height", {"alpha": 30, "beta": 60, "d": 20, "what": "tree",
+                                "color": "blue"}, 17.32),
+    ("plane-angle-order", {"sides": [9, 13, 6], "others": ["ABC", "ACB", "CAB"],
+                           "order": [0, 1, 2, 3], "rot": 0.0, "color": "blue"}, "∠B > ∠A > ∠C"),
 ]
 
 
