@@ -1,11 +1,11 @@
 """Plane-geometry seeds of circle theorems, regions bounded by arcs, trigonometry and
 triangle / quadrilateral properties: 50 variants each pass the contract and the independent
 measurement on the figure (200 in the soak run), and hand-computed cases."""
-import math
-
 import pytest
 
+import renderers
 from engines.dynamath.seed import load_seeds
+from engines.dynamath.seeds.plane_geometry.quadrilaterals_polygons import PolygonMissingAngle
 from tests.engines.dynamath.hand_cases import check_hand_case
 from tests.engines.dynamath.test_seeds_plane_geometry_more import check_variants
 
@@ -16,7 +16,11 @@ NEW = ["plane-tangent-secant", "plane-secant-secant", "plane-tangent-chord-angle
        "plane-square-corner-arcs", "plane-circle-minus-polygon",
        "plane-law-of-sines", "plane-cosine-angle", "plane-heron-area", "plane-median-length",
        "plane-circumradius", "plane-ambiguous-case", "plane-symbolic-side",
-       "plane-symbolic-area", "plane-two-angle-height", "plane-angle-order"]
+       "plane-symbolic-area", "plane-two-angle-height", "plane-angle-order",
+       "plane-parallel-transversal", "plane-parallel-zigzag", "plane-angle-bisector",
+       "plane-altitude-hypotenuse", "plane-similar-area-ratio", "plane-triangle-inequality",
+       "plane-isosceles-trapezoid-area", "plane-quadrilateral-from-marks", "plane-kite-diagonal",
+       "plane-polygon-missing-angle", "plane-which-centre"]
 
 
 @pytest.mark.parametrize("sid", NEW)
@@ -82,6 +86,37 @@ CASES = [
                                 "color": "blue"}, 17.32),
     ("plane-angle-order", {"sides": [9, 13, 6], "others": ["ABC", "ACB", "CAB"],
                            "order": [0, 1, 2, 3], "rot": 0.0, "color": "blue"}, "∠B > ∠A > ∠C"),
+    ("plane-parallel-transversal", {"x": 60, "e": 0.0, "right": "HFC",
+                                    "others": ["EFC", "HFD", "AEG"], "order": [1, 0, 2, 3],
+                                    "rot": 0.0, "color": "blue"}, "∠HFC"),
+    ("plane-parallel-zigzag", {"x": 30, "y": 45, "dx": 0.5, "ask": "BED", "rot": 0.0,
+                               "color": "blue"}, 75.0),
+    # BD / DC = AB / AC = 9 / 6
+    ("plane-angle-bisector", {"b": 6, "c": 9, "m": 4, "rot": 0.0, "color": "blue"}, 6.0),
+    ("plane-altitude-hypotenuse", {"p": 4, "q": 9, "ask": "CD", "rot": 0.0, "color": "blue"},
+     6.0),
+    # AD / AB = 1/3: ADE is 1/9 of ABC, so 1/8 of DBCE
+    ("plane-similar-area-ratio", {"a": 1, "b": 2, "ask": "DBCE",
+                                  "others": ["1/3", "1/9", "1/2"], "order": [0, 1, 2, 3],
+                                  "beta": 60, "gamma": 60, "rot": 0.0, "color": "blue"}, "1/8"),
+    ("plane-triangle-inequality", {"a": 5, "b": 9, "right": 6, "others": [4, 14, 15],
+                                   "w": 8.0, "rot": 0.0, "color": "blue"}, "6"),
+    # offset 3, height 4: bases 6 and 12, area 36
+    ("plane-isosceles-trapezoid-area", {"offset": 3.0, "height": 4.0, "leg": 5.0, "top": 6.0,
+                                        "names": ["A", "B", "C", "D"], "rotation": 0.0,
+                                        "fill": "blue"}, 36.0),
+    ("plane-quadrilateral-from-marks", {"kind": "square", "params": {"side": 6.0},
+                                        "names": ["A", "B", "C", "D"], "rotation": 0.0,
+                                        "fill": "blue"}, "square"),
+    # half of BD is 4: AC = sqrt(25 - 16) + sqrt(41 - 16) = 3 + 5
+    ("plane-kite-diagonal", {"a": 5, "c": 41 ** 0.5, "d": 8, "rot": 0.0, "color": "blue"}, 8.0),
+    ("plane-polygon-missing-angle", {"angles": [100, 110, 120, 100, 110], "rot": 0.0,
+                                     "color": "blue",
+                                     "lens": PolygonMissingAngle._lengths(
+                                         [100, 110, 120, 100, 110], [4.0, 4.0, 4.0])},
+     100.0),
+    ("plane-which-centre", {"angles": [70, 60, 50], "kind": "incentre", "order": [0, 1, 2, 3],
+                            "rot": 0.0, "color": "blue"}, "incentre"),
 ]
 
 
@@ -89,3 +124,14 @@ CASES = [
 def test_hand_computed(sid, params, expected):
     check_hand_case(SEEDS[sid], {**params, "irrelevant_clause": None}, expected,
                     float_tolerance=0.006)
+
+
+def test_trapezoid_marks_and_lengths_are_drawn():
+    """The plane-geometry figure writes the bases and one leg, ticks both legs and arrows the
+    bases, so the area needs only what is drawn."""
+    q = SEEDS["plane-isosceles-trapezoid-area"]
+    spec = q.diagram({"offset": 3.0, "height": 4.0, "leg": 5.0, "top": 6.0,
+                      "names": ["A", "B", "C", "D"], "rotation": 0.0, "fill": "blue"})
+    shown = renderers.facts(spec)["shown"]
+    assert shown["sides"] == {"AB": 12.0, "CD": 6.0, "DA": 5.0}
+    assert shown["equal_sides"] == [["BC", "DA"]] and shown["parallel_sides"] == [["AB", "CD"]]
