@@ -15,7 +15,7 @@ import math
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order, \
     register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
-from engines.dynamath.seeds.plane_geometry.sketching import (angle, deg, length, num, polar, r2,
+from engines.dynamath.seeds.plane_geometry.sketching import (angle, length, num, polar, r2,
                                                               sk_points, through)
 from renderers.sketch.spec import SkAngle, SkCircle, SketchSpec, SkSegment
 from renderers.spec import rng_choice

@@ -19,7 +19,7 @@ from engines.dynamath.seeds.plane_geometry.measure import TOPIC
 from engines.dynamath.seeds.plane_geometry.sketching import (angle, intersect, length, num,
                                                               polar, r2, shoelace, sk_points)
 from engines.dynamath.seeds.plane_geometry.triangle_trig import angle_at, sss
-from renderers.sketch.spec import SkAngle, SketchSpec, SkSegment, points_of
+from renderers.sketch.spec import SkAngle, SketchSpec, SkSegment
 from renderers.spec import rng_choice
 
 HIGH = "high school"

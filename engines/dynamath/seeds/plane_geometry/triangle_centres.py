@@ -54,9 +54,9 @@ class WhichCentre(ShuffledCandidates):
         return [p["kind"]] + [c for c in CENTRES if c != p["kind"]]
 
     def diagram(self, p):
-        A_, B_, _ = p["angles"]
         V = {"B": (0.0, 0.0), "C": (8.0, 0.0)}
-        V["A"] = intersect(V["B"], polar(1, B_), V["C"], polar(1, 180 - p["angles"][2]))
+        V["A"] = intersect(V["B"], polar(1, p["angles"][1]), V["C"],
+                           polar(1, 180 - p["angles"][2]))
         opp = {"A": ("B", "C"), "B": ("C", "A"), "C": ("A", "B")}
         feet = {"A": "D", "B": "E", "C": "F"}
         kind = p["kind"]

@@ -481,7 +481,6 @@ class AngleOrder(TrigSeed, ShuffledCandidates):
         return "Which statement about the angles of triangle ABC is true?"
 
     def candidates(self, p):
-        a, b, c = p["sides"]
         right = "".join(sorted("ABC", key=lambda v: -p["sides"]["ABC".index(v)]))
         return [self._text(right)] + [self._text(q) for q in p["others"]]
 
