@@ -35,8 +35,7 @@ def adjacency_spec(p: dict) -> HeatmapSpec:
     A = matrix(p["n"], p["edges"], p.get("directed", False))
     return HeatmapSpec(title="Adjacency matrix", rows=names, cols=names,
                        values=[[float(x) for x in r] for r in A], annotate=True, digits=0,
-                       cmap=p["cmap"], vmin=0.0, vmax=1.0, x_title="to" if p.get("directed")
-                       else "", y_title="from" if p.get("directed") else "")
+                       cmap=p["cmap"], vmin=0.0, vmax=1.0)
 
 
 def read_back(spec: HeatmapSpec) -> np.ndarray:
