@@ -23,7 +23,8 @@ class DynaMathBuilder(Builder):
     size_flag = "--variants"
     order = 50
     help = "DynaMath-style variants of seed questions (or: list)"
-    count_columns = ("subject", "knowledge_level", "answer_type", "variation_kinds")
+    count_columns = ("subject", "knowledge_level", "answer_type", "variation_kinds",
+                     "visual_type")
     description = ("DynaMath-style variants: each seed question is a program that draws random "
                    "parameters and renders a concrete variant; the answer is computed from the "
                    "parameters.")
@@ -62,7 +63,8 @@ class DynaMathBuilder(Builder):
         return col.features({
             "id": s, "seed_id": s, "variant": col.int64(), "question": s,
             "image": col.image(), "ground_truth": s, "answer_type": s, "subject": s,
-            "knowledge_level": s, "variation_kinds": lst, "choices": lst, "params": s})
+            "knowledge_level": s, "variation_kinds": lst, "choices": lst, "params": s,
+            "visual_type": s})
 
     def validate(self, cfg: BuildConfig) -> None:
         if not cfg.options.get("seeds"):
@@ -83,7 +85,7 @@ class DynaMathBuilder(Builder):
                  "image": image_cell(img), "ground_truth": v.ground_truth,
                  "answer_type": v.answer_type, "subject": v.topic, "knowledge_level": v.level,
                  "variation_kinds": list(v.kinds), "choices": v.choices,
-                 "params": json.dumps(v.params, sort_keys=True)}]
+                 "params": json.dumps(v.params, sort_keys=True), "visual_type": v.visual_type}]
 
 
 def dynamath_config(seeds: str | list[str], variants: int, seed: int, image_size: int = 336,
@@ -96,11 +98,18 @@ def dynamath_config(seeds: str | list[str], variants: int, seed: int, image_size
 
 
 def list_seeds() -> int:
-    """Print the seed questions with topic, level, answer type and variation kinds."""
+    """Print the seed questions with topic, level, answer type, variation kinds and the visual
+    type (of variant 0's figure), then the counts of visual types and of topics."""
     seeds = load_seeds()
-    print(f"{'seed_id':34s} {'topic':18s} {'level':17s} {'answer':15s} kinds")
+    kinds = {sid: ", ".join(q.kinds) for sid, q in seeds.items()}
+    visual = {sid: make_variant(sid, 0).visual_type for sid in seeds}
+    w = max(map(len, kinds.values()))
+    print(f"{'seed_id':34s} {'topic':18s} {'level':17s} {'answer':15s} {'kinds':{w}s} visual type")
     for sid, q in sorted(seeds.items()):
-        print(f"{sid:34s} {q.topic:18s} {q.level:17s} {q.answer_type:15s} {', '.join(q.kinds)}")
+        print(f"{sid:34s} {q.topic:18s} {q.level:17s} {q.answer_type:15s} {kinds[sid]:{w}s} "
+              f"{visual[sid]}")
+    by_visual = Counter(visual.values())
+    print("visual types: " + ", ".join(f"{t}: {n}" for t, n in sorted(by_visual.items())))
     by_topic = Counter(q.topic for q in seeds.values())
     print(f"{len(seeds)} seeds; " + ", ".join(f"{t}: {n}" for t, n in sorted(by_topic.items())))
     return 0

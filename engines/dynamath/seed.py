@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from engines.dynamath.visual import VISUAL_TYPES, spec_visual_type
 from mm.registry import Registry
 from renderers.spec import Spec
 from renderers.text import fmt_num
@@ -75,6 +76,9 @@ class SeedQuestion:
     clauses: ClassVar[tuple[str, ...]] = ()
     #: put the clause in front of the whole text (where the question says "it" or "its")
     clause_first: ClassVar[bool] = False
+    #: the figure's visual type where its spec does not say it (empty: from the spec, see
+    #: engines/dynamath/visual.py)
+    visual_type: ClassVar[str] = ""
 
     def sample(self, rng: np.random.Generator) -> dict:
         """Draw the parameters of one variant (JSON-able dict)."""
@@ -152,6 +156,8 @@ def _check_seed(sid: str, q: SeedQuestion) -> None:
     if (IRRELEVANT in q.kinds) != bool(q.clauses or own):
         raise ValueError(f"{sid}: lists {IRRELEVANT!r} in kinds without clauses, or clauses "
                          f"without the kind")
+    if q.visual_type and q.visual_type not in VISUAL_TYPES:
+        raise ValueError(f"{sid}: visual_type {q.visual_type!r}; valid: {', '.join(VISUAL_TYPES)}")
 
 
 SEEDS: Registry[SeedQuestion] = Registry("seed question", package="engines.dynamath.seeds",
@@ -197,6 +203,7 @@ class Variant:
     topic: str
     level: str
     kinds: tuple[str, ...]
+    visual_type: str = ""
 
     @property
     def id(self) -> str:
@@ -304,5 +311,6 @@ def make_variant(seed_id: str, variant: int, seed: int = 0, pin_canonical: bool 
         gt = fmt_float_answer(ans)
     else:
         gt = str(ans)
-    return Variant(seed_id, variant, p, text, gt, q.answer_type, choices, q.diagram(p),
-                   q.topic, q.level, tuple(q.kinds))
+    spec = q.diagram(p)
+    return Variant(seed_id, variant, p, text, gt, q.answer_type, choices, spec,
+                   q.topic, q.level, tuple(q.kinds), q.visual_type or spec_visual_type(spec))

@@ -49,6 +49,7 @@ class MatrixDeterminant(SeedQuestion):
     seed_id = "algebra-matrix-determinant"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    visual_type = "matrix"  # a grid of entries, drawn by the heatmap family
     clauses = ("The trace of another 3x3 matrix B is {m}.",
                "Every entry of the matrix is an integer between -9 and 9.")
     canonical = {"m": [[2, 0, 1], [1, 3, -1], [0, 1, 4]], "name": "A", "cmap": "blues"}
@@ -79,6 +80,7 @@ class MatrixSquareEntry(SeedQuestion):
     seed_id = "algebra-matrix-square-entry"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    visual_type = "matrix"  # a grid of entries, drawn by the heatmap family
     clauses = ("The determinant of another matrix B is {n}.",)
     canonical = {"m": [[1, 2, 0], [3, -1, 2], [0, 1, 1]], "name": "A", "ij": [2, 3],
                  "cmap": "greens"}
@@ -118,6 +120,7 @@ class MatrixEigenvalue(SeedQuestion):
     seed_id = "algebra-matrix-eigenvalue"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", "symbolic substitution")
+    visual_type = "matrix"  # a grid of entries, drawn by the heatmap family
     canonical = {"P": [[1, 1], [0, 1]], "ls": [4, 1], "name": "A", "cmap": "blues"}
 
     @staticmethod
