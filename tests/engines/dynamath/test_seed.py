@@ -28,8 +28,10 @@ def test_coverage_of_topics_kinds_types_levels():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sid", SEED_IDS)
-def test_seed_quality_over_60_variants(sid):
-    check_seed_quality(sid, 60)
+def test_seed_quality_over_30_variants(sid):
+    # the topic files re-derive 50 variants of the same seed (11) with each checker; the
+    # soak tier checks 200 here
+    check_seed_quality(sid, 30)
 
 
 @pytest.mark.soak
@@ -41,7 +43,7 @@ def test_seed_quality_over_200_variants(sid):
 
 def check_seed_quality(sid: str, n: int) -> None:
     """n variants of a seed: text, answer type and choices contract, the independent
-    re-derivation on the even ones, distinct images and answers among the first 50."""
+    re-derivation on the even ones, distinct images and answers among the first 30."""
     q = SEEDS[sid]
     answers, specs = [], set()
     for v in range(n):
@@ -65,11 +67,11 @@ def check_seed_quality(sid: str, n: int) -> None:
                 assert str(redo) == str(q.answer(var.params)), (sid, v)
         answers.append(var.ground_truth if q.answer_type != "multiple choice"
                        else var.choices["ABCDE".index(var.ground_truth)])
-        if v < 50:
+        if v < 30:
             specs.add(var.spec.to_json())
     # variants differ, as their kinds promise
-    assert len(specs) >= 10, f"{sid}: only {len(specs)} distinct images in 50 variants"
-    assert len(set(answers[:50])) >= 2, f"{sid}: one answer for all variants"
+    assert len(specs) >= 10, f"{sid}: only {len(specs)} distinct images in 30 variants"
+    assert len(set(answers[:30])) >= 2, f"{sid}: one answer for all variants"
     json.dumps(var.params)
 
 
