@@ -29,8 +29,8 @@ def test_coverage_of_topics_kinds_types_levels():
 @pytest.mark.slow
 @pytest.mark.parametrize("sid", SEED_IDS)
 def test_seed_quality_over_30_variants(sid):
-    # the topic files re-derive 50 variants of the same seed (11) with each checker; the
-    # soak tier checks 200 here
+    # the topic files re-derive their seeds' variants with each checker too (most of them 50
+    # per seed, from the same seed 11); the soak tier checks 200 here
     check_seed_quality(sid, 30)
 
 
