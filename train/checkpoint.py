@@ -168,8 +168,8 @@ def _read_state(path: Path) -> dict:
     sums = state.get(SHA256)
     if (sums is not None or sharded) and not (
             isinstance(sums, dict) and sums and all(
-                isinstance(k, str) and isinstance(v, str) and _HEX.fullmatch(v)
-                for k, v in sums.items())):
+                isinstance(k, str) and k and not k.startswith("/") and ".." not in k.split("/")
+                and isinstance(v, str) and _HEX.fullmatch(v) for k, v in sums.items())):
         raise CheckpointError(f"{file}: {SHA256} is not a mapping of file names to sha256 "
                               "hex digests")
     if path.name != f"step-{state['step']:06d}":
