@@ -21,8 +21,15 @@ per-epoch permutation seeded by (seed, epoch), and seeds torch with (seed, k) be
 pass (dropout), so a run resumed from a checkpoint takes exactly the steps an uninterrupted run
 takes and ends with the same loss and weights (the stage seeds the initial weights itself:
 ``mm.seeding``). The log is trimmed to the checkpoint on resume, so it holds each step once.
-A damaged newest checkpoint (``train.checkpoint.check_checkpoint``) is passed over, with one
-line on stderr naming its file, for the newest intact one.
+A damaged newest checkpoint (``train.checkpoint.check_checkpoint``: unreadable, or a file whose
+sha256 differs from the one its state.json records) is passed over, with one line on stderr
+naming its file, for the newest intact one.
+
+Checkpoint format (recipe ``checkpoint_format``, ``checkpoint_format()``): a sharded run (FSDP,
+DeepSpeed) saves and resumes through accelerate's ``save_state`` / ``load_state``, every
+process writing and reading its shard; one process and DDP save the trainable tensors and a
+flat optimizer state as safetensors. Either format resumes in a run that is not sharded; a
+sharded run resumes from accelerate's format only.
 A recipe that differs from the checkpoint's in a larger ``max_steps`` alone (bookkeeping fields,
 ``train.recipe.BOOKKEEPING``, never count) continues the run: the schedule is the one of the new
 length from the resumed step on (``follow_schedule``).
@@ -45,8 +52,10 @@ import numpy as np
 import torch
 
 from train import processes
-from train.checkpoint import (checkpoint_recipe, checkpoint_step, latest_checkpoint,
-                              load_checkpoint, save_checkpoint)
+from train.checkpoint import (ACCELERATE, CheckpointError, check_checkpoint, checkpoint_recipe,
+                              checkpoint_step, is_sharded, latest_checkpoint, load_checkpoint,
+                              load_sharded_checkpoint, save_checkpoint, save_sharded_checkpoint,
+                              unverified)
 from train.recipe import Recipe, extends, recipe_diff
 
 
@@ -187,6 +196,27 @@ def model_device(model: torch.nn.Module) -> torch.device:
     return p.device if p is not None else torch.device("cpu")
 
 
+def sharded(acc) -> bool:
+    """Whether no process of ``acc``'s run holds the whole model and optimizer state (FSDP,
+    DeepSpeed, Megatron-LM)."""
+    from accelerate.utils import DistributedType
+
+    return acc.distributed_type in (DistributedType.FSDP, DistributedType.DEEPSPEED,
+                                    DistributedType.MEGATRON_LM)
+
+
+def checkpoint_format(recipe: Recipe, acc) -> str:
+    """The format this run saves its checkpoints in: the recipe's ``checkpoint_format``;
+    ``auto`` is accelerate's for a sharded run, else safetensors. ``ValueError`` for
+    safetensors under a sharded run (its processes hold shards, not the tensors)."""
+    if recipe.checkpoint_format == "safetensors" and sharded(acc):
+        raise ValueError(f"checkpoint_format: safetensors cannot hold the state of a sharded "
+                         f"run ({acc.distributed_type}); use auto or accelerate")
+    if recipe.checkpoint_format != "auto":
+        return recipe.checkpoint_format
+    return ACCELERATE if sharded(acc) else "safetensors"
+
+
 def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
         accelerator=None) -> dict:
     from accelerate.utils import send_to_device
@@ -212,24 +242,41 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     log = out / "log.jsonl"
     start, losses = 0, []
     passed: list = []
+    fmt = checkpoint_format(recipe, acc)
+    # the main process reads and hashes the checkpoints; the others load the one it chose
     ckpt = processes.on_main(lambda: latest_checkpoint(ckpt_root, passed))
     for _, why in passed:  # the main process's list: the others' stays empty
         print(f"{why}; resuming from the newest intact checkpoint, {ckpt.name}",
               file=sys.stderr)
+    longer = after_prepare = False
     if ckpt is not None:
         made = checkpoint_recipe(ckpt)
         longer = made is not None and extends(made, recipe, checkpoint_step(ckpt))
         if made is not None and not longer and (diff := recipe_diff(made, recipe)):
             raise ValueError(f"{ckpt}: made with another recipe (differs in {', '.join(diff)}); "
                              f"resume with that recipe or train into a new folder")
-        state = load_checkpoint(ckpt, model, optimizer, scheduler)
+        if main and (line := unverified(ckpt)):
+            print(line, file=sys.stderr)
+        state = check_checkpoint(ckpt, verify=False)
+        after_prepare = is_sharded(state)  # accelerate loads into the prepared model
+        if not after_prepare:
+            if sharded(acc):
+                raise CheckpointError(
+                    f"{ckpt}: a safetensors checkpoint (a run that was not sharded); this run "
+                    f"is sharded ({acc.distributed_type}) and resumes from accelerate's format "
+                    "only: resume it as it was launched, or train into a new folder")
+            state = load_checkpoint(ckpt, model, optimizer, scheduler, verified=True)
+            if longer:
+                follow_schedule(optimizer, scheduler)
         start, losses = state["step"], state["losses"]
-        if longer:
-            follow_schedule(optimizer, scheduler)
     if main:
         out.mkdir(parents=True, exist_ok=True)
         _trim_log(log, start)  # also a run killed before its first checkpoint: it starts over
     model, optimizer = acc.prepare(model, optimizer)
+    if after_prepare:
+        load_sharded_checkpoint(ckpt, acc, scheduler, verified=True)
+        if longer:
+            follow_schedule(optimizer, scheduler)
     n_params = sum(p.numel() for p in params)
     ga = recipe.grad_accum
     loader = torch.utils.data.DataLoader(
@@ -274,9 +321,12 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
                                     "elapsed_s": round(time.time() - t0, 2)}) + "\n")
         if (step + 1) % recipe.save_every == 0 or step + 1 == recipe.max_steps:
             acc.wait_for_everyone()
-            if main:
+            extra = {"losses": losses, "recipe": recipe.record()}
+            if fmt == ACCELERATE:  # every process writes its shard
+                save_sharded_checkpoint(acc, ckpt_root, step + 1, scheduler, extra)
+            elif main:
                 save_checkpoint(ckpt_root, step + 1, acc.unwrap_model(model), optimizer,
-                                scheduler, {"losses": losses, "recipe": recipe.record()})
+                                scheduler, extra)
     bar.close()
     acc.wait_for_everyone()
     model.eval()

@@ -12,7 +12,10 @@ lock), so it re-checks in a read-only folder; so is a finished pipeline (every s
 with its recipe, ``pipeline.json`` and ``final/`` up to date: ``finished_pipeline``). An
 unfinished stage whose checkpoints are all damaged is ``train.checkpoint.CheckpointError``
 naming the file. ``check_init`` refuses an init folder that is not the previous stage's
-finished output, or whose model files cannot be loaded, naming what it is.
+finished output, or whose model files cannot be loaded, naming what it is. A finished stage's
+model folders carry ``SHA256SUMS`` (``train.checkpoint.seal_stage``, written before the final
+metrics.json); re-checking a finished stage and ``check_init`` verify them, and a file that
+differs is ``StageFolderError`` naming it.
 
     mm-train pipeline --preset tiny --out runs/tiny
 """
@@ -29,8 +32,8 @@ from engines.dataset.lock import LOCK_FILES, folder_lock
 from engines.dataset.outdir import OutDirError, check_out_dir
 from mm.modelfiles import check_model_folder
 from train import processes
-from train.checkpoint import (CheckpointError, checkpoint_recipe, checkpoint_step,
-                              latest_checkpoint)
+from train.checkpoint import (CheckpointError, check_stage, checkpoint_recipe, checkpoint_step,
+                              latest_checkpoint, seal_stage)
 from train.recipe import Recipe, RecipeError, extends, load_recipe, recipe_diff
 from train.stage import STAGES, stage_named
 
@@ -66,6 +69,24 @@ def _finished_metrics(folder: Path) -> dict | None:
     return done
 
 
+def check_stage_files(folder: Path, role: str | None = None) -> None:
+    """The ``SHA256SUMS`` of finished stage ``folder`` verified (by the main process; every
+    process gets the outcome): ``StageFolderError`` naming the first file that differs, with
+    ``role`` (what to do) after it. A model folder without SHA256SUMS is used as it is: the
+    CLIs' errors stay one line, and a folder put together by hand still loads."""
+    def check():
+        try:
+            check_stage(folder)
+        except CheckpointError as e:
+            return str(e)
+        return None
+
+    error = processes.on_main(check)
+    if error:
+        role = role or f"remove {folder} to train the stage again"
+        raise StageFolderError(f"{error}; {role}")
+
+
 def check_init(key: str, init: Path) -> None:
     """``StageFolderError`` unless ``init`` is the finished output folder of the stage before
     ``key`` with loadable model folders (its ``vision/`` and ``model/``)."""
@@ -90,6 +111,7 @@ def check_init(key: str, init: Path) -> None:
     for sub in ("vision", "model"):
         if (init / sub).exists():
             check_model_folder(init / sub)
+    check_stage_files(init, f"{init} is not the folder {prev.key} wrote")
 
 
 def run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool = True,
@@ -103,6 +125,7 @@ def run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool = Tru
     if not retrain:
         finished = _finished_metrics(out) if out.is_dir() else None
         if finished is not None and not recipe_diff(finished["recipe"], recipe):
+            check_stage_files(out)
             return {**finished, "trained": False}  # read alone: nothing to write
     if not can_write:
         raise OutDirError(f"{out} is read-only and holds no finished stage of this recipe; "
@@ -117,12 +140,17 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
     done = out / "metrics.json"
     finished = json.loads(done.read_text()) if done.exists() else None
     held = None  # recipe of what ``out`` holds already: a finished stage or a checkpoint
-    try:
-        ckpt = latest_checkpoint(out / "checkpoints") if out.is_dir() else None
-    except CheckpointError:
-        if finished is None:
-            raise  # an unfinished stage with no intact checkpoint: one line naming the file
-        ckpt = None  # a finished stage is retrained if its recipe changed, never continued
+
+    def newest():  # hashed by the main process alone; every process gets the outcome
+        try:
+            return (latest_checkpoint(out / "checkpoints") if out.is_dir() else None), None
+        except CheckpointError as e:
+            return None, e
+
+    ckpt, damaged = processes.on_main(newest)
+    if damaged is not None and finished is None:
+        raise damaged  # an unfinished stage with no intact checkpoint: one line naming the file
+    # (a finished stage is retrained if its recipe changed, never continued)
     if finished is not None:
         held = finished.get("recipe", {})
     elif ckpt is not None:
@@ -147,6 +175,7 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
             print(f"{out}: {why}; moved to {old.name}, training it again", file=sys.stderr)
         processes.barrier()
     elif finished is not None:
+        check_stage_files(out)
         return {**finished, "trained": False}
     if stage.init_needed(recipe) and init is None:
         raise ValueError(f"{stage.key} needs --init (the previous stage's output folder)")
@@ -155,6 +184,7 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
     result["wall_seconds"] = round(time.time() - t, 1)
     result["recipe"] = recipe.record()
     if processes.is_main():
+        seal_stage(out)
         done.write_text(json.dumps(result, indent=1))
     processes.barrier()
     return {**result, "trained": True}
@@ -242,6 +272,7 @@ def finished_pipeline(preset: str, recipes: dict[str, Recipe], out: Path,
         done = _finished_metrics(folder) if folder.is_dir() else None
         if done is None or recipe_diff(done["recipe"], recipe):
             raise _Unfinished
+        check_stage_files(folder)
         return {**done, "trained": False}
 
     try:

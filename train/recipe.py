@@ -184,6 +184,10 @@ class Recipe:
     grounding_seed_offset: int = 20_011
     # bookkeeping
     save_every: int = 10
+    # checkpoints: accelerate's save_state (each process its shard; needed under FSDP and
+    # DeepSpeed), our safetensors files (the unwrapped model's trainable tensors), or auto:
+    # accelerate's when the run is sharded, else safetensors (train.checkpoint)
+    checkpoint_format: Literal["auto", "safetensors", "accelerate"] = "auto"
     log_every: int = 1
     eval_n: int = 64  # held-out rows for the stage's learning numbers
     # model
@@ -356,11 +360,11 @@ def _default(f):
 
 
 # Fields that change neither the trained weights nor the training data: how often the loop
-# logs and checkpoints, how many processes build batches, and how large the held-out sets that
-# are measured after training are (a finished stage keeps the numbers it measured on its own
-# eval_n; metrics.json records it). A run resumes or is reused across a change of these, so
-# they stay out of the comparison that moves a stage to ``.previous``.
-BOOKKEEPING = ("save_every", "log_every", "data_workers", "eval_n")
+# logs and checkpoints and in which format, how many processes build batches, and how large
+# the held-out sets that are measured after training are (a finished stage keeps the numbers it
+# measured on its own eval_n; metrics.json records it). A run resumes or is reused across a
+# change of these, so they stay out of the comparison that moves a stage to ``.previous``.
+BOOKKEEPING = ("save_every", "log_every", "data_workers", "eval_n", "checkpoint_format")
 
 
 def recipe_diff(recorded: dict, recipe: Recipe) -> list[str]:
