@@ -12,26 +12,14 @@ import torch
 
 from train.checkpoint import CheckpointError, check_checkpoint, latest_checkpoint
 from train.cli import main as mm_train
-from train.loop import StageTask, run
-from train.recipe import Recipe
+from train.loop import run
+from tests.toy_stage import toy_recipe as _recipe, toy_task as _task
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _task() -> StageTask:
-    torch.manual_seed(0)
-    g = torch.Generator().manual_seed(1)
-    x = torch.randn(40, 5, generator=g)
-    y = x @ torch.tensor([1.0, -2.0, 0.5, 3.0, 0.0])
-    model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Dropout(0.1),
-                                torch.nn.Linear(8, 1))
-    return StageTask(model=model, n_examples=40, make_batch=lambda idx: (x[idx], y[idx]),
-                     loss=lambda m, b: torch.nn.functional.mse_loss(m(b[0]).squeeze(-1), b[1]))
 
 
-def _recipe(**kw) -> Recipe:
-    return Recipe(**{**dict(stage="align", train_modules=["projector"], lr=0.05, max_steps=8,
-                            batch_size=4, save_every=2, schedule="linear"), **kw})
 
 
 def _damage(ckpt: Path, how: str) -> Path:

@@ -27,35 +27,16 @@ if __name__ == "__main__":  # run as a script by torchrun: the repository's pack
     sys.path.insert(0, str(ROOT))
 
 from train.checkpoint import CheckpointError, check_checkpoint  # noqa: E402
-from train.loop import StageTask, checkpoint_format, run  # noqa: E402
-from train.recipe import Recipe, RecipeError  # noqa: E402
+from train.loop import checkpoint_format, run  # noqa: E402
+from train.recipe import RecipeError  # noqa: E402
+from tests.toy_stage import toy_recipe, toy_task  # noqa: E402
 
 
-def _task(die_at: int = 0) -> StageTask:
-    """A small regression with dropout; with ``die_at`` the process exits (as kill -9 would
-    leave it: no cleanup) when it builds its ``die_at``-th micro-batch."""
-    torch.manual_seed(0)
-    g = torch.Generator().manual_seed(1)
-    x = torch.randn(40, 5, generator=g)
-    y = x @ torch.tensor([1.0, -2.0, 0.5, 3.0, 0.0])
-    model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Dropout(0.1),
-                                torch.nn.Linear(8, 1))
-    calls = []
-
-    def make_batch(idx):
-        calls.append(1)
-        if len(calls) == die_at:
-            os._exit(9)
-        return x[idx], y[idx]
-
-    return StageTask(model=model, n_examples=40, make_batch=make_batch,
-                     loss=lambda m, b: torch.nn.functional.mse_loss(m(b[0]).squeeze(-1), b[1]))
+def _recipe(**kw):
+    return toy_recipe(**{"checkpoint_format": "accelerate", **kw})
 
 
-def _recipe(**kw) -> Recipe:
-    return Recipe(**{**dict(stage="align", train_modules=["projector"], lr=0.05, max_steps=8,
-                            batch_size=4, save_every=2, schedule="linear",
-                            checkpoint_format="accelerate"), **kw})
+_task = toy_task
 
 
 def _weights(model) -> dict:
