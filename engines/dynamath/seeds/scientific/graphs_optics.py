@@ -15,7 +15,8 @@ import numpy as np
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.scientific.common import HIGH, TOPIC, UNI, round_half_up
-from engines.dynamath.seeds.scientific.waves_optics_motion import _ray_image
+from engines.dynamath.seeds.scientific.waves_optics_motion import (LENS_DOTS, _ray_image,
+                                                                   sample_lens_at_ratio)
 from renderers.scientific.facts import wave_value
 from renderers.scientific.spec import Lens, MotionGraph, ScienceSpec, Wave
 from renderers.spec import rng_choice
@@ -198,13 +199,10 @@ class LensImagePosition(SeedQuestion):
     kinds = ("numerical value",)
 
     def sample(self, rng):
-        f = float(rng_choice(rng, (6, 8, 10, 12)))
-        ratio = float(rng_choice(rng, (0.5, 0.6, 0.75, 1.25, 1.5, 1.75, 2, 2.5, 3)))
-        return {"f": f, "d": f * ratio, "h": float(rng_choice(rng, (2, 3, 4)))}
+        return sample_lens_at_ratio(rng)
 
     def question(self, p):
-        return ("The dots mark the focal points F and the points 2F of the converging lens. "
-                "Where does the image of the object form?")
+        return LENS_DOTS + "Where does the image of the object form?"
 
     def options(self, p):
         return list(WHERE)

@@ -131,6 +131,18 @@ class LensImageDistance(SeedQuestion):
         return round_half_up(_ray_image(self.diagram(p).lens)[0])
 
 
+# the lens questions that turn on where the object stands against F and 2F
+LENS_DOTS = "The dots mark the focal points F and the points 2F of the converging lens. "
+
+
+def sample_lens_at_ratio(rng) -> dict:
+    """Focal length f, an object at 0.5 to 3 f (2 f itself included: the same-size case) and
+    its height h."""
+    f = float(rng_choice(rng, (6, 8, 10, 12)))
+    ratio = float(rng_choice(rng, (0.5, 0.6, 0.75, 1.25, 1.5, 1.75, 2, 2.5, 3)))
+    return {"f": f, "d": f * ratio, "h": float(rng_choice(rng, (2, 3, 4)))}
+
+
 NATURE_OPTIONS = ("real, inverted and reduced", "real, inverted and the same size",
                   "real, inverted and enlarged", "virtual, upright and enlarged")
 
@@ -142,13 +154,10 @@ class LensImageNature(SeedQuestion):
     kinds = ("numerical value",)
 
     def sample(self, rng):
-        f = float(rng_choice(rng, (6, 8, 10, 12)))
-        ratio = float(rng_choice(rng, (0.5, 0.6, 0.75, 1.25, 1.5, 1.75, 2, 2.5, 3)))
-        return {"f": f, "d": f * ratio, "h": float(rng_choice(rng, (2, 3, 4)))}
+        return sample_lens_at_ratio(rng)
 
     def question(self, p):
-        return ("The dots mark the focal points F and the points 2F of the converging lens. "
-                "What kind of image does the lens form of the object?")
+        return LENS_DOTS + "What kind of image does the lens form of the object?"
 
     def options(self, p):
         return list(NATURE_OPTIONS)
