@@ -4,8 +4,9 @@ Stages read rows by index (the loop's deterministic order), lazily: a build is a
 ``datasets.Dataset`` over the arrow files datasets makes of the parquet chunks, memory-mapped, so
 a row is read from disk when a batch asks for it and never held in a Python list of all rows
 (``Rows`` joins several builds, or a build and rows made in memory, under one index). What a
-stage keeps of decoded pictures is a ``ByteCache``, bounded by the recipe's ``cache_mb``. Held-out evaluation rows come from a build with another seed, so they are never
-seen in training. Each build's seed is the recipe's seed plus the recipe's offset for that
+stage keeps of decoded pictures is a ``ByteCache``, bounded by the recipe's ``cache_mb``.
+Held-out evaluation rows come from a build with another seed, so they are never seen in
+training. Each build's seed is the recipe's seed plus the recipe's offset for that
 build (``heldout_seed_offset``, ``yes_no_seed_offset``, and the stages' own). A dataset given
 as ``data`` (``mm-train stageN --data DIR``) is checked before any model is loaded
 (``check_dataset``: a dataset folder of the stage's kind, with the columns the stage reads,
