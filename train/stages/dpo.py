@@ -240,6 +240,41 @@ def pair_batch(processor, pairs, idx, max_length: int, replay=None):
                         [e["a"] for e in ex], max_length)
 
 
+def dpo_task(recipe: Recipe, model, processor, pairs, reference=None, replay=None
+             ) -> StageTask:
+    """The loop's task of stage 4: DPO on ``pairs`` against ``reference`` (None: the policy
+    with its LoRA adapter disabled), plus the RPO and replay terms of the recipe's settings.
+    The reference pass takes the policy's batches, pictures preprocessed once."""
+    own: DpoSettings = recipe.settings
+
+    def make_batch(idx):
+        return pair_batch(processor, pairs, idx, recipe.max_length, replay)
+
+    def reference_logps(m, c, r):
+        with torch.no_grad():
+            if reference is not None:
+                return sequence_logps(reference, c), sequence_logps(reference, r)
+            policy = getattr(m, "module", m)  # under DDP: the model it wraps
+            policy.eval()  # as the separate reference runs: no dropout
+            try:
+                with policy.model.language_model.disable_adapter():
+                    return sequence_logps(policy, c), sequence_logps(policy, r)
+            finally:
+                policy.train()
+
+    def loss(m, batch):
+        c, r, rep = batch
+        ref_c, ref_r = reference_logps(m, c, r)
+        total = dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
+                         own.dpo_beta, own.dpo_sft_weight,
+                         processes.global_mean_scale(response_tokens(c).sum()))
+        if rep is not None:
+            total = total + own.dpo_replay_weight * token_mean_loss(m, rep)
+        return total
+
+    return StageTask(model, len(pairs), make_batch, loss)
+
+
 @STAGES.register
 class DpoStage(TrainingStage):
     key = "stage4"
@@ -288,32 +323,7 @@ class DpoStage(TrainingStage):
         before = self.evaluate(model, processor, held_pairs, held_per, held_yn)
         set_trainable(model, recipe)
 
-        def make_batch(idx):
-            return pair_batch(processor, pairs, idx, recipe.max_length, replay)
-
-        def reference_logps(m, c, r):
-            with torch.no_grad():
-                if reference is not None:
-                    return sequence_logps(reference, c), sequence_logps(reference, r)
-                policy = getattr(m, "module", m)  # under DDP: the model it wraps
-                policy.eval()  # as the separate reference runs: no dropout
-                try:
-                    with policy.model.language_model.disable_adapter():
-                        return sequence_logps(policy, c), sequence_logps(policy, r)
-                finally:
-                    policy.train()
-
-        def loss(m, batch):
-            c, r, rep = batch
-            ref_c, ref_r = reference_logps(m, c, r)
-            total = dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
-                             own.dpo_beta, own.dpo_sft_weight,
-                             processes.global_mean_scale(response_tokens(c).sum()))
-            if rep is not None:
-                total = total + own.dpo_replay_weight * token_mean_loss(m, rep)
-            return total
-
-        summary = run(recipe, StageTask(model, len(pairs), make_batch, loss), out,
+        summary = run(recipe, dpo_task(recipe, model, processor, pairs, reference, replay), out,
                       progress=progress)
         model = summary["model"]
         after = self.evaluate(model, processor, held_pairs, held_per, held_yn)
