@@ -121,7 +121,8 @@ def clip_theirs(s, recipe, out):
     t = time.perf_counter()
     for epoch in range(s["epochs"]):
         train_one_epoch(model, data, loss, epoch, optimizer, None, scheduler, None, args)
-    return recipe.max_steps * recipe.batch_size / (time.perf_counter() - t)
+    # its loader drops an epoch's last partial batch: the samples it trained on
+    return s["epochs"] * loader.num_samples / (time.perf_counter() - t)
 
 
 # ----------------------------------------------------------------------------- stages 3 and 4
@@ -252,10 +253,15 @@ def build_data(root: Path, size: dict) -> dict:
 
 def measure(name, unit, ours, theirs, repeats):
     """Interleaved repeats; one printed line: min and median of each, the ratio of medians."""
+    from accelerate.state import AcceleratorState
+
     a, b = [], []
     for _ in range(repeats):
+        # each side makes its own Accelerator (TRL's Trainer with its own settings)
+        AcceleratorState._reset_state(reset_partial_state=True)
         a.append(ours())
         if theirs is not None:
+            AcceleratorState._reset_state(reset_partial_state=True)
             b.append(theirs())
     line = (f"{name:<8} ours {unit}: min {min(a):9.1f} median {statistics.median(a):9.1f}")
     if b:

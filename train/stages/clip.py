@@ -15,6 +15,7 @@ tower exported to ``CLIPVisionModel`` with its ``CLIPImageProcessor``), ``metric
 """
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,7 +73,10 @@ class CaptionBatches:
 
     def __init__(self, pixels: PixelCache, captions, tok, seed: int):
         self.pixels, self.captions, self.tok, self.seed = pixels, captions, tok, seed
-        self.n_tokens, self.ctx = token_counter(tok), tok.context_length
+        # sentence sampling counts the tokens of the same captions and sentence runs in every
+        # epoch: counted once (tokenising them was a third of a small step)
+        self.n_tokens = functools.lru_cache(maxsize=2**16)(token_counter(tok))
+        self.ctx = tok.context_length
 
     def __call__(self, idx, keys):
         images = {i: self.pixels(i) for i in dict.fromkeys(idx)}
