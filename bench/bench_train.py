@@ -178,7 +178,9 @@ def _trl_args(cls, recipe, out, **kw):
                lr_scheduler_type="cosine", warmup_steps=recipe.warmup_steps, weight_decay=0.0,
                max_grad_norm=recipe.max_grad_norm, logging_steps=10**6, save_strategy="no",
                report_to="none", use_cpu=True, dataloader_num_workers=0, seed=0,
-               disable_tqdm=True, max_length=None, **kw)
+               disable_tqdm=True, max_length=None,
+               # TRL's configs turn it on by default; our recipes (and this bench's) leave it off
+               gradient_checkpointing=False, **kw)
 
 
 def sft_theirs(s, recipe, out):
