@@ -1,8 +1,12 @@
 """Data for the stages: a dataset folder built by ``mm-data``, or the stage's own small build.
 
-Stages read rows by index (the loop's deterministic order); images decode lazily through
-``datasets``. Held-out evaluation rows come from a build with another seed, so they are never
-seen in training. Each build's seed is the recipe's seed plus the recipe's offset for that
+Stages read rows by index (the loop's deterministic order), lazily: a build is a
+``datasets.Dataset`` over the arrow files datasets makes of the parquet chunks, memory-mapped, so
+a row is read from disk when a batch asks for it and never held in a Python list of all rows
+(``Rows`` joins several builds, or a build and rows made in memory, under one index). What a
+stage keeps of decoded pictures is a ``ByteCache``, bounded by the recipe's ``cache_mb``.
+Held-out evaluation rows come from a build with another seed, so they are never seen in
+training. Each build's seed is the recipe's seed plus the recipe's offset for that
 build (``heldout_seed_offset``, ``yes_no_seed_offset``, and the stages' own). A dataset given
 as ``data`` (``mm-train stageN --data DIR``) is checked before any model is loaded
 (``check_dataset``: a dataset folder of the stage's kind, with the columns the stage reads,
@@ -14,12 +18,87 @@ finished and not empty), from build.json and the parquet footers alone.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
 
 from engines import dataset
 from engines.dataset.files import CorruptFile, chunk_rows, read_config
 from train import processes
 from train.recipe import Recipe
+
+
+class ByteCache:
+    """Values by key, at most ``limit`` bytes of them (``size(value)`` each), the least recently
+    used dropped first; ``limit`` None keeps everything. Written here because
+    ``functools.lru_cache`` bounds the number of entries, not their bytes, and a cache library
+    (cachetools) is not a dependency. ``made`` counts the values made, ``peak`` the most bytes
+    held at once."""
+
+    def __init__(self, limit: int | None, size: Callable[[Any], int]):
+        self.limit, self.size = limit, size
+        self.items: OrderedDict = OrderedDict()
+        self.bytes = self.peak = self.made = 0
+
+    def get(self, key, make: Callable[[], Any]):
+        if key in self.items:
+            self.items.move_to_end(key)
+            return self.items[key][0]
+        value = make()
+        self.made += 1
+        n = self.size(value)
+        if self.limit is None or n <= self.limit:
+            while self.limit is not None and self.bytes + n > self.limit:
+                self.bytes -= self.items.popitem(last=False)[1][1]
+            self.items[key] = (value, n)
+            self.bytes += n
+            self.peak = max(self.peak, self.bytes)
+        return value
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+def cache_bytes(recipe: Recipe) -> int:
+    """The recipe's ``cache_mb`` in bytes (a bound per process: each data worker holds its
+    own cache)."""
+    return int(recipe.cache_mb * 2**20)
+
+
+class Rows:
+    """Several row sources (``datasets.Dataset`` builds, lists of dicts) as one sequence of
+    rows, read when indexed: row j of the whole is row j - start of the source holding it.
+    A slice is the list of its rows (what ``pairs_from_model`` takes in batches)."""
+
+    def __init__(self, *parts, indices=None):
+        self.parts = parts
+        self.ends = np.cumsum([len(p) for p in parts]) if parts else np.zeros(0, int)
+        self.indices = indices  # a subset of the rows, in this order (None: all)
+
+    def __len__(self) -> int:
+        if self.indices is not None:
+            return len(self.indices)
+        return int(self.ends[-1]) if len(self.ends) else 0
+
+    def locate(self, j: int) -> tuple[int, int]:
+        """(source, row of that source) of row ``j``."""
+        if self.indices is not None:
+            j = self.indices[j]
+        if not 0 <= j < (int(self.ends[-1]) if len(self.ends) else 0):
+            raise IndexError(j)
+        part = int(np.searchsorted(self.ends, j, side="right"))
+        return part, j - (int(self.ends[part - 1]) if part else 0)
+
+    def __getitem__(self, j):
+        if isinstance(j, slice):
+            return [self[k] for k in range(*j.indices(len(self)))]
+        part, i = self.locate(int(j))
+        return self.parts[part][i]
+
+    def __iter__(self):
+        return (self[j] for j in range(len(self)))
 
 
 def build_or_load(kind: str, out: Path, n: int, seed: int, image_size: int,

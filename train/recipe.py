@@ -199,6 +199,9 @@ class Recipe:
     load_dtype: Literal["float32", "bfloat16"] = "float32"
     gradient_checkpointing: bool = False  # recompute activations in the backward pass
     data_workers: int = 0  # DataLoader worker processes building batches (0: the main one)
+    # decoded pictures a stage keeps between epochs, in MiB per process (each data worker holds
+    # its own): the least recently used go first; the tiny and small presets' fit whole
+    cache_mb: float = 1024.0
     # the stage's own keys (its settings dataclass; default: that class's defaults)
     settings: Any = None
 
@@ -225,7 +228,7 @@ class Recipe:
         elif self.lora is not None and not isinstance(self.lora, LoraSettings):
             raise RecipeError("lora", f"lora: expected a mapping of LoRA settings, got "
                               f"{self.lora!r}")
-        check_counts(self, "data_workers")
+        check_counts(self, "data_workers", "cache_mb")
         check_counts(self, "lr", "max_steps", "batch_size", "grad_accum", "save_every",
                      "log_every", "image_size", "data_n", "eval_n", "max_length", positive=True)
         check_counts(self, "weight_decay", "warmup_steps", "max_grad_norm", "seed",
@@ -360,11 +363,13 @@ def _default(f):
 
 
 # Fields that change neither the trained weights nor the training data: how often the loop
-# logs and checkpoints and in which format, how many processes build batches, and how large
-# the held-out sets that are measured after training are (a finished stage keeps the numbers it
-# measured on its own eval_n; metrics.json records it). A run resumes or is reused across a
-# change of these, so they stay out of the comparison that moves a stage to ``.previous``.
-BOOKKEEPING = ("save_every", "log_every", "data_workers", "eval_n", "checkpoint_format")
+# logs and checkpoints and in which format, how many processes build batches and how much of
+# the decoded data they keep, and how large the held-out sets that are measured after training
+# are (a finished stage keeps the numbers it measured on its own eval_n; metrics.json records
+# it). A run resumes or is reused across a change of these, so they stay out of the comparison
+# that moves a stage to ``.previous``.
+BOOKKEEPING = ("save_every", "log_every", "data_workers", "cache_mb", "eval_n",
+               "checkpoint_format")
 
 
 def recipe_diff(recorded: dict, recipe: Recipe) -> list[str]:

@@ -22,6 +22,7 @@ from mm.llava import save
 from mm.seeding import derive_seed, seeded
 from mm.tokenizer import prompt_text
 from train import processes
+from train.data import ByteCache, Rows
 from train.loop import StageTask, model_device
 from train.recipe import Recipe
 
@@ -79,23 +80,55 @@ def blank_like(img: Image.Image) -> Image.Image:
     return Image.new("RGB", img.size, "white")
 
 
-def encode(processor, images, prompts, responses=None, max_length: int = 256):
+def process_images(processor, images) -> dict:
+    """The vision tower's inputs of a batch of pictures (``pixel_values``): the one
+    preprocessing of them that every ``encode`` of the batch shares (DPO's chosen and rejected
+    responses of the same rows). A picture that appears more than once (the same object) is
+    processed once."""
+    first = {}
+    for im in images:
+        first.setdefault(id(im), len(first))
+    if len(first) == len(images):
+        return dict(processor.image_processor(images, return_tensors="pt"))
+    unique = list({id(im): im for im in images}.values())
+    out = dict(processor.image_processor(unique, return_tensors="pt"))
+    at = torch.tensor([first[id(im)] for im in images])
+    return {k: v[at] if isinstance(v, torch.Tensor) else v for k, v in out.items()}
+
+
+def expand_image_tokens(processor, pixels: dict, texts) -> list[str]:
+    """``texts`` with each one's image token repeated as the processor repeats it for the
+    processed picture of the same position (what ``processor(images=..., text=...)`` does
+    before tokenising)."""
+    mark = processor.image_token
+    return [t.replace(mark, processor.replace_image_token(pixels, i))
+            for i, t in enumerate(texts)]
+
+
+def encode(processor, images, prompts, responses=None, max_length: int = 256,
+           pixels: dict | None = None):
     """Tokenised batch; with responses, labels cover response tokens only (prompt, image and
     padding positions are -100), at most ``max_length`` of each response. Right padding for
-    training, left for generation."""
+    training, left for generation. The pictures are preprocessed once (``pixels``, when given,
+    is that of ``images``, ``process_images``); the tokens are the processor's own
+    (``tests/train/test_data_bounded.py`` compares them)."""
     tok = processor.tokenizer
     if responses is None:
         tok.padding_side = "left"
         return processor(images=images, text=list(prompts), return_tensors="pt", padding=True)
+    if pixels is None:
+        pixels = process_images(processor, images)
     eos = tok.eos_token or ""
     full = [p + " " + r + eos for p, r in zip(prompts, responses)]
     tok.padding_side = "right"
     try:
-        batch = processor(images=images, text=full, return_tensors="pt", padding=True)
-        n_prompt = [len(x) for x in processor(images=images, text=list(prompts),
-                                              padding=False)["input_ids"]]
+        batch = dict(tok(expand_image_tokens(processor, pixels, full), return_tensors="pt",
+                         padding=True))
+        n_prompt = [len(x) for x in tok(expand_image_tokens(processor, pixels, prompts),
+                                        padding=False)["input_ids"]]
     finally:
         tok.padding_side = "left"
+    batch.update(pixels)
     labels = batch["input_ids"].clone()
     for i, n in enumerate(n_prompt):
         # each response is cut at max_length tokens of its own, whatever else is in the batch
@@ -108,7 +141,6 @@ def encode(processor, images, prompts, responses=None, max_length: int = 256):
         batch = {k: (v[:, :limit] if k in ("input_ids", "attention_mask") else v)
                  for k, v in batch.items()}
         labels = labels[:, :limit]
-    batch = dict(batch)
     batch["labels"] = labels
     return batch
 
@@ -132,30 +164,40 @@ def rows_to_examples(rows, kind: str) -> list[dict]:
     return out
 
 
-class Examples:
-    """Lazy (image, prompt, response) view over one or more datasets. Images are decoded once
-    and kept at the vision tower's input size: decoding and resizing PNGs would otherwise cost
-    more than the small presets' training step, every epoch."""
+def example_bytes(ex: dict) -> int:
+    """What an example of ``Examples`` holds in memory: its picture's pixels and its text."""
+    img = ex["image"]
+    return img.width * img.height * len(img.getbands()) + len(ex["q"]) + len(ex["a"])
 
-    def __init__(self, parts: list[tuple[object, str]], image_size: int | None = None):
-        self.index = [(ds, kind, i) for ds, kind in parts for i in range(len(ds))]
+
+class Examples:
+    """Lazy (image, prompt, response) view over one or more datasets: a row is read when its
+    example is asked for. Decoded pictures are kept at the vision tower's input size, at most
+    ``cache_bytes`` of them (least recently used out first; None: all): decoding and resizing
+    PNGs would otherwise cost more than the small presets' training step, every epoch."""
+
+    def __init__(self, parts: list[tuple[object, str]], image_size: int | None = None,
+                 cache_bytes: int | None = None):
+        self.rows = Rows(*(ds for ds, _ in parts))
+        self.kinds = [kind for _, kind in parts]
         self.image_size = image_size
-        self.cache: dict[int, dict] = {}
+        self.cache = ByteCache(cache_bytes, example_bytes)
 
     def __len__(self):
-        return len(self.index)
+        return len(self.rows)
 
     def __getitem__(self, j):
-        if j not in self.cache:
-            ds, kind, i = self.index[j]
-            ex = rows_to_examples([ds[i]], kind)[0]
-            img = ex["row"]["image"].convert("RGB")
-            if self.image_size:
-                img = img.resize((self.image_size, self.image_size), Image.BICUBIC)
-            ex["image"] = img
-            ex["row"] = {}
-            self.cache[j] = ex
-        return self.cache[j]
+        return self.cache.get(j, lambda: self._make(j))
+
+    def _make(self, j: int) -> dict:
+        part, i = self.rows.locate(j)
+        ex = rows_to_examples([self.rows.parts[part][i]], self.kinds[part])[0]
+        img = ex["row"]["image"].convert("RGB")
+        if self.image_size:
+            img = img.resize((self.image_size, self.image_size), Image.BICUBIC)
+        ex["image"] = img
+        ex["row"] = {}
+        return ex
 
 
 # ----------------------------------------------------------------------------- evaluation
@@ -240,7 +282,8 @@ def sft_task(recipe: Recipe, model, processor, examples, blank_images: bool = Fa
              ) -> StageTask:
     """Next-token loss on the examples' responses (on blank pictures with ``blank_images``)."""
     def make_batch(idx):
-        exs = [examples[i] for i in idx]
+        got = {i: examples[i] for i in dict.fromkeys(idx)}  # each row decoded once a step
+        exs = [got[i] for i in idx]
         imgs = [e["image"] for e in exs]
         if blank_images:
             imgs = [blank_like(i) for i in imgs]

@@ -30,9 +30,10 @@ def _toy_recipe(**kw):
 
 def test_bookkeeping_fields_are_outside_the_comparison():
     r = _toy_recipe()
-    assert set(BOOKKEEPING) == {"save_every", "log_every", "data_workers", "eval_n",
-                                "checkpoint_format"}
-    changed = _toy_recipe(save_every=1, log_every=2, data_workers=1, eval_n=5)
+    assert set(BOOKKEEPING) == {"save_every", "log_every", "data_workers", "cache_mb",
+                                "eval_n", "checkpoint_format"}
+    changed = _toy_recipe(save_every=1, log_every=2, data_workers=1, cache_mb=0.5, eval_n=5,
+                          checkpoint_format="accelerate")
     assert recipe_diff(r.record(), changed) == []
     assert recipe_diff(r.record(), _toy_recipe(lr=0.1, save_every=1)) == ["lr"]
     assert extends(r.record(), _toy_recipe(max_steps=9), step=6)

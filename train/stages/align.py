@@ -19,7 +19,7 @@ from pathlib import Path
 from mm.llava import build_llava, load_vision
 from mm.tokenizer import train_tokenizer
 from train import processes
-from train.data import build_or_load, stage_data
+from train.data import build_or_load, cache_bytes, stage_data
 from train.loop import run
 from train.recipe import Recipe, RecipeError, check_counts
 from train.sft import Examples, finish, set_trainable, sft_task, tower_size
@@ -101,7 +101,8 @@ class AlignStage(TrainingStage):
                       ins.select_columns(["question", "cot"])]
         model, processor = build_model(recipe, init and Path(init), texts)
         set_trainable(model, recipe)
-        examples = Examples([(caps, "mavis-caption")], tower_size(model))
+        examples = Examples([(caps, "mavis-caption")], tower_size(model),
+                            cache_bytes(recipe))
         summary = run(recipe, sft_task(recipe, model, processor, examples), out,
                       progress=progress)
         return finish(recipe, summary["model"], processor, out, summary,

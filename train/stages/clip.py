@@ -15,6 +15,7 @@ tower exported to ``CLIPVisionModel`` with its ``CLIPImageProcessor``), ``metric
 """
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,7 @@ from mm.clip_math import create_clip, fit_caption, freeze_text_tower, image_size
 from mm.export import export_vision_tower, image_processor_for
 from mm.stats import wilson
 from train import processes
-from train.data import stage_data
+from train.data import ByteCache, cache_bytes, stage_data
 from train.loop import StageTask, device, model_device, run
 from train.recipe import Recipe
 from train.stage import STAGES, Goal, TrainingStage
@@ -51,16 +52,37 @@ def _encode(model, pre, tok, rows, n_tokens, ctx, rng):
 
 
 class PixelCache:
-    """Preprocessed images by row index: decoding and resizing a PNG costs more than the small
-    presets' forward pass, and every epoch would redo it."""
+    """Preprocessed images by row index, at most ``limit`` bytes of them (least recently used
+    out first; None: all): decoding and resizing a PNG costs more than the small presets'
+    forward pass, and every epoch would redo it. A row is read from the dataset only when its
+    image is not held."""
 
-    def __init__(self, rows, pre):
-        self.rows, self.pre, self.cache = rows, pre, {}
+    def __init__(self, rows, pre, limit: int | None = None):
+        self.rows, self.pre = rows, pre
+        self.cache = ByteCache(limit, lambda t: t.element_size() * t.nelement())
 
     def __call__(self, i: int) -> torch.Tensor:
-        if i not in self.cache:
-            self.cache[i] = self.pre(self.rows[i]["image"].convert("RGB"))
-        return self.cache[i]
+        return self.cache.get(i, lambda: self.pre(self.rows[i]["image"].convert("RGB")))
+
+
+class CaptionBatches:
+    """Stage 1's ``make_batch(indices, keys)``: the rows' preprocessed images (each image of a
+    batch processed once, also when an index repeats) and their captions, each caption's
+    sentence sampling drawn from its stream position (``keys``): the same draw whichever
+    process builds it, another one in each epoch."""
+
+    def __init__(self, pixels: PixelCache, captions, tok, seed: int):
+        self.pixels, self.captions, self.tok, self.seed = pixels, captions, tok, seed
+        # sentence sampling counts the tokens of the same captions and sentence runs in every
+        # epoch: counted once (tokenising them was a third of a small step)
+        self.n_tokens = functools.lru_cache(maxsize=2**16)(token_counter(tok))
+        self.ctx = tok.context_length
+
+    def __call__(self, idx, keys):
+        images = {i: self.pixels(i) for i in dict.fromkeys(idx)}
+        return torch.stack([images[i] for i in idx]), self.tok(
+            [fit_caption(self.captions[i], self.n_tokens, self.ctx,
+                         np.random.default_rng([self.seed, key])) for i, key in zip(idx, keys)])
 
 
 @torch.no_grad()
@@ -122,20 +144,11 @@ class ClipStage(TrainingStage):
         # preprocessing
         train_rows, held = stage_data(recipe, self.data_kind, out,
                                       image_size=max(image_size(model), recipe.image_size))
-        n_tokens, ctx = token_counter(tok), tok.context_length
         loss_fn = open_clip.ClipLoss(local_loss=False, gather_with_grad=True,
                                      rank=processes.rank(), world_size=processes.world())
-
-        pixels = PixelCache(train_rows, pre)
-        captions = train_rows["caption"]
-
-        def make_batch(idx, keys):
-            # each caption's sentence sampling is drawn from its stream position: the same
-            # draw whichever process builds it, another one in each epoch
-            images = torch.stack([pixels(i) for i in idx])
-            return images, tok([fit_caption(captions[i], n_tokens, ctx,
-                                            np.random.default_rng([recipe.seed, key]))
-                                for i, key in zip(idx, keys)])
+        # the captions column is read lazily (a datasets Column), like the images
+        make_batch = CaptionBatches(PixelCache(train_rows, pre, cache_bytes(recipe)),
+                                    train_rows["caption"], tok, recipe.seed)
 
         def loss(m, batch):
             images, texts = batch

@@ -41,11 +41,11 @@ from mm.llava import load as load_llava
 from mm.stats import newcombe, wilson
 from mm.tokenizer import prompt_text
 from train import processes
-from train.data import build_or_load, stage_data, yes_no_data
+from train.data import Rows, build_or_load, cache_bytes, stage_data, yes_no_data
 from train.loop import StageTask, device, model_device, run
 from train.recipe import Recipe, check_counts
-from train.sft import (Examples, encode, finish, generate_finished, perception_accuracy, set_trainable,
-                       token_mean_loss, tower_size)
+from train.sft import (Examples, encode, finish, generate_finished, perception_accuracy,
+                       process_images, set_trainable, token_mean_loss, tower_size)
 from train.stage import STAGES, Goal, TrainingStage
 
 PREFERENCE_GOAL = Goal("preference_gain_points", ">", 0,
@@ -112,8 +112,41 @@ def sequence_logps(model, batch: dict) -> torch.Tensor:
     return (logp.squeeze(-1) * mask).sum(-1)
 
 
+class MinedPairs:
+    """The pairs mined from the problems build ``problems``: each pair's texts held, its
+    picture read from its problem's row when the pair is asked for, so a picture decoded for
+    a batch is not kept with the pair."""
+
+    def __init__(self, pairs: list[dict], problems):
+        self.pairs, self.problems = pairs, problems
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __getitem__(self, j: int) -> dict:
+        p = self.pairs[j]
+        return {**p, "image": self.problems[p["problem"]]["image"]}
+
+    def __iter__(self):
+        return (self[j] for j in range(len(self)))
+
+
+class _Numbered:
+    """Rows ``kept`` of ``rows``, each read when sliced and carrying its index as
+    ``problem``."""
+
+    def __init__(self, rows, kept: list[int]):
+        self.rows, self.kept = rows, kept
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def __getitem__(self, s: slice) -> list[dict]:
+        return [{**self.rows[i], "problem": i} for i in self.kept[s]]
+
+
 def mine_pairs(model, processor, recipe: Recipe, out: Path, heldout: bool = False
-               ) -> tuple[list[dict], int]:
+               ) -> tuple[MinedPairs, int]:
     """Run the stage-3 model on unseen problems; keep its wrong answers as rejected. Returns
     the pairs and the number of answers dropped as unfinished (no end of sequence within
     ``max_length`` new tokens, the length training reads of a response).
@@ -127,13 +160,12 @@ def mine_pairs(model, processor, recipe: Recipe, out: Path, heldout: bool = Fals
     rows = build_or_load("mavis-instruct", out / "data" / ("mined-problems-heldout" if heldout
                                                             else "mined-problems"), n, seed,
                          recipe.image_size)
-    rows = [rows[i] for i in range(len(rows))]
     batch = 8  # pairs_from_model's batches, so one process answers in the same batches
 
     def answers(share):
         out = []
         for s in range(0, len(share), batch):
-            chunk = share[s:s + batch]
+            chunk = [rows[i] for i in share[s:s + batch]]
             out += generate_finished(model, processor,
                                      [r["image"].convert("RGB") for r in chunk],
                                      [r["question"] for r in chunk],
@@ -142,15 +174,15 @@ def mine_pairs(model, processor, recipe: Recipe, out: Path, heldout: bool = Fals
 
     # the processes answer a share each; an answer cut off at max_length is dropped, neither
     # right nor wrong (its reasoning may be right and merely long)
-    answered = processes.shard_map(answers, rows)
-    kept = [(r, text) for r, (text, ended) in zip(rows, answered) if ended]
-    given = iter(text for _, text in kept)
-    pairs = pairs_from_model([r for r, _ in kept],
+    answered = processes.shard_map(answers, range(len(rows)))
+    kept = [i for i, (_, ended) in enumerate(answered) if ended]
+    given = iter(text for text, ended in answered if ended)
+    pairs = pairs_from_model(_Numbered(rows, kept),
                              lambda images, prompts: [next(given) for _ in prompts],
                              batch_size=batch)
-    return [{"image": p["image"], "prompt": p["prompt"], "chosen": p["chosen"],
-             "rejected": p["rejected"], "rejected_source": "model"} for p in pairs], \
-        len(rows) - len(kept)
+    return MinedPairs([{"problem": p["problem"], "prompt": p["prompt"], "chosen": p["chosen"],
+                        "rejected": p["rejected"], "rejected_source": "model"} for p in pairs],
+                      rows), len(rows) - len(kept)
 
 
 @torch.no_grad()
@@ -186,10 +218,61 @@ def preference_accuracy(model, processor, pairs, batch: int = 8) -> dict:
 
 
 def _pair_batches(processor, pairs, max_length):
+    """The chosen and the rejected batch of ``pairs``: each picture decoded and preprocessed
+    once, the two batches sharing its ``pixel_values`` (and the reference pass takes the same
+    batches)."""
     imgs = [p["image"].convert("RGB") for p in pairs]
+    pixels = process_images(processor, imgs)
     prompts = [prompt_text(p["prompt"]) for p in pairs]
-    return (encode(processor, imgs, prompts, [p["chosen"] for p in pairs], max_length),
-            encode(processor, imgs, prompts, [p["rejected"] for p in pairs], max_length))
+    return (encode(processor, imgs, prompts, [p["chosen"] for p in pairs], max_length, pixels),
+            encode(processor, imgs, prompts, [p["rejected"] for p in pairs], max_length, pixels))
+
+
+def pair_batch(processor, pairs, idx, max_length: int, replay=None):
+    """Stage 4's batch of the pairs at ``idx``: (chosen, rejected, replay batch or None), the
+    replay rows fixed per pair (``replay[i % len(replay)]``, an ``Examples``)."""
+    c, r = _pair_batches(processor, [pairs[i] for i in idx], max_length)
+    if replay is None:
+        return c, r, None
+    got = {i: replay[i % len(replay)] for i in dict.fromkeys(idx)}
+    ex = [got[i] for i in idx]
+    return c, r, encode(processor, [e["image"] for e in ex], [prompt_text(e["q"]) for e in ex],
+                        [e["a"] for e in ex], max_length)
+
+
+def dpo_task(recipe: Recipe, model, processor, pairs, reference=None, replay=None
+             ) -> StageTask:
+    """The loop's task of stage 4: DPO on ``pairs`` against ``reference`` (None: the policy
+    with its LoRA adapter disabled), plus the RPO and replay terms of the recipe's settings.
+    The reference pass takes the policy's batches, pictures preprocessed once."""
+    own: DpoSettings = recipe.settings
+
+    def make_batch(idx):
+        return pair_batch(processor, pairs, idx, recipe.max_length, replay)
+
+    def reference_logps(m, c, r):
+        with torch.no_grad():
+            if reference is not None:
+                return sequence_logps(reference, c), sequence_logps(reference, r)
+            policy = getattr(m, "module", m)  # under DDP: the model it wraps
+            policy.eval()  # as the separate reference runs: no dropout
+            try:
+                with policy.model.language_model.disable_adapter():
+                    return sequence_logps(policy, c), sequence_logps(policy, r)
+            finally:
+                policy.train()
+
+    def loss(m, batch):
+        c, r, rep = batch
+        ref_c, ref_r = reference_logps(m, c, r)
+        total = dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
+                         own.dpo_beta, own.dpo_sft_weight,
+                         processes.global_mean_scale(response_tokens(c).sum()))
+        if rep is not None:
+            total = total + own.dpo_replay_weight * token_mean_loss(m, rep)
+        return total
+
+    return StageTask(model, len(pairs), make_batch, loss)
 
 
 @STAGES.register
@@ -219,11 +302,11 @@ class DpoStage(TrainingStage):
         engine, _ = stage_data(recipe, self.data_kind, out, heldout=False)
         held_engine = build_or_load("dpo-pairs", out / "data" / "dpo-pairs-heldout",
                                     recipe.eval_n, held_seed, size)
-        held_pairs = (mine_pairs(model, processor, recipe, out, heldout=True)[0]
-                      + [held_engine[i] for i in range(len(held_engine))])
+        held_pairs = Rows(mine_pairs(model, processor, recipe, out, heldout=True)[0],
+                          held_engine)
         held_per = build_or_load("mavis-perception", out / "data" / "mavis-perception-heldout",
                                  recipe.eval_n, held_seed, size)
-        pairs = mined + [engine[i] for i in range(len(engine))]
+        pairs = Rows(mined, engine)  # read a batch at a time
         held_yn = (yes_no_data(recipe, out, recipe.eval_n, heldout=True)
                    if own.dpo_replay_yes_no_n else None)
         replay = None
@@ -235,43 +318,12 @@ class DpoStage(TrainingStage):
                 parts.append((yes_no_data(recipe, out, own.dpo_replay_yes_no_n,
                                           seed_offset=own.replay_seed_offset),
                               "mavis-perception"))
-            replay = Examples(parts, tower_size(model))
+            replay = Examples(parts, tower_size(model), cache_bytes(recipe))
 
         before = self.evaluate(model, processor, held_pairs, held_per, held_yn)
         set_trainable(model, recipe)
 
-        def make_batch(idx):
-            c, r = _pair_batches(processor, [pairs[i] for i in idx], recipe.max_length)
-            if replay is None:
-                return c, r, None
-            ex = [replay[i % len(replay)] for i in idx]  # a fixed replay row per pair
-            return c, r, encode(processor, [e["image"] for e in ex],
-                                [prompt_text(e["q"]) for e in ex], [e["a"] for e in ex],
-                                recipe.max_length)
-
-        def reference_logps(m, c, r):
-            with torch.no_grad():
-                if reference is not None:
-                    return sequence_logps(reference, c), sequence_logps(reference, r)
-                policy = getattr(m, "module", m)  # under DDP: the model it wraps
-                policy.eval()  # as the separate reference runs: no dropout
-                try:
-                    with policy.model.language_model.disable_adapter():
-                        return sequence_logps(policy, c), sequence_logps(policy, r)
-                finally:
-                    policy.train()
-
-        def loss(m, batch):
-            c, r, rep = batch
-            ref_c, ref_r = reference_logps(m, c, r)
-            total = dpo_loss(sequence_logps(m, c), sequence_logps(m, r), ref_c, ref_r,
-                             own.dpo_beta, own.dpo_sft_weight,
-                             processes.global_mean_scale(response_tokens(c).sum()))
-            if rep is not None:
-                total = total + own.dpo_replay_weight * token_mean_loss(m, rep)
-            return total
-
-        summary = run(recipe, StageTask(model, len(pairs), make_batch, loss), out,
+        summary = run(recipe, dpo_task(recipe, model, processor, pairs, reference, replay), out,
                       progress=progress)
         model = summary["model"]
         after = self.evaluate(model, processor, held_pairs, held_per, held_yn)

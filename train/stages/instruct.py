@@ -23,7 +23,7 @@ from pathlib import Path
 
 from mm.llava import load as load_llava
 from mm.stats import newcombe
-from train.data import GROUNDING, grounding_data, stage_data, yes_no_data
+from train.data import GROUNDING, cache_bytes, grounding_data, stage_data, yes_no_data
 from train.loop import run
 from train.recipe import Recipe, check_counts
 from train.sft import Examples, finish, perception_accuracy, set_trainable, sft_task, tower_size
@@ -102,7 +102,8 @@ class InstructStage(TrainingStage):
         model, processor = load_llava(Path(init) / "model", dtype=recipe.load_dtype)
         parts, held = mix(recipe, out)
         set_trainable(model, recipe)
-        task = sft_task(recipe, model, processor, Examples(parts, tower_size(model)),
+        examples = Examples(parts, tower_size(model), cache_bytes(recipe))
+        task = sft_task(recipe, model, processor, examples,
                         blank_images=own.blank_images)
         summary = run(recipe, task, out, progress=progress)
         model = summary["model"]

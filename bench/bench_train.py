@@ -1,0 +1,326 @@
+"""Training throughput against the libraries users would train with instead, measured in one
+run: stage 1 (CLIP-Math) samples/s against open_clip's own loop (``open_clip_train.train.
+train_one_epoch``), stage 3 (instruction tuning) tokens/s against TRL's ``SFTTrainer`` and
+stage 4 (DPO) pairs/s against TRL's ``DPOTrainer``, on the same model, rows, batch size,
+optimizer (AdamW, cosine schedule, clipping at 1.0) and number of steps. The two sides run
+interleaved (ours, theirs, ours, ...) ``--repeats`` times, each from the same initial weights;
+the min and median of each and the ratio ours/theirs of the medians are printed. A baseline
+whose library is missing is one line and skipped (``pip install -e .[bench]`` adds TRL).
+
+What is timed: our ``train.loop.run`` against the library's training call (``train_one_epoch``
+over the epochs, ``Trainer.train``), each with building its batches from the dataset rows
+(decoding, preprocessing, tokenising) inside; the models, rows and trainers are made before the
+clock starts. Tokens are those the model's forward pass is given in training (attention mask
+ones, image tokens included), counted on each side by a forward hook.
+
+    OMP_NUM_THREADS=1 .venv/bin/python bench/bench_train.py --preset tiny --repeats 5
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import importlib.util
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+SIZES = {"tiny": dict(rows=32, batch=8, image=64), "small": dict(rows=64, batch=16, image=96)}
+
+
+def _tokens_counter(model):
+    """A forward pre-hook adding up the attention-mask ones of each training forward pass."""
+    seen = [0]
+
+    def hook(module, args, kwargs):
+        if module.training and kwargs.get("attention_mask") is not None:
+            seen[0] += int(kwargs["attention_mask"].sum())
+
+    model.register_forward_pre_hook(hook, with_kwargs=True)
+    return seen
+
+
+# ----------------------------------------------------------------------------- stage 1
+
+
+def clip_setup(preset, data, epochs):
+    from mm.clip_math import create_clip
+
+    model, _, pre, tok = create_clip(preset, seed=0)
+    model.output_dict = False
+    return dict(model=model, pre=pre, tok=tok, rows=data["captions"], epochs=epochs)
+
+
+def clip_ours(s, recipe, out):
+    import open_clip
+
+    from train.data import cache_bytes
+    from train.loop import StageTask, run
+    from train.stages.clip import CaptionBatches, PixelCache
+
+    model = copy.deepcopy(s["model"])
+    loss_fn = open_clip.ClipLoss()
+
+    def loss(m, batch):
+        return loss_fn(*m(*batch)[:3])
+
+    rows = s["rows"]
+    task = StageTask(model, len(rows), CaptionBatches(PixelCache(rows, s["pre"],
+                                                                 cache_bytes(recipe)),
+                                                      rows["caption"], s["tok"], 0),
+                     loss, keyed=True)
+    t = time.perf_counter()
+    run(recipe, task, out, progress=False)
+    return recipe.max_steps * recipe.batch_size / (time.perf_counter() - t)
+
+
+class _CaptionRows(torch.utils.data.Dataset):
+    """Rows as open_clip's ``CsvDataset`` gives them: the preprocessed image and the tokenised
+    caption, made when the loader asks."""
+
+    def __init__(self, rows, pre, tok):
+        self.rows, self.pre, self.tok = rows, pre, tok
+
+    def __len__(self):
+        return len(self.rows)
+
+    def __getitem__(self, i):
+        r = self.rows[i]
+        return self.pre(r["image"].convert("RGB")), self.tok([r["caption"]])[0]
+
+
+def clip_theirs(s, recipe, out):
+    import open_clip
+    from open_clip_train.scheduler import cosine_lr
+    from open_clip_train.train import train_one_epoch
+
+    model = copy.deepcopy(s["model"])
+    model.output_dict = True
+    params = [p for p in model.parameters() if p.requires_grad]
+    optimizer = torch.optim.AdamW(params, lr=recipe.lr, weight_decay=0.0)
+    loader = torch.utils.data.DataLoader(_CaptionRows(s["rows"], s["pre"], s["tok"]),
+                                         batch_size=recipe.batch_size, shuffle=True,
+                                         drop_last=True, num_workers=0,
+                                         generator=torch.Generator().manual_seed(0))
+    loader.num_batches, loader.num_samples = len(loader), len(loader) * recipe.batch_size
+    # open_clip_train.data's DataInfo, without its webdataset imports: what train_one_epoch reads
+    data = {"train": SimpleNamespace(dataloader=loader, set_epoch=lambda epoch: None)}
+    args = SimpleNamespace(device="cpu", precision="fp32", distill=False, accum_freq=1,
+                           skip_scheduler=False, grad_clip_norm=recipe.max_grad_norm,
+                           horovod=False, log_every_n_steps=10**9, world_size=1, rank=0,
+                           local_rank=0, batch_size=recipe.batch_size, wandb=False,
+                           save_logs=False, distributed=False)
+    scheduler = cosine_lr(optimizer, recipe.lr, recipe.warmup_steps, recipe.max_steps)
+    loss = open_clip.ClipLoss()
+    t = time.perf_counter()
+    for epoch in range(s["epochs"]):
+        train_one_epoch(model, data, loss, epoch, optimizer, None, scheduler, None, args)
+    # its loader drops an epoch's last partial batch: the samples it trained on
+    return s["epochs"] * loader.num_samples / (time.perf_counter() - t)
+
+
+# ----------------------------------------------------------------------------- stages 3 and 4
+
+
+def llava_setup(preset, data, size):
+    from mm.clip_math import create_clip
+    from mm.export import export_vision_tower, image_processor_for
+    from mm.llava import build_llava
+    from mm.tokenizer import train_tokenizer
+
+    ins = data["instruct"]
+    texts = [r["question"] + "\n" + r["cot"] for r in ins.select_columns(["question", "cot"])]
+    clip = create_clip(preset, seed=0)[0]
+    model, processor = build_llava(export_vision_tower(clip), image_processor_for(clip),
+                                   tokenizer=train_tokenizer(texts, vocab_size=512),
+                                   lm_preset=preset, seed=0)
+    return dict(model=model, processor=processor, size=size, **data)
+
+
+def _sft_rows(s):
+    """The instruct rows as TRL's vision SFT takes them (prompt-completion, one image)."""
+    import datasets
+
+    from mm.tokenizer import prompt_text
+
+    eos = s["processor"].tokenizer.eos_token
+    ins = s["instruct"]
+    return datasets.Dataset.from_dict(
+        {"image": [r["image"] for r in ins], "prompt": [prompt_text(q) for q in ins["question"]],
+         "completion": [" " + c + eos for c in ins["cot"]]},
+        features=datasets.Features({"image": datasets.Image(), "prompt": datasets.Value(
+            "string"), "completion": datasets.Value("string")}))
+
+
+def sft_ours(s, recipe, out):
+    from train.data import cache_bytes
+    from train.loop import run
+    from train.sft import Examples, set_trainable, sft_task, tower_size
+
+    model = set_trainable(copy.deepcopy(s["model"]), recipe)
+    examples = Examples([(s["instruct"], "mavis-instruct")], tower_size(model),
+                        cache_bytes(recipe))
+    seen = _tokens_counter(model)
+    t = time.perf_counter()
+    run(recipe, sft_task(recipe, model, s["processor"], examples), out, progress=False)
+    return seen[0] / (time.perf_counter() - t)
+
+
+def _trl_args(cls, recipe, out, **kw):
+    return cls(output_dir=str(out), max_steps=recipe.max_steps,
+               per_device_train_batch_size=recipe.batch_size, learning_rate=recipe.lr,
+               lr_scheduler_type="cosine", warmup_steps=recipe.warmup_steps, weight_decay=0.0,
+               max_grad_norm=recipe.max_grad_norm, logging_steps=10**6, save_strategy="no",
+               report_to="none", use_cpu=True, dataloader_num_workers=0, seed=0,
+               disable_tqdm=True, max_length=None,
+               # TRL's configs turn it on by default; our recipes (and this bench's) leave it off
+               gradient_checkpointing=False, **kw)
+
+
+def sft_theirs(s, recipe, out):
+    from trl import SFTConfig, SFTTrainer
+
+    from train.sft import set_trainable
+
+    model = set_trainable(copy.deepcopy(s["model"]), recipe)
+    trainer = SFTTrainer(model=model, args=_trl_args(SFTConfig, recipe, out,
+                                                     completion_only_loss=True),
+                         train_dataset=_sft_rows(s), processing_class=s["processor"])
+    seen = _tokens_counter(model)
+    t = time.perf_counter()
+    trainer.train()
+    return seen[0] / (time.perf_counter() - t)
+
+
+def dpo_ours(s, recipe, out):
+    from train.loop import run
+    from train.sft import set_trainable
+    from train.stages.dpo import dpo_task
+
+    model = set_trainable(copy.deepcopy(s["model"]), recipe)
+    reference = copy.deepcopy(s["model"]).requires_grad_(False)
+    t = time.perf_counter()
+    run(recipe, dpo_task(recipe, model, s["processor"], s["pairs"], reference), out,
+        progress=False)
+    return recipe.max_steps * recipe.batch_size / (time.perf_counter() - t)
+
+
+def _dpo_rows(s):
+    import datasets
+
+    from mm.tokenizer import prompt_text
+
+    eos = s["processor"].tokenizer.eos_token
+    p = s["pairs"]
+    return datasets.Dataset.from_dict(
+        {"image": [r["image"] for r in p], "prompt": [prompt_text(q) for q in p["prompt"]],
+         "chosen": [" " + c + eos for c in p["chosen"]],
+         "rejected": [" " + r + eos for r in p["rejected"]]},
+        features=datasets.Features({"image": datasets.Image(), **{k: datasets.Value("string")
+                                    for k in ("prompt", "chosen", "rejected")}}))
+
+
+def dpo_theirs(s, recipe, out):
+    from trl import DPOConfig, DPOTrainer
+
+    from train.sft import set_trainable
+
+    model = set_trainable(copy.deepcopy(s["model"]), recipe)
+    reference = copy.deepcopy(s["model"]).requires_grad_(False)
+    trainer = DPOTrainer(model=model, ref_model=reference,
+                         args=_trl_args(DPOConfig, recipe, out, beta=recipe.settings.dpo_beta),
+                         train_dataset=_dpo_rows(s), processing_class=s["processor"])
+    t = time.perf_counter()
+    trainer.train()
+    return recipe.max_steps * recipe.batch_size / (time.perf_counter() - t)
+
+
+# ----------------------------------------------------------------------------- the bench
+
+
+def build_data(root: Path, size: dict) -> dict:
+    from train.data import build_or_load
+
+    n, img = size["rows"], size["image"]
+    return {"captions": build_or_load("mavis-caption", root / "caption", n, 0, img),
+            "instruct": build_or_load("mavis-instruct", root / "instruct", n, 0, img),
+            "pairs": build_or_load("dpo-pairs", root / "pairs", n, 0, img)}
+
+
+def measure(name, unit, ours, theirs, repeats):
+    """Interleaved repeats; one printed line: min and median of each, the ratio of medians."""
+    from accelerate.state import AcceleratorState
+
+    a, b = [], []
+    for _ in range(repeats):
+        # each side makes its own Accelerator (TRL's Trainer with its own settings)
+        AcceleratorState._reset_state(reset_partial_state=True)
+        a.append(ours())
+        if theirs is not None:
+            AcceleratorState._reset_state(reset_partial_state=True)
+            b.append(theirs())
+    line = (f"{name:<8} ours {unit}: min {min(a):9.1f} median {statistics.median(a):9.1f}")
+    if b:
+        line += (f" | theirs: min {min(b):9.1f} median {statistics.median(b):9.1f}"
+                 f" | ours/theirs {statistics.median(a) / statistics.median(b):.2f}x")
+    print(line, flush=True)
+
+
+def main(argv=None) -> None:
+    from train.recipe import Recipe
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--preset", choices=sorted(SIZES), default="tiny")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--epochs", type=int, default=2, help="passes over the rows per run")
+    ap.add_argument("--stages", default="1,3,4")
+    args = ap.parse_args(argv)
+    size = SIZES[args.preset]
+    steps = args.epochs * size["rows"] // size["batch"]
+    root = Path(tempfile.mkdtemp(prefix="bench_train_"))
+    data = build_data(root / "data", size)
+    common = dict(batch_size=size["batch"], max_steps=steps, save_every=10**6, lr=1e-3,
+                  warmup_steps=1, seed=0)
+    runs = iter(range(10**6))
+
+    def out():
+        return root / f"run{next(runs)}"
+
+    have_trl = importlib.util.find_spec("trl") is not None
+    have_oc = importlib.util.find_spec("open_clip_train") is not None
+    print(f"preset {args.preset}: {size['rows']} rows, batch {size['batch']}, {steps} steps "
+          f"({args.epochs} epochs), {args.repeats} repeats, torch threads "
+          f"{torch.get_num_threads()}", flush=True)
+    stages = set(args.stages.split(","))
+    if "1" in stages:
+        s = clip_setup(args.preset, data, args.epochs)
+        r = Recipe(stage="clip", preset=args.preset, train_modules=["vision"], **common)
+        if not have_oc:
+            print("stage 1: open_clip_train is not installed; its baseline is skipped")
+        measure("stage1", "samples/s", lambda: clip_ours(s, r, out()),
+                (lambda: clip_theirs(s, r, out())) if have_oc else None, args.repeats)
+    if stages & {"3", "4"}:
+        s = llava_setup(args.preset, data, size)
+        if not have_trl:
+            print("stages 3-4: trl is not installed (pip install -e .[bench]); its baselines "
+                  "are skipped")
+    if "3" in stages:
+        r = Recipe(stage="instruct", preset=args.preset, train_modules=["projector", "llm"],
+                   max_length=128, **common)
+        measure("stage3", "tokens/s", lambda: sft_ours(s, r, out()),
+                (lambda: sft_theirs(s, r, out())) if have_trl else None, args.repeats)
+    if "4" in stages:
+        r = Recipe(stage="dpo", preset=args.preset, train_modules=["llm"], max_length=128,
+                   **common)
+        measure("stage4", "pairs/s", lambda: dpo_ours(s, r, out()),
+                (lambda: dpo_theirs(s, r, out())) if have_trl else None, args.repeats)
+
+
+if __name__ == "__main__":
+    main()
