@@ -398,11 +398,14 @@ def _stage_folders(out: Path) -> list[tuple[Path, list[str] | None]]:
     return found + ([(out, top)] if top else [])
 
 
-def seal_stage(out: str | Path) -> None:
+def seal_stage(out: str | Path, only_missing: bool = False) -> None:
     """``SHA256SUMS`` in each model folder of the finished stage ``out`` (every file of
-    ``model/`` and ``vision/``) and in ``out`` for its safetensors files."""
+    ``model/`` and ``vision/``) and in ``out`` for its safetensors files; ``only_missing``
+    leaves a folder that has one alone (the stages seal their folders before they write
+    metrics.json, so that no finished stage is left without checksums)."""
     for folder, names in _stage_folders(Path(out)):
-        seal_folder(folder, names)
+        if not (only_missing and (folder / SUMS).exists()):
+            seal_folder(folder, names)
 
 
 def check_stage(out: str | Path) -> list[Path]:

@@ -184,7 +184,7 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
     result["wall_seconds"] = round(time.time() - t, 1)
     result["recipe"] = recipe.record()
     if processes.is_main():
-        seal_stage(out)
+        seal_stage(out, only_missing=True)  # a stage of train/stages/ has sealed its own
         done.write_text(json.dumps(result, indent=1))
     processes.barrier()
     return {**result, "trained": True}

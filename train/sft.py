@@ -22,6 +22,7 @@ from mm.llava import save
 from mm.seeding import derive_seed, seeded
 from mm.tokenizer import prompt_text
 from train import processes
+from train.checkpoint import seal_stage
 from train.data import ByteCache, Rows
 from train.loop import StageTask, model_device
 from train.recipe import Recipe
@@ -317,6 +318,7 @@ def finish(recipe: Recipe, model, processor, out: Path, summary: dict, metrics: 
                                          if k not in ("losses", "model")}, "metrics": metrics}
     if processes.is_main():
         save(model, processor, out / "model", recipe=recipe.to_dict())
+        seal_stage(out)  # before metrics.json, which marks the stage finished
         (out / "metrics.json").write_text(json.dumps(result, indent=1))
     processes.barrier()
     return result

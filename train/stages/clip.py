@@ -28,6 +28,7 @@ from mm.clip_math import create_clip, fit_caption, freeze_text_tower, image_size
 from mm.export import export_vision_tower, image_processor_for
 from mm.stats import wilson
 from train import processes
+from train.checkpoint import seal_stage
 from train.data import ByteCache, cache_bytes, stage_data
 from train.loop import StageTask, device, model_device, run
 from train.recipe import Recipe
@@ -168,6 +169,7 @@ class ClipStage(TrainingStage):
             vision = export_vision_tower(model)
             vision.save_pretrained(out / "vision")
             image_processor_for(model).save_pretrained(out / "vision")
+            seal_stage(out)  # before metrics.json, which marks the stage finished
             (out / "metrics.json").write_text(json.dumps(result, indent=1))
         processes.barrier()
         return result
