@@ -8,13 +8,13 @@ from engines.dynamath.seed import clause_problems, make_variant
 from tests.engines.dynamath.hand_cases import check_hand_case
 from tests.engines.dynamath.statistics_checks import SEEDS, check_variants, seeds_of
 
-MODULES = ("ternary", "box_hist")
+MODULES = ("ternary", "box_hist", "cumulative", "trends", "regression")
 IDS = sorted(s for m in MODULES for s in seeds_of(m))
 
 
 def test_the_modules_hold_their_seeds():
     assert len(seeds_of("ternary")) >= 3
-    assert len(IDS) >= 14
+    assert len(IDS) >= 25
 
 
 @pytest.mark.parametrize("sid", IDS)
@@ -77,3 +77,29 @@ def test_box_fence_and_share_by_hand():
     check_hand_case(SEEDS["stat-box-upper-fence"], p, 70.0)  # 40 + 1.5 * 20
     p = {**p, "ij": [1, 4], "order": [0, 1, 2, 3]}
     check_hand_case(SEEDS["stat-box-share-between"], p, "75%")  # Q1 to the maximum
+
+
+CUM = {"c": 1, "counts": [2, 6, 8, 4], "color": "blue"}  # edges 0..40, cumulative 0 2 8 16 20
+LINE = {"m": [1, 2], "b": 3, "xs": [2, 4, 8], "ys": [5, 4, 9], "color": "red"}  # y = x/2 + 3
+GROUP = {"g": 0, "n": 4, "vals": [[10, 6, 9, 12], [30, 10, 3, 12]], "colors": ["blue", "red"]}
+CASES2 = [
+    ("stat-cumfreq-between", {**CUM, "ij": [1, 3]}, 14.0),  # 16 - 2
+    ("stat-cumfreq-median", CUM, 22.5),  # 10 of 20: 8 by 20, then 2 of the 8 in 20-30
+    # Q1 at 5: 10 + (5 - 2) / 6 * 10 = 15; Q3 at 15: 20 + 7 / 8 * 10 = 28.75
+    ("stat-cumfreq-iqr", CUM, 13.75),
+    ("stat-cumfreq-busiest-class", {**CUM, "others": [0, 1, 3], "order": [0, 1, 2, 3]},
+     "20 to 30"),
+    ("stat-fitted-line-residual", {**LINE, "ask": 1}, -1.0),  # 4 - (4 / 2 + 3)
+    ("stat-fitted-line-sse", LINE, 6.0),  # residuals 5 - 4, 4 - 5, 9 - 7
+    # Feb-Apr (start 1, months 1..3): (20 + 31 + 45) / 3 = 32
+    ("stat-line-moving-average", {"s": 0, "start": 1, "values": [20, 31, 45, 50], "end": 2,
+                                  "color": "blue"}, 32.0),
+    ("stat-bar-group-share", {**GROUP, "k": 1, "s": 1}, 62.5),  # 10 / 16
+    # Boys' shares: 25%, 37.5%, 75%, 50%: Music (not Art, whose bar is tallest)
+    ("stat-bar-group-largest-share", {**GROUP, "s": 0, "order": [0, 1, 2, 3]}, "Music"),
+]
+
+
+@pytest.mark.parametrize("sid,params,expected", CASES2)
+def test_hand_computed_answers_of_charts_and_lines(sid, params, expected):
+    check_hand_case(SEEDS[sid], params, expected, float_tolerance=1e-9)
