@@ -86,7 +86,9 @@ def draw(spec: TernarySpec, cv: Canvas) -> None:
         pts = [P(c) for c in r.corners]
         cv.polygon(pts, outline=_dark(r.color, 0.6), width=2.2)
     cv.polygon(corners, outline=(40, 40, 40), width=2.0)
-    # scales: tick marks along each part's gridlines, labels at their outer ends
+    # scales: tick marks along each part's gridlines, labels at their outer ends (every
+    # other tick where the bottom labels would otherwise touch, in small images)
+    every = 1 if s * spec.step / 100 >= 1.5 * lab_w else 2
     for i in range(3):
         dx, dy = TICK_DIR[i]
         for k in range(1, n):
@@ -95,6 +97,8 @@ def draw(spec: TernarySpec, cv: Canvas) -> None:
             x, y = P(a)
             ex, ey = x + dx * tick, y - dy * tick
             cv.line([(x, y), (ex, ey)], color=cols[i], width=1.4)
+            if v % (every * spec.step):
+                continue
             anchor = ("rm", "lt", "lm")[i]
             off = 2 * u
             cv.text((ex + (-off if i == 0 else off * 0.4), ey + (off * 0.4 if i == 1 else 0)),

@@ -8,13 +8,13 @@ from engines.dynamath.seed import clause_problems, make_variant
 from tests.engines.dynamath.hand_cases import check_hand_case
 from tests.engines.dynamath.statistics_checks import SEEDS, check_variants, seeds_of
 
-MODULES = ("ternary", "box_hist", "cumulative", "trends", "regression")
+MODULES = ("ternary", "box_hist", "cumulative", "trends", "regression", "stem_spinner")
 IDS = sorted(s for m in MODULES for s in seeds_of(m))
 
 
 def test_the_modules_hold_their_seeds():
     assert len(seeds_of("ternary")) >= 3
-    assert len(IDS) >= 25
+    assert len(IDS) >= 30
 
 
 @pytest.mark.parametrize("sid", IDS)
@@ -102,4 +102,21 @@ CASES2 = [
 
 @pytest.mark.parametrize("sid,params,expected", CASES2)
 def test_hand_computed_answers_of_charts_and_lines(sid, params, expected):
+    check_hand_case(SEEDS[sid], params, expected, float_tolerance=1e-9)
+
+
+STEM = {"t": 0, "s0": 2, "k": 3, "vals": [21, 23, 23, 25, 30, 32, 32, 32, 36, 41, 45]}
+SPIN = {"prizes": [1, 5, 10], "tenths": [5, 3, 2]}
+CASES3 = [
+    ("stat-stemleaf-median", STEM, 32.0),  # the 6th of 11
+    ("stat-stemleaf-iqr", STEM, 13.0),  # halves 21..30 (median 23), 32..45 (median 36)
+    ("stat-stemleaf-mode", {**STEM, "others": [21, 30, 45], "order": [0, 1, 2, 3]}, "32"),
+    ("stat-spinner-expected", SPIN, 4.0),  # 0.5 + 1.5 + 2
+    # at least $11 in two spins: at least one $10 -> 1 - 0.8 ** 2 = 0.36
+    ("stat-spinner-two-spins", {**SPIN, "t": 11}, 0.36),
+]
+
+
+@pytest.mark.parametrize("sid,params,expected", CASES3)
+def test_hand_computed_answers_of_stems_and_spinners(sid, params, expected):
     check_hand_case(SEEDS[sid], params, expected, float_tolerance=1e-9)
