@@ -231,7 +231,7 @@ def _line_problem(rng: np.random.Generator, target: str) -> Problem | None:
     name = ln.name
     cot = [f"Line {name} passes through {_pt(a, pa)} and {_pt(b, pb)}.",
            f"Its slope is m = (y_{b} - y_{a}) / (x_{b} - x_{a}) = ({_n(y2)} - {_p(y1)}) / "
-           f"({_n(x2)} - {_p(x1)}) = {_n(dy)} / {_n(dx)} {_ratio(m)}."]
+           f"({_n(x2)} - {_p(x1)}) = {_n(dy)} / {_p(dx)} {_ratio(m)}."]
     if target == "slope":
         stem = rng_choice(rng, [f"What is the slope of line {name}?",
                                 f"Find the slope of the line through {a} and {b}."])

@@ -19,7 +19,7 @@ from typing import Callable
 
 import numpy as np
 
-from engines.mavis.function.targets import Draft, distract, eq_sign, n, r2, subst
+from engines.mavis.function.targets import Draft, distract, eq_sign, n, par, r2, subst
 from renderers.function.curve import Curve, Piece
 from renderers.function.sample import choose_window, sample_curve
 from renderers.function.spec import XMarker, value
@@ -181,8 +181,8 @@ def b_piece_monotonic(rng: np.random.Generator) -> Draft:
             hi_p = math.inf if p.hi is None else p.hi
             before, after = ("falls", "rises") if a > 0 else ("rises", "falls")
             head = (f"On {cond}, f(x) = {poly_text(p.coeffs)} is a parabola opening "
-                    f"{'upward' if a > 0 else 'downward'} with vertex at x = -({n(b)})/"
-                    f"(2·{n(a)}) = {n(r2(h))}")
+                    f"{'upward' if a > 0 else 'downward'} with vertex at x = -{par(b)}/"
+                    f"(2·{par(a)}) = {n(r2(h))}")
             if h <= lo_p:
                 cot.append(f"{head}, at or left of this piece, so on it f {after}.")
             elif h >= hi_p:

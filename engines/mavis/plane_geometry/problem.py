@@ -340,6 +340,10 @@ def _merge(groups: list[list[str]]) -> list[list[str]]:
     return out
 
 
+def _akey(r: str) -> str:
+    return r[1] + "".join(sorted((r[0], r[2])))
+
+
 def _marks(spec: PlaneGeometrySpec, ch: Chain, pieces: list[PP]) -> None:
     """Shape facts as marks: right angles, equal-side ticks, parallel arrows."""
     rights = [g.show[1] for g in ch.givens if g.show and g.show[0] == "right"]
@@ -360,8 +364,10 @@ def _marks(spec: PlaneGeometrySpec, ch: Chain, pieces: list[PP]) -> None:
             parallel += [[V[0] + V[1], V[3] + V[2]], [V[0] + V[3], V[1] + V[2]]]
         elif p.label.endswith("trapezoid"):
             parallel.append([V[0] + V[1], V[3] + V[2]])
+    # one mark per angle, not per corner: where two shapes meet at a corner each right angle
+    # an answer relies on is marked (∠ABC of one triangle and ∠EBF of the next)
     seen: set[str] = set()
-    spec.right_marks = [r for r in rights if not (r[1] in seen or seen.add(r[1]))]
+    spec.right_marks = [r for r in rights if not (_akey(r) in seen or seen.add(_akey(r)))]
     spec.equal_groups = _merge(equal)[:3]
     spec.parallel_groups = parallel[:2]
 
@@ -380,7 +386,9 @@ def _sum_rule(ch: Chain, key: str, terms: list[tuple[int, str, str]], lead: str)
             if s < 0:  # the classic slip: adding the removed part instead of subtracting it
                 ch.wrong(key, total + 2 * v, f"{lead} = {_signed([(1, x) for _, _, x in vals])}"
                                              f" = {f(total + 2 * v)}.")
-        ch.say(f"{lead} = {words} = {nums} = {f(total)}.")
+        # one term: its value once ("= 12.06", never "= 12.06 = 12.06")
+        ch.say(f"{lead} = {words} = {f(total)}." if len(vals) == 1 else
+               f"{lead} = {words} = {nums} = {f(total)}.")
         return total
     ch.rule(key, fn)
 

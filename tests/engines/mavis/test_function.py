@@ -203,6 +203,6 @@ def test_piecewise_monotonic_interval_text():
     p = make_problem(np.random.default_rng(1), target="piece_monotonic")
     assert p.stem == "On which interval is f decreasing?" and p.answer == "(-∞, 1]"
     assert p.cot[1] == ("On x < -1, f(x) = x^2 + 2x - 1 is a parabola opening upward with "
-                        "vertex at x = -(2)/(2·1) = -1, at or right of this piece, so on it f "
+                        "vertex at x = -2/(2·1) = -1, at or right of this piece, so on it f "
                         "falls.")
     assert "[1, ∞)" in [d.value for d in p.distractors]

@@ -190,3 +190,12 @@ def test_printed_step_check_catches_a_wrong_result():
     assert step_faults("The total = 32.71 + 3.15 + 3.15 + 5.27 = 44.34.")
     assert step_faults("In triangle CDH, CH = CD · tan ∠CDH = 3 · tan 35° = 2.2.")
     assert not step_faults("Since ABCD is a square, DA = AB = 10.")  # no arithmetic to check
+
+
+def test_no_step_repeats_its_own_value():
+    """"Shaded area = area of triangle ABC = 12.06 = 12.06" (a one-term sum) reads as a
+    stutter: the audit row ins-00000018 of docs/audit/README.md."""
+    for s in range(120):
+        for step in make_problem(np.random.default_rng(s)).cot:
+            parts = step.rstrip(".").split(" = ")
+            assert all(a != b for a, b in zip(parts, parts[1:])), (s, step)
