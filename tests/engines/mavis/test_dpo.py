@@ -13,6 +13,8 @@ from renderers.spec import Spec
     ("The answer is 12.5.", "12.5"),
     ("so x = 3\nAnswer: -4", "-4"),
     ("The answer is increasing.", "increasing"),
+    ("The answer is (-∞, 3].", "(-∞, 3]"),  # a piecewise function's interval of monotonicity
+    ("The answer is [-2, 0.5].", "[-2, 0.5]"),
     ("I don't know", None),
 ])
 def test_extract_answer(text, ans):
