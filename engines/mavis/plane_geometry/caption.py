@@ -75,7 +75,9 @@ def _shape_phrase(s: dict) -> str:
 
 
 def _shaded_flags(spec: PlaneGeometrySpec) -> list[bool]:
-    return [spec.base_shaded] + [a.shaded for a in spec.attachments]
+    """What is drawn filled: a cut-out is white whatever its flag says."""
+    return [spec.base_shaded] + [a.shaded and a.kind != "semicircle_in"
+                                 for a in spec.attachments]
 
 
 @caption_writer(FAMILY, n_phrasings=len(OPENERS))

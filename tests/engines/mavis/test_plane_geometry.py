@@ -199,3 +199,19 @@ def test_no_step_repeats_its_own_value():
         for step in make_problem(np.random.default_rng(s)).cot:
             parts = step.rstrip(".").split(" = ")
             assert all(a != b for a, b in zip(parts, parts[1:])), (s, step)
+
+
+def test_cut_out_is_never_called_shaded():
+    """Audit row cap-00000047: a semicircle cut out of a shaded trapezoid is drawn white, so a
+    caption naming it among the shaded parts misleads."""
+    spec = PlaneGeometrySpec(base="rectangle", params={"width": 8, "height": 6},
+                             names=list("ABCD"), base_shaded=True,
+                             attachments=[Attachment("semicircle_in", side="DA", shaded=True)])
+    writer = registry.get_caption_writer("plane_geometry")
+    for s in range(30):
+        cap = writer.fn(spec, FAM.facts(spec), np.random.default_rng(s))
+        assert "semicircle on DA" not in cap.split("shad")[-1].split(".")[0], cap
+        assert "semicircle on DA are" not in cap and "and the semicircle on DA" not in cap
+    for s in range(60):  # the sampler never flags one shaded
+        sp = FAM.sample_spec(np.random.default_rng(s), attach=["semicircle_in"])
+        assert not any(a.shaded for a in sp.attachments if a.kind == "semicircle_in")
