@@ -26,6 +26,9 @@ AnswerFn = Callable[[Sequence[Any], Sequence[str]], Sequence[str]]
 
 _ANSWER_PATTERNS = [
     re.compile(r"answer is\s*:?\s*\(?([A-E])\)?\s*[:.)]", re.I),
+    # an interval ("(-∞, 3]", "[1, 2.5]") before the numbers it starts with
+    re.compile(r"answer is\s*:?\s*([\[(]\s*-?(?:∞|\d+(?:\.\d+)?)\s*,\s*-?(?:∞|\d+(?:\.\d+)?)"
+               r"\s*[\])])", re.I),
     # pi forms before plain numbers: "4π", "π/2", "3π/4"
     re.compile(r"answer is\s*:?\s*(-?\d*(?:\.\d+)?\s*π(?:\s*/\s*\d+)?)", re.I),
     re.compile(r"answer is\s*:?\s*\$?(-?\d+(?:\.\d+)?)", re.I),

@@ -12,7 +12,7 @@ import numpy as np
 
 from renderers.canvas import Canvas
 from renderers.family import FAMILIES, Family
-from renderers.plane_geometry.draw import draw
+from renderers.plane_geometry.draw import LabelRecord, draw
 from renderers.plane_geometry.sample import sample_spec
 from renderers.plane_geometry.spec import PlaneGeometrySpec, geometry_facts
 
@@ -34,3 +34,10 @@ class PlaneGeometry(Family):
 
     def draw(self, spec: PlaneGeometrySpec, canvas: Canvas) -> None:
         draw(spec, canvas)
+
+    def label_layout(self, spec: PlaneGeometrySpec, size: int = 336) -> list[LabelRecord]:
+        """Where each vertex letter and side length of the image at ``size`` px went, with
+        its own point or side and every other point or drawn line, in pixels (the check of
+        tests/renderers/solid_labels.py reads them)."""
+        canvas = Canvas(size, height=int(round(size * self.aspect(spec))))
+        return draw(spec, canvas)

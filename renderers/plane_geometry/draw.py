@@ -10,10 +10,11 @@ f.render(f.sample_spec(np.random.default_rng(3)), 336).save('/tmp/g.png')"
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
-from renderers.canvas import PALETTE, Canvas, Viewport, arc_points
-from renderers.plane_geometry.spec import (Model, PlaneGeometrySpec, angle_at, build_model,
-                                           check_marks, ekey)
+from renderers.canvas import PALETTE, Canvas, Point, Viewport, arc_points
+from renderers.plane_geometry.spec import (Model, PlaneGeometrySpec, angle_at, arc_pts,
+                                           build_model, check_marks, ekey)
 from renderers.text import fmt_num, font_px
 
 INK = (20, 20, 20)
@@ -39,7 +40,26 @@ def _extent(m: Model) -> list:
     return pts
 
 
-def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> None:
+@dataclass
+class LabelRecord:
+    """Where a label went, in pixels (y down), with what it must be read against: a side
+    length's own segment and every other drawn line (sides, arcs as short chords), or a vertex
+    letter's own point and every other named point. The fields are those of the
+    solid-geometry family's records, so one check reads both."""
+
+    kind: str  # "measure" | "vertex"
+    key: str
+    text: str
+    box: tuple[float, float, float, float]
+    segment: tuple[Point, Point] | None = None
+    leader: tuple[Point, Point] | None = None
+    others: list[tuple[Point, Point]] = field(default_factory=list)
+    at: Point | None = None
+    corners: list[Point] = field(default_factory=list)
+
+
+def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> list[LabelRecord]:
+    """Draw the figure; returns where every vertex letter and side length went."""
     m = build_model(spec)
     check_marks(spec, m.points)
     W = canvas.width
@@ -108,27 +128,146 @@ def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> None:
     fpx = font_px(W)
     npx = font_px(W, 0.92)
     center = vp(*_centroid(m))
+    records = []
+    centres = {p.verts[0] for p in m.pieces if p.kind == "incircle"}
     for name, q in P.items():
-        canvas.label(q, name, px=fpx, color="black", prefer=_outward(m, name, vp, center),
-                     dist=3 * u)
+        corners = [c for k, c in P.items() if k != name]
+        prefer = _outward(m, name, vp, center)
+        if name in centres:  # inside a circle that may be small: kept next to its dot
+            box = _vertex_near(canvas, q, name, fpx, prefer, corners)
+        else:
+            box = canvas.label(q, name, px=fpx, color="black", prefer=prefer, dist=3 * u)
+        records.append(LabelRecord("vertex", name, name, box, at=q, corners=corners))
     for k, (anchor, bis) in zip(spec.shown_angles, arcs):
         deg = angle_at(m.points[k[0]], m.points[k[1]], m.points[k[2]])
         canvas.label(anchor, f"{fmt_num(deg)}°", px=npx, color=NUM, prefer=bis, dist=2 * u)
+    lines = _drawn_lines(m, P, vp)
     for k in spec.shown_sides:
         a, b = P[k[0]], P[k[1]]
-        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        others = [s for s in lines if {s[0], s[1]} != {a, b}]
+        # beside the tick / arrow marks at the midpoint, so that "6" never reads as "+6"
+        marked = ekey(*k) in ticked or ekey(*k) in arrowed
         length = math.dist(m.points[k[0]], m.points[k[1]])
-        dist = 3 * u
-        if ekey(*k) in ticked or ekey(*k) in arrowed:
-            # beside the tick / arrow marks at the midpoint, so that "6" never reads as "+6"
-            sl = math.dist(a, b)
-            if sl > 0.3 * W:
-                sh = 0.05 * W / sl
-                mid = (mid[0] + (b[0] - a[0]) * sh, mid[1] + (b[1] - a[1]) * sh)
-            else:
-                dist = 0.04 * W
-        canvas.label(mid, fmt_num(length), px=npx, color=NUM,
-                     prefer=_side_normal(m, k, vp), dist=dist)
+        records.append(_place_side(canvas, k, fmt_num(length), a, b, _side_normal(m, k, vp),
+                                   others, npx, marked))
+    return records
+
+
+def _own_corner(box, at: Point, corners: list[Point]) -> bool:
+    c = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    return all(math.dist(c, o) > math.dist(c, at) for o in corners)
+
+
+def _vertex_near(canvas: Canvas, at: Point, text: str, px: int, prefer: Point,
+                 corners: list[Point]) -> tuple:
+    """A letter next to its point: the first free place around it that is nearer it than any
+    other point (crossing a line rather than sitting nearer another point), the label
+    placer's search as the last resort."""
+    w, h = canvas.text_size(text, px)
+    n = math.hypot(*prefer) or 1.0
+    u0 = (prefer[0] / n, prefer[1] / n)
+    for avoid_ink in (True, False):
+        for gap in (0.15, 0.35, 0.6):
+            for turn in (0, 30, -30, 60, -60, 90, -90, 135, -135, 180):
+                u = _rot(u0, turn)
+                d = gap * px + w / 2 * abs(u[0]) + h / 2 * abs(u[1])
+                c = (at[0] + u[0] * d, at[1] + u[1] * d)
+                box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
+                if canvas.is_free(box, avoid_ink=avoid_ink) and _own_corner(box, at, corners):
+                    return canvas.text(c, text, px=px, anchor="mm")
+    return canvas.label(at, text, px=px, prefer=u0, dist=0.3 * px)
+
+
+def _seg_dist(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    L = dx * dx + dy * dy
+    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _rot(u: Point, deg: float) -> Point:
+    t = math.radians(deg)
+    return (u[0] * math.cos(t) - u[1] * math.sin(t), u[0] * math.sin(t) + u[1] * math.cos(t))
+
+
+def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: Point,
+                others: list, px: int, marked: bool) -> LabelRecord:
+    """A side length beside its side, where it is nearer that side than any other line:
+    along the outward normal at the midpoint (slid along the side past tick or arrow marks),
+    then on the inner side, then further out along a turned normal with a leader line to the
+    side (its midpoint unless another line touches it there); the label placer's own search is
+    the last resort (with a leader too)."""
+    w, h = canvas.text_size(text, px)
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    sl = math.dist(a, b)
+    rec = LabelRecord("measure", k, text, (0, 0, 0, 0), segment=(a, b), others=others)
+    margin = 0.2 * px
+
+    def support(u):
+        return w / 2 * abs(u[0]) + h / 2 * abs(u[1])
+
+    def own_nearest(c):
+        own = _seg_dist(c, a, b)
+        return all(_seg_dist(c, *s) >= own + margin for s in others)
+
+    shifts = [0.0]
+    if marked:  # off the marks: along a long side, else a little further out
+        shifts = [0.05 * canvas.width / sl * (1 if sl > 0.3 * canvas.width else 0)]
+    shifts += [t for t in (0.15, -0.15, 0.3, -0.3) if t * sl > 0.6 * px]
+    n_in = (-normal[0], -normal[1])
+    base = 0.04 * canvas.width if marked and shifts[0] == 0 else 3 * canvas.unit
+    for gap in (base, base + 0.3 * px, base + 0.7 * px):
+        for u in (normal, n_in):
+            for t in shifts:
+                at = (mid[0] + (b[0] - a[0]) * t, mid[1] + (b[1] - a[1]) * t)
+                dd = gap + support(u)
+                c = (at[0] + u[0] * dd, at[1] + u[1] * dd)
+                box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
+                if canvas.is_free(box) and own_nearest(c):
+                    rec.box = canvas.text(c, text, px=px, color=NUM, anchor="mm")
+                    return rec
+    # the leader ends on the side where no other line passes (an inscribed circle touches a
+    # regular polygon's sides at their midpoints)
+    ends = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in
+            (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8)]
+    clear = [min((_seg_dist(e, *s) for s in others), default=math.inf) for e in ends]
+    end = next((e for e, c in zip(ends, clear) if c > 2.0), ends[clear.index(max(clear))])
+    for turn in (0, 30, -30, 60, -60):
+        u = _rot(normal, turn)
+        for gap in (1.2, 1.8, 2.5, 3.3, 4.2):
+            dd = gap * px + support(u)
+            c = (end[0] + u[0] * dd, end[1] + u[1] * dd)
+            box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
+            if canvas.is_free(box):
+                rec.box = canvas.text(c, text, px=px, color=NUM, anchor="mm")
+                _leader(canvas, rec, end)
+                return rec
+    rec.box = canvas.label(end, text, px=px, color=NUM, prefer=normal, dist=1.2 * px)
+    _leader(canvas, rec, end)
+    return rec
+
+
+def _leader(canvas: Canvas, rec: LabelRecord, mid: Point) -> None:
+    """A thin line in the label's colour from the label's edge nearest ``mid`` to it."""
+    x0, y0, x1, y1 = rec.box
+    start = (min(max(mid[0], x0), x1), min(max(mid[1], y0), y1))
+    canvas.line([start, mid], color=NUM, width=0.9)
+    canvas.dot(mid, r=1.6, color=NUM)
+    rec.leader = (start, mid)
+
+
+def _drawn_lines(m: Model, P: dict, vp: Viewport) -> list[tuple[Point, Point]]:
+    """Every straight piece drawn, in pixels: the sides, a circle's radius, and each arc as
+    chords 5 degrees long."""
+    out = []
+    for p in m.pieces:
+        out += [(P[e[0]], P[e[1]]) for e in p.edges]
+        if p.kind == "circle":
+            out.append((P[p.verts[0]], P[p.verts[1]]))
+        if p.arc is not None:
+            pts = [vp(*q) for q in arc_pts(p.center, p.radius, p.arc[0], p.arc[1], 5.0)]
+            out += list(zip(pts, pts[1:]))
+    return out
 
 
 def _centroid(m: Model):
@@ -236,4 +375,4 @@ def _angle_arc(canvas: Canvas, a, b, c):
     return (b[0] + bis[0] * r, b[1] + bis[1] * r), bis
 
 
-__all__ = ["draw"]
+__all__ = ["LabelRecord", "draw"]

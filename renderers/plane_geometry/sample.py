@@ -256,6 +256,7 @@ def sample_spec(rng: np.random.Generator, base: str | None = None,
                                 else spec.base_shaded)
         for i, a in enumerate(spec.attachments):  # a cut-out reads as one in a shaded shape
             if a.kind == "semicircle_in":
+                a.shaded = False  # and is drawn white: what is cut away is not shaded
                 j = m.pieces[i + 1].parent
                 if j == 0:
                     spec.base_shaded = True

@@ -263,14 +263,14 @@ def test_data_engine_preview():
                       'points show a decreasing trend, with a correlation of -0.99. Price ($k) '
                       'ranges from 0 to 26.8.')
     td, tl, vd = out[3], out[5], out[7]
-    assert td.startswith("Question:\nGiven AB = 8, ABCD is a square, DAE is an equilateral "
-                         "triangle and a semicircle is drawn outward on ED as diameter. What is "
-                         "the perimeter of the entire figure?")
-    assert tl.startswith("Question:\nGiven AB = 8. What is the perimeter")
-    assert vd.startswith("Question:\nWhat is the perimeter")
-    assert all(t.endswith("The answer is D: 44.57.\n\nAnswer: D") for t in (td, tl, vd))
-    # text_dominant and text_lite share a diagram; vision_dominant draws the givens in
-    assert out[2].tobytes() == out[4].tobytes() != out[6].tobytes()
+    assert td.startswith("Question:\nGiven AD = 4, ∠BEF = 35°, ABCD is a parallelogram, BCE is "
+                         "an equilateral triangle, FE = FB and a semicircle is drawn outward on "
+                         "BF as diameter. Find the area of the semicircle on BF.")
+    assert tl.startswith("Question:\nGiven AD = 4. Find the area of the semicircle on BF.")
+    assert vd.startswith("Question:\nFind the area of the semicircle on BF.")
+    assert all(t.endswith("The answer is A: 2.34.\n\nAnswer: A") for t in (td, tl, vd))
+    # information moves into the diagram: text_lite draws ∠BEF, vision_dominant AD too
+    assert len({out[2].tobytes(), out[4].tobytes(), out[6].tobytes()}) == 3
     assert out[-1] == ("Caption sample of chart, instruct sample of plane_geometry (seed 0, "
                        "multiple_choice).")
     assert app.on_preview("chart", "chart", 0, "free_form")[-1].startswith(

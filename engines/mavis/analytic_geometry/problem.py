@@ -1,9 +1,10 @@
 """MAVIS-Instruct problems on the coordinate plane.
 
-Targets: distance (segment length), midpoint (one coordinate), slope and y-intercept of the line
-through two points, intersection of two lines given by equations (one coordinate), polygon area
-(shoelace), circle area and circumference from the centre and a point on the circle. Each
-problem draws its objects (plus, often, an unrelated object) with the analytic_geometry
+Targets: distance (segment length), midpoint (one coordinate), slope, y-intercept and
+x-intercept (inside the drawn window) of the line through two points, the slope of a line
+perpendicular to it, intersection of two lines given by equations (one coordinate), polygon
+area (shoelace) and perimeter, circle area and circumference from the centre and a point on the
+circle. Each problem draws its objects (plus, often, an unrelated object) with the analytic_geometry
 renderer's placer; the givens are the coordinates or equations, drawn in ``vision_spec`` and,
 for some objects, already in the base ``spec``. Answers are computed with exact fractions.
 
@@ -28,7 +29,8 @@ from renderers.spec import rng_choice
 from renderers.text import fmt_num
 
 TARGETS = ("distance", "midpoint", "slope", "y_intercept", "intersection", "polygon_area",
-           "circle_area", "circumference")
+           "circle_area", "circumference", "x_intercept", "perpendicular_slope",
+           "polygon_perimeter")
 EXTRA_KINDS = ("point", "segment", "line", "circle", "ellipse", "parabola", "triangle")
 
 
@@ -229,7 +231,7 @@ def _line_problem(rng: np.random.Generator, target: str) -> Problem | None:
     name = ln.name
     cot = [f"Line {name} passes through {_pt(a, pa)} and {_pt(b, pb)}.",
            f"Its slope is m = (y_{b} - y_{a}) / (x_{b} - x_{a}) = ({_n(y2)} - {_p(y1)}) / "
-           f"({_n(x2)} - {_p(x1)}) = {_n(dy)} / {_n(dx)} {_ratio(m)}."]
+           f"({_n(x2)} - {_p(x1)}) = {_n(dy)} / {_p(dx)} {_ratio(m)}."]
     if target == "slope":
         stem = rng_choice(rng, [f"What is the slope of line {name}?",
                                 f"Find the slope of the line through {a} and {b}."])
@@ -244,7 +246,41 @@ def _line_problem(rng: np.random.Generator, target: str) -> Problem | None:
             (float(-dx / dy), None)])
         return _problem(target, base, vision, givens, stem, cot, m, dists, names=[a, b],
                         object=name)
+    if target == "perpendicular_slope":
+        perp = -1 / m
+        stem = rng_choice(rng, [f"Line k is perpendicular to line {name}. What is the slope "
+                                f"of k?",
+                                f"Find the slope of a line perpendicular to the line through "
+                                f"{a} and {b}."])
+        cot += [f"Perpendicular slopes multiply to -1, so the slope of k is -1 / m = "
+                f"-1 / {_p(m)} {_ratio(perp)}.",
+                f"So the slope of the perpendicular line is {fmt_num(round(float(perp), 2))}."]
+        dists = _distractors(float(perp), [
+            (float(-m), f"Only the sign is changed: -m = {_n(-m)}."),
+            (float(1 / m), f"Only the reciprocal is taken: 1 / m = 1 / {_p(m)} {_ratio(1 / m)}."),
+            (float(m), "A perpendicular line is taken to have the same slope."),
+            (float(dx / dy), None)])
+        return _problem(target, base, vision, givens, stem, cot, perp, dists, names=[a, b],
+                        object=name)
     bint = y1 - m * x1
+    if target == "x_intercept":
+        xint = -bint / m
+        if not base.xmin < xint < base.xmax:
+            return None  # a crossing off the picture cannot be read against it
+        stem = rng_choice(rng, [f"At what x-value does line {name} cross the x-axis?",
+                                f"Find the x-intercept of the line through {a} and {b}."])
+        cot += [f"On the x-axis y = 0: 0 = {_n(y1)} + {_p(m)}·(x - {_p(x1)}), so x = x_{a} - "
+                f"y_{a} / m = {_n(x1)} - {_p(y1)} / {_p(m)} = {_n(xint)}"
+                + ("." if (xint * 100).denominator == 1 else f" {_approx(float(xint))}."),
+                f"So line {name} crosses the x-axis at x = {fmt_num(round(float(xint), 2))}."]
+        dists = _distractors(float(xint), [
+            (float(bint), f"The y-intercept is read instead: b = {_n(bint)}."),
+            (float(x1 + y1 / m), f"x = x_{a} + y_{a} / m = {_n(x1 + y1 / m)} (a sign slip)."),
+            (float(x1 - y1 * m), f"x = x_{a} - y_{a}·m = {_n(x1 - y1 * m)} (multiplied instead "
+                                 f"of divided)."),
+            (float(-xint), None)])
+        return _problem(target, base, vision, givens, stem, cot, xint, dists, names=[a, b],
+                        object=name)
     stem = rng_choice(rng, [f"At what y-value does line {name} cross the y-axis?",
                             f"Find the y-intercept of the line through {a} and {b}.",
                             f"Line {name} is written as y = mx + b. What is b?"])
@@ -317,7 +353,7 @@ def _intersection_problem(rng: np.random.Generator) -> Problem | None:
                     objects=[l1.name, l2.name], coord=coord)
 
 
-def _polygon_problem(rng: np.random.Generator) -> Problem | None:
+def _polygon_problem(rng: np.random.Generator, target: str = "polygon_area") -> Problem | None:
     n = 3 if rng.random() < 0.6 else 4
     got = _layout(rng, lambda pl: (lambda o: o and [o])(pl.polygon(n)),
                   exclude=("triangle", "quadrilateral"))
@@ -331,6 +367,8 @@ def _polygon_problem(rng: np.random.Generator) -> Problem | None:
     s = sum(terms, Fraction(0))
     area = shoelace(pts)
     names = poly.pt_names
+    if target == "polygon_perimeter":
+        return _perimeter(rng, base, vision, shown, poly)
     stem = rng_choice(rng, [f"Find the area of {kind} {poly.name}.",
                             f"What is the area enclosed by {kind} {poly.name}?"])
     cot = [f"The vertices in order are {', '.join(_pt(nm, p) for nm, p in zip(names, pts))}.",
@@ -350,6 +388,36 @@ def _polygon_problem(rng: np.random.Generator) -> Problem | None:
         (per, None)])
     return _problem("polygon_area", base, vision, _point_givens(poly, shown[0]), stem, cot, area,
                     dists, names=list(names))
+
+
+def _perimeter(rng: np.random.Generator, base, vision, shown, poly) -> Problem:
+    """The perimeter of a drawn polygon: each side by the distance formula, then their sum."""
+    pts, names = poly.pts, poly.pt_names
+    stem = rng_choice(rng, [f"Find the perimeter of {poly.kind} {poly.name}.",
+                            f"How long is the boundary of {poly.kind} {poly.name}? Round to two "
+                            f"decimals."])
+    cot = [f"The vertices in order are {', '.join(_pt(nm, p) for nm, p in zip(names, pts))}."]
+    sides = []
+    for (na, pa), (nb, pb) in zip(zip(names, pts), list(zip(names, pts))[1:] +
+                                  list(zip(names, pts))[:1]):
+        dx, dy = F(pb[0]) - F(pa[0]), F(pb[1]) - F(pa[1])
+        d = math.sqrt(dx * dx + dy * dy)
+        sides.append(d)
+        cot.append(f"{na}{nb} = √({_p(dx)}² + {_p(dy)}²) = √{_n(dx * dx + dy * dy)} "
+                   f"{_approx(d)}.")
+    per = sum(sides)
+    cot += [f"Perimeter = {' + '.join(fmt_num(round(d, 2)) for d in sides)} {_approx(per)}.",
+            f"So the perimeter of {poly.kind} {poly.name} is {fmt_num(round(per, 2))}."]
+    manhattan = sum(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p, q in zip(pts, pts[1:] + pts[:1]))
+    dists = _distractors(per, [
+        (float(manhattan), "Each side taken as |Δx| + |Δy| (the legs added) gives "
+                           f"{fmt_num(manhattan)}."),
+        (per - sides[-1], "The closing side back to the first vertex is left out: "
+                          f"{fmt_num(round(per - sides[-1], 2))}."),
+        (float(shoelace(pts)), "The area is given instead of the perimeter."),
+        (per / 2, None)])
+    return _problem("polygon_perimeter", base, vision, _point_givens(poly, shown[0]), stem, cot,
+                    per, dists, names=list(names))
 
 
 def _circle_problem(rng: np.random.Generator, target: str) -> Problem | None:
@@ -427,6 +495,9 @@ BUILDERS: dict[str, Callable[[np.random.Generator], Problem | None]] = {
     "polygon_area": _polygon_problem,
     "circle_area": lambda rng: _circle_problem(rng, "circle_area"),
     "circumference": lambda rng: _circle_problem(rng, "circumference"),
+    "x_intercept": lambda rng: _line_problem(rng, "x_intercept"),
+    "perpendicular_slope": lambda rng: _line_problem(rng, "perpendicular_slope"),
+    "polygon_perimeter": lambda rng: _polygon_problem(rng, "polygon_perimeter"),
 }
 
 

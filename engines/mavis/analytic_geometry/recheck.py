@@ -29,7 +29,8 @@ def recheck(problem: Problem) -> float:
     objs = {o.name: o for o in spec.objects}
     tags = problem.tags
     t = tags["target"]
-    if t in ("distance", "midpoint", "slope", "y_intercept"):
+    if t in ("distance", "midpoint", "slope", "y_intercept", "x_intercept",
+             "perpendicular_slope"):
         a, b = (pts[n] for n in tags["names"])
         if t == "distance":
             return float(a.distance(b))
@@ -39,6 +40,10 @@ def recheck(problem: Problem) -> float:
         line = Line(a, b)
         if t == "slope":
             return float(line.slope)
+        if t == "perpendicular_slope":
+            return float(line.perpendicular_line(a).slope)
+        if t == "x_intercept":
+            return float(line.intersection(Line(Point(0, 0), Point(1, 0)))[0].x)
         return float(line.intersection(Line(Point(0, 0), Point(0, 1)))[0].y)
     if t == "intersection":
         l1, l2 = (Line(*(Point(Rational(p[0]), Rational(p[1])) for p in objs[n].pts))
@@ -47,6 +52,8 @@ def recheck(problem: Problem) -> float:
         return float(q.x if tags["coord"] == "x" else q.y)
     if t == "polygon_area":
         return float(abs(Polygon(*(pts[n] for n in tags["names"])).area))
+    if t == "polygon_perimeter":
+        return float(Polygon(*(pts[n] for n in tags["names"])).perimeter)
     if t in ("circle_area", "circumference"):
         c, p = (pts[n] for n in tags["names"])
         circle = Circle(c, c.distance(p))

@@ -67,11 +67,12 @@ EQ_READ = [
     "The grid points it passes through fix its equation as {eq}.",
 ]
 ZEROS = [
-    "{Ref} crosses the x-axis at {xs}.", "Its zeros in view are {xs}.",
+    # "meets", not "crosses": a double zero only touches the axis
+    "{Ref} reaches the x-axis at {xs}.", "Its zeros in view are {xs}.",
     "{Ref} meets the x-axis at {xs}.", "The x-intercepts are at {xs}.",
 ]
 ZERO_ONE = [
-    "{Ref} crosses the x-axis once, at {xs}.", "Its only zero in view is {xs}.",
+    "{Ref} meets the x-axis once, at {xs}.", "Its only zero in view is {xs}.",
     "{Ref} has a single x-intercept at {xs}.",
 ]
 NO_ZERO = [
@@ -194,7 +195,7 @@ def _curve_sentences(f: dict, n: int, show: str, rng: np.random.Generator) -> li
     details = []
     z = f["zeros"]
     if len(z) > 5:
-        details.append(pick(rng, ["{Ref} crosses the x-axis many times, first at x = {a} and "
+        details.append(pick(rng, ["{Ref} meets the x-axis many times, first at x = {a} and "
                                   "last at x = {b}.", "Zeros run from x = {a} to x = {b}."],
                             a=fmt_num(z[0]), b=fmt_num(z[-1]), **sl))
     elif z:

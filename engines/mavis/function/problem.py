@@ -1,10 +1,12 @@
 """MAVIS-Instruct problems on function plots.
 
-Twelve targets: the value f(a), a zero, an extremum value, the turning point, monotonicity on
+Fifteen targets: the value f(a), a zero, an extremum value, the turning point, monotonicity on
 [p, q] (a text answer), the derivative f'(a), a definite integral over the shaded interval, the
 period, the amplitude, the slope of a line through two labelled points, the coefficient a of a
-parabola through its labelled vertex and a labelled point, and an asymptote. Each builder
-(targets.py, shape_targets.py) draws a curve with simple parameters, works the answer out from
+parabola through its labelled vertex and a labelled point, an asymptote, and on piecewise
+functions the zeros (largest, smallest or how many), the interval where f decreases or
+increases (a text answer) and the value at a breakpoint. Each builder (targets.py,
+shape_targets.py, piecewise_targets.py) draws a curve with simple parameters, works the answer out from
 the renderer's closed forms and writes the forward chain of thought; this module turns its
 ``Draft`` into a ``Problem``.
 

@@ -169,4 +169,44 @@ def recheck(problem: Problem) -> float | str:
         atom = _trig_atom(e)
         sols = sp.solve(sp.cos(atom.args[0]), X)
         return float(min(s for s in sols if s > 0))
+    if t == "piece_zero":
+        zs = sorted(float(z) for z in sp.solveset(e, X, sp.S.Reals))
+        which = problem.tags["which"]
+        return float(len(zs)) if which == "count" else \
+            {"largest": max, "smallest": min, "only": min}[which](zs)
+    if t == "piece_breakpoint":
+        return float(e.subs(X, _marker(spec, "b")).evalf())
+    if t == "piece_monotonic":
+        return _run_of(e, cv, problem.tags["which"])
     raise ValueError(f"unknown target {t!r}; valid: {', '.join(TARGETS)}")
+
+
+def _run_of(e: sp.Expr, cv, which: str) -> str:
+    """The one maximal interval on which f is ``which`` ("increasing" / "decreasing"), written
+    [a, b] with (-∞ / ∞) at open ends: from the sign of f' between the zeros of f' and the
+    breaks of the pieces."""
+    d1 = sp.diff(e, X)
+    cuts = {float(p.lo) for p in cv.pieces if p.lo is not None}
+    for expr, _ in e.args:  # each piece's own turning points (a constant piece has none)
+        de = sp.diff(expr, X)
+        if de.has(X):
+            cuts |= {float(z) for z in sp.Poly(de, X).real_roots()}
+    pts = sorted(cuts)
+    edges = [-math.inf] + pts + [math.inf]
+    runs: list[list] = []
+    for lo, hi in zip(edges, edges[1:]):
+        mid = (lo + hi) / 2 if math.isfinite(lo) and math.isfinite(hi) else \
+            (hi - 1 if math.isfinite(hi) else lo + 1 if math.isfinite(lo) else 0.0)
+        v = float(d1.subs(X, mid))
+        sign = "increasing" if v > 1e-12 else "decreasing" if v < -1e-12 else "constant"
+        if runs and runs[-1][2] == sign:
+            runs[-1][1] = hi
+        else:
+            runs.append([lo, hi, sign])
+    (lo, hi), = [(a, b) for a, b, s in runs if s == which]
+
+    def num(v: float) -> str:
+        return str(int(v)) if v == int(v) else f"{v:g}"
+    left = "(-∞" if lo == -math.inf else f"[{num(lo)}"
+    right = "∞)" if hi == math.inf else f"{num(hi)}]"
+    return f"{left}, {right}"

@@ -14,6 +14,7 @@ from typing import Callable
 
 import numpy as np
 
+from engines.mavis.function.piecewise_targets import PIECEWISE_BUILDERS
 from engines.mavis.function.targets import (CORE_BUILDERS, Draft, _deg, curve_where, distract,
                                             frac_poly, frac_text, n, par, r2)
 from renderers.function.curve import Curve
@@ -251,5 +252,5 @@ def b_coefficient(rng: np.random.Generator) -> Draft:
 BUILDERS: dict[str, Callable[[np.random.Generator], Draft]] = {
     **CORE_BUILDERS, "integral": b_integral,
     "period": b_period, "amplitude": b_amplitude, "slope": b_slope,
-    "coefficient": b_coefficient, "asymptote": b_asymptote,
+    "coefficient": b_coefficient, "asymptote": b_asymptote, **PIECEWISE_BUILDERS,
 }

@@ -75,7 +75,9 @@ def _shape_phrase(s: dict) -> str:
 
 
 def _shaded_flags(spec: PlaneGeometrySpec) -> list[bool]:
-    return [spec.base_shaded] + [a.shaded for a in spec.attachments]
+    """What is drawn filled: a cut-out is white whatever its flag says."""
+    return [spec.base_shaded] + [a.shaded and a.kind != "semicircle_in"
+                                 for a in spec.attachments]
 
 
 @caption_writer(FAMILY, n_phrasings=len(OPENERS))
@@ -105,14 +107,15 @@ def caption(spec: PlaneGeometrySpec, facts: dict, rng: np.random.Generator) -> s
         out.append(pick(rng, ANGLES, k=k, v=fmt_num(v), m=k[1]))
     rights = shown["right_angles"]
     if rights:
-        at = join_list([r[1] for r in rights])
-        out.append(pick(rng, ("A right-angle mark appears at {at}.",
-                              "A small square marks a right angle at {at}.",
-                              "The angle at {at} is drawn as a right angle.")
+        # by three letters: a corner shared by two shapes has an angle in each
+        at = join_list([f"∠{r}" for r in rights])
+        out.append(pick(rng, ("A right-angle mark shows that {at} is a right angle.",
+                              "A small square marks {at} as a right angle.",
+                              "{at} is drawn as a right angle.")
                         if len(rights) == 1 else
-                        ("Right-angle marks appear at {at}.",
-                         "Small squares mark right angles at {at}.",
-                         "The angles at {at} are right angles."), at=at))
+                        ("Right-angle marks show that {at} are right angles.",
+                         "Small squares mark {at} as right angles.",
+                         "{at} are drawn as right angles."), at=at))
     for g in shown["equal_sides"]:
         out.append(pick(rng, ("Tick marks show that {x} are equal.",
                               "Matching ticks indicate {x} have the same length.",

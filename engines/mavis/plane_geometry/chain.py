@@ -105,6 +105,15 @@ class Chain:
         finally:
             self.memo, self.steps, self.wrongs, self.givens, self.rules[key] = saved
 
+    def peek(self, key: str) -> float:
+        """The value of ``key`` worked out without writing a step or taking in a given."""
+        saved = self.memo, self.quiet, self.wrongs
+        self.memo, self.quiet, self.wrongs = dict(self.memo), True, list(self.wrongs)
+        try:
+            return self(key)
+        finally:
+            self.memo, self.quiet, self.wrongs = saved
+
     def counterfactual(self, target: str, key: str, value: float) -> float:
         saved = self.memo, self.quiet
         self.memo, self.quiet = {key: value}, True

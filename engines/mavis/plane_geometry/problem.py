@@ -1,10 +1,13 @@
 """MAVIS-Instruct problems on composite plane figures, built by backward chaining.
 
-``make_problem(rng)``: pick a base with nice givens, attach 0-2 shapes, each on a side of the
-previous shape (preferring a side that is NOT given, so the chain has to derive it), pick a
-target (area or perimeter of the whole figure, shaded area, one shape's area or perimeter, a
-length, an angle, a radius, an arc length, a diagonal), then ask the chain for the target:
-the rules pull in exactly the givens they need (backward) and write the CoT (forward).
+``make_problem(rng)``: pick a base with nice givens, attach 0-3 shapes (a figure of up to 4),
+each on a free side of the last shape or, sometimes, of an earlier polygon (preferring a
+side that is NOT given, so the chain has to derive it), pick a target (area or perimeter of the
+whole figure, shaded area, one shape's area or perimeter, the difference or the sum of two
+shapes' areas, a length, the side two shapes share, an angle, a radius, an arc length, a
+diagonal), then ask the chain for the target: the rules pull in exactly the givens they need
+(backward) and write the CoT (forward). The chain carries full values from step to step and
+prints them to two decimals, so the answer is the exact computation rounded once.
 Distractors re-run the chain with one typical mistake in place; wrong chains (DPO rejected
 sides) re-run it with a misread given, a wrong formula or an arithmetic slip at one step.
 
@@ -44,7 +47,8 @@ INCIRCLE_HOSTS = ("square", "equilateral triangle", "rhombus", "right triangle",
                   "isosceles triangle", "triangle", "regular pentagon", "regular hexagon",
                   "regular heptagon", "regular octagon")
 TARGETS = ("area", "perimeter", "shaded_area", "piece_area", "piece_perimeter", "length",
-           "angle", "radius", "arc_length", "diagonal")
+           "angle", "radius", "arc_length", "diagonal", "shared_side", "area_difference",
+           "area_sum")
 
 
 class Retry(Exception):
@@ -283,11 +287,15 @@ def _build(rng) -> tuple[PlaneGeometrySpec, Chain, list[PP]]:
                              round(float(rng.uniform(0, 360)), 1),
                              fill=rng_choice(rng, FILLS))
     pieces = [bp]
-    n_att = 0 if base == "circle" else int(rng_choice(rng, (0, 1, 1, 2, 2, 2)))
+    n_att = 0 if base == "circle" else int(rng_choice(rng, (0, 1, 1, 2, 2, 3, 3)))
     for k in range(n_att):
-        host = pieces[-1]
-        if not host.polygon and host.label != "sector":
+        # mostly a chain (each shape on the last one), sometimes a branch on an earlier polygon
+        hosts = [p for p in pieces if (p.polygon or p.label == "sector") and p.sign != 0
+                 and _free_sides(spec, p)]
+        if not hosts:
             break
+        host = hosts[-1] if hosts[-1] is pieces[-1] and rng.random() < 0.7 else \
+            rng_choice(rng, hosts)
         for _ in range(10):
             kind = rng_choice(rng, ATT_KINDS)
             if kind == "incircle" and (host.label not in INCIRCLE_HOSTS or k < n_att - 1):
@@ -332,6 +340,10 @@ def _merge(groups: list[list[str]]) -> list[list[str]]:
     return out
 
 
+def _akey(r: str) -> str:
+    return r[1] + "".join(sorted((r[0], r[2])))
+
+
 def _marks(spec: PlaneGeometrySpec, ch: Chain, pieces: list[PP]) -> None:
     """Shape facts as marks: right angles, equal-side ticks, parallel arrows."""
     rights = [g.show[1] for g in ch.givens if g.show and g.show[0] == "right"]
@@ -352,8 +364,10 @@ def _marks(spec: PlaneGeometrySpec, ch: Chain, pieces: list[PP]) -> None:
             parallel += [[V[0] + V[1], V[3] + V[2]], [V[0] + V[3], V[1] + V[2]]]
         elif p.label.endswith("trapezoid"):
             parallel.append([V[0] + V[1], V[3] + V[2]])
+    # one mark per angle, not per corner: where two shapes meet at a corner each right angle
+    # an answer relies on is marked (∠ABC of one triangle and ∠EBF of the next)
     seen: set[str] = set()
-    spec.right_marks = [r for r in rights if not (r[1] in seen or seen.add(r[1]))]
+    spec.right_marks = [r for r in rights if not (_akey(r) in seen or seen.add(_akey(r)))]
     spec.equal_groups = _merge(equal)[:3]
     spec.parallel_groups = parallel[:2]
 
@@ -372,7 +386,9 @@ def _sum_rule(ch: Chain, key: str, terms: list[tuple[int, str, str]], lead: str)
             if s < 0:  # the classic slip: adding the removed part instead of subtracting it
                 ch.wrong(key, total + 2 * v, f"{lead} = {_signed([(1, x) for _, _, x in vals])}"
                                              f" = {f(total + 2 * v)}.")
-        ch.say(f"{lead} = {words} = {nums} = {f(total)}.")
+        # one term: its value once ("= 12.06", never "= 12.06 = 12.06")
+        ch.say(f"{lead} = {words} = {f(total)}." if len(vals) == 1 else
+               f"{lead} = {words} = {nums} = {f(total)}.")
         return total
     ch.rule(key, fn)
 
@@ -508,6 +524,35 @@ def _choose_target(rng, ch: Chain, spec: PlaneGeometrySpec, pieces: list[PP]
                 (f"arc:{p.idx}", f"Find the circumference of {p.name}.", {"piece": p.idx}))
     if lens:
         opts["length"] = lens[:4]
+    by_idx = {p.idx: p for p in pieces}
+    for p in pieces[1:]:
+        host = by_idx.get(build_model(spec).pieces[p.idx].parent)
+        X, Y = p.side[:1], p.side[1:]
+        if host is not None and p.side and seg(X, Y) not in ch.given_keys and ch.has(seg(X, Y)):
+            opts.setdefault("shared_side", []).append(
+                (seg(X, Y), f"Find the length of {X}{Y}, the side {host.name} and {p.name} "
+                            f"share.", {"key": X + Y}))
+    # a shape with a semicircle cut out of it has two areas (the shape's, what is left), so
+    # it is not asked about by name
+    cut = {build_model(spec).pieces[p.idx].parent for p in pieces if p.sign < 0}
+    areas = [p for p in pieces if ch.has(f"area:{p.idx}") and p.idx not in cut]
+    if len(areas) >= 2:
+        a, b = sorted((areas[int(i)] for i in rng.permutation(len(areas))[:2]),
+                      key=lambda p: -ch.peek(f"area:{p.idx}"))
+        opts["area_difference"] = [(
+            f"adiff:{a.idx}:{b.idx}",
+            pick(rng, ("How much larger is the area of {a} than the area of {b}?",
+                       "By how much does the area of {a} exceed that of {b}?",
+                       "Find the difference between the areas of {a} and {b} (larger minus "
+                       "smaller)."), a=a.name, b=b.name),
+            {"pieces": [a.idx, b.idx]})]
+    if len(areas) >= 3:
+        a, b = (areas[int(i)] for i in sorted(rng.permutation(len(areas))[:2]))
+        opts["area_sum"] = [(
+            f"asum:{a.idx}:{b.idx}",
+            pick(rng, ("Find the total area of {a} and {b}.",
+                       "What is the combined area of {a} and {b}?"), a=a.name, b=b.name),
+            {"pieces": [a.idx, b.idx]})]
     if angs:
         opts["angle"] = angs[:4]
     kinds = sorted(opts)
@@ -520,6 +565,12 @@ def _choose_target(rng, ch: Chain, spec: PlaneGeometrySpec, pieces: list[PP]
                             if p.sign != 0], "Area of the whole figure")
     elif key == "per:total":
         _perimeter_rule(ch, spec, pieces)
+    elif t in ("area_difference", "area_sum"):
+        a, b = (by_idx[i] for i in tags["pieces"])
+        _sum_rule(ch, key, [(1, f"area:{a.idx}", f"area of {a.name}"),
+                            (-1 if t == "area_difference" else 1, f"area:{b.idx}",
+                             f"area of {b.name}")],
+                  "The difference" if t == "area_difference" else "Their total area")
     return key, stem, dict(tags, target=t)
 
 

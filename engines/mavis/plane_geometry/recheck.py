@@ -141,7 +141,7 @@ def recheck(problem: Problem) -> float:
     m = build_model(spec)
     P = m.points
     t = problem.tags["target"]
-    if t in ("length", "diagonal"):
+    if t in ("length", "diagonal", "shared_side"):
         k = problem.tags["key"]
         return math.dist(P[k[0]], P[k[1]])
     if t == "angle":
@@ -152,6 +152,9 @@ def recheck(problem: Problem) -> float:
         return area if t == "area" else length
     if t == "shaded_area":
         return _boundary(m, _painted(m))[1]
+    if t in ("area_difference", "area_sum"):
+        a, b = (abs(_area2(_dense(m, i))) / 2 for i in problem.tags["pieces"])
+        return a - b if t == "area_difference" else a + b
     i = problem.tags["piece"]
     p = m.pieces[i]
     d = _dense(m, i)

@@ -48,10 +48,16 @@ def test_each_target_matches_hand_formula(target):
         elif target == "midpoint":
             k = 0 if p.tags["coord"] == "x" else 1
             want = sum(xy[n][k] for n in p.tags["names"]) / 2
-        elif target in ("slope", "y_intercept"):
+        elif target in ("slope", "y_intercept", "x_intercept", "perpendicular_slope"):
             (x1, y1), (x2, y2) = (xy[n] for n in p.tags["names"])
             m = (y2 - y1) / (x2 - x1)
-            want = m if target == "slope" else y1 - m * x1
+            want = {"slope": m, "y_intercept": y1 - m * x1, "x_intercept": x1 - y1 / m,
+                    "perpendicular_slope": -1 / m}[target]
+            if target == "x_intercept":  # where the drawn line meets the x-axis
+                assert p.vision_spec.xmin < want < p.vision_spec.xmax
+        elif target == "polygon_perimeter":
+            pts = [xy[n] for n in p.tags["names"]]
+            want = sum(math.dist(a, b) for a, b in zip(pts, pts[1:] + pts[:1]))
         elif target == "polygon_area":
             pts = [xy[n] for n in p.tags["names"]]
             want = abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)

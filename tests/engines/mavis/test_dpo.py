@@ -13,6 +13,8 @@ from renderers.spec import Spec
     ("The answer is 12.5.", "12.5"),
     ("so x = 3\nAnswer: -4", "-4"),
     ("The answer is increasing.", "increasing"),
+    ("The answer is (-∞, 3].", "(-∞, 3]"),  # a piecewise function's interval of monotonicity
+    ("The answer is [-2, 0.5].", "[-2, 0.5]"),
     ("I don't know", None),
 ])
 def test_extract_answer(text, ans):
@@ -129,15 +131,15 @@ def test_plane_geometry_errors_are_carried_through_later_steps():
     p = make_problem(np.random.default_rng(2))
     by = {w.kind: w for w in p.wrong_chains}
     assert set(by) == {"misread_value", "wrong_formula", "arithmetic_slip"}
-    # rectangle 6 x 5.5 and a triangle on CD (40°): AB misread as 7 changes every later step
+    # rectangle 6 x 5.5 and a right triangle on CD (40° at C): AB misread as 5 changes every
+    # later step
     assert by["misread_value"].cot == [
-        "Area of rectangle ABCD = AB · BC = 7 · 5.5 = 38.5.",
-        "Opposite sides of a rectangle are equal, so CD = AB = 7.",
-        "The height of triangle CDE on CD is (7 / 2) · tan 40° = 2.94, so its area = "
-        "½ · 7 · 2.94 = 10.28.",
-        "Area of the whole figure = area of rectangle ABCD + area of triangle CDE = 38.5 + "
-        "10.28 = 48.78."]
-    assert by["misread_value"].value == 48.78
-    # the independent arithmetic: the same figure with AB = 7
+        "Opposite sides of a rectangle are equal, so CD = AB = 5.",
+        "In triangle CDE, EC = CD · cos ∠ECD = 5 · cos 40° = 3.83.",
+        "In triangle CDE, ED = CD · sin ∠ECD = 5 · sin 40° = 3.21.",
+        "Area of triangle CDE = ½ · EC · ED = ½ · 3.83 · 3.21 = 6.16."]
+    assert by["misread_value"].value == 6.16
+    # the independent arithmetic: the same triangle with CD = 5
     import math
-    assert round(7 * 5.5 + 0.5 * 7 * (7 / 2) * math.tan(math.radians(40)), 2) == 48.78
+    t = math.radians(40)
+    assert round(0.5 * (5 * math.cos(t)) * (5 * math.sin(t)), 2) == 6.16

@@ -168,3 +168,41 @@ def test_rational_problems_recheck(target):
         if seen == 4:
             break
     assert seen == 4
+
+
+@pytest.mark.parametrize("target", ["piece_zero", "piece_monotonic", "piece_breakpoint"])
+def test_piecewise_targets_recheck(target):
+    whiches = set()
+    for seed in range(12):
+        p = make_problem(np.random.default_rng(seed), target=target)
+        assert p.tags["kind"] == "piecewise"
+        redo = recheck(p)
+        if p.answer_kind == "number":
+            assert abs(float(redo) - float(p.answer)) <= 0.006, (seed, p.answer, redo, p.cot)
+        else:
+            assert redo == p.answer, (seed, p.answer, redo, p.cot)
+        opts, idx = make_choices(p, np.random.default_rng(seed))
+        assert len(set(opts)) == 4 and opts[idx] == p.answer_text()
+        whiches.add(p.tags.get("which"))
+    if target != "piece_breakpoint":
+        assert len(whiches) >= 2, whiches
+
+
+def test_piecewise_zero_keeps_only_roots_inside_their_piece():
+    p = make_problem(np.random.default_rng(1), target="piece_zero")
+    assert p.stem == "f has exactly one zero. What is it?" and p.answer == -2
+    assert p.cot[1:] == [
+        "On x < 1: x + 2 = 0 gives x = -2, which is inside.",
+        "On x >= 1: 2x + 1 = 0 gives x = -0.5, outside this piece, so no zero here.",
+        "The only zero of f is x = -2."]
+    # the root of the right piece is a distractor with the step that keeps it
+    assert any(d.value == -0.5 and "outside its piece" in d.wrong_step for d in p.distractors)
+
+
+def test_piecewise_monotonic_interval_text():
+    p = make_problem(np.random.default_rng(1), target="piece_monotonic")
+    assert p.stem == "On which interval is f decreasing?" and p.answer == "(-∞, 1]"
+    assert p.cot[1] == ("On x < -1, f(x) = x^2 + 2x - 1 is a parabola opening upward with "
+                        "vertex at x = -2/(2·1) = -1, at or right of this piece, so on it f "
+                        "falls.")
+    assert "[1, ∞)" in [d.value for d in p.distractors]

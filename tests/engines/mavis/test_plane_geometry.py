@@ -1,6 +1,7 @@
 """MAVIS plane geometry: the backward chain, problems of a fixed seed, the independent
 re-check on a hand-built figure, captions, distractors and the three versions."""
 import math
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from engines.mavis.plane_geometry.chain import Chain, ang, seg
 from engines.mavis.plane_geometry.shape_rules import right_triangle, semicircle, square
 from engines.mavis.problem import Given, Problem, question_text
 from engines.mavis.text import untrue_numbers
+from tests.engines.mavis.cot_arith import step_faults
 from renderers.plane_geometry.spec import Attachment, PlaneGeometrySpec
 
 FAM = renderers.get_family("plane_geometry")
@@ -47,11 +49,14 @@ def test_chain_walks_backward_and_writes_forward():
 
 def test_fixed_seed_problem():
     p = make_problem(np.random.default_rng(3))
-    assert p.stem.startswith("Find the length of EA.")
-    assert p.answer == 19.51 and p.tags["target"] == "length"
-    assert p.cot[-1] == "Since triangle ADE is equilateral, EA = AD = 19.51."
-    assert [g.text for g in p.givens][:3] == ["AB = 5", "BC = 11.5", "∠CAD = 50°"]
-    assert abs(recheck(p) - 19.51) < 0.01
+    assert p.stem.startswith("Find the area of the semicircle on AD.")
+    assert p.answer == 82.34 and p.tags["target"] == "piece_area"
+    # right triangle 5, 11.5 -> hypotenuse AC; AD = AC / cos 30°; semicircle on AD
+    ad = math.hypot(5, 11.5) / math.cos(math.radians(30))
+    assert round(math.pi * (ad / 2) ** 2 / 2, 2) == 82.34
+    assert p.cot[-1] == "Area of the semicircle on AD = π · r² / 2 = π · 7.24² / 2 = 82.34."
+    assert [g.text for g in p.givens][:3] == ["AB = 5", "BC = 11.5", "∠CAD = 30°"]
+    assert abs(recheck(p) - 82.34) < 0.01
     assert any(d.wrong_step and "cos" in d.wrong_step for d in p.distractors)
 
 
@@ -93,7 +98,8 @@ def test_targets_varied_and_distractors_plausible():
         assert all(0.1 * p.answer < v < 10 * p.answer for v in vals)
         with_step += any(d.wrong_step for d in p.distractors)
     assert targets == {"area", "perimeter", "shaded_area", "piece_area", "piece_perimeter",
-                       "length", "angle", "radius", "arc_length", "diagonal"}
+                       "length", "angle", "radius", "arc_length", "diagonal", "shared_side",
+                       "area_difference", "area_sum"}
     assert with_step >= 180
 
 
@@ -122,3 +128,90 @@ def test_caption_of_hand_built_figure():
         assert "6" in cap and "8" in cap
         assert "semicircle" in cap.lower() or "half-disk" in cap
 
+
+
+def test_figures_compose_up_to_four_shapes():
+    counts = Counter(make_problem(np.random.default_rng(700 + s)).tags["n_attached"]
+                     for s in range(120))
+    assert set(counts) == {0, 1, 2, 3} and counts[3] >= 15
+
+
+@pytest.mark.parametrize("target", ["area_difference", "area_sum", "shared_side"])
+def test_composite_targets_recheck(target):
+    seen = 0
+    for s in range(400):
+        p = make_problem(np.random.default_rng(s))
+        if p.tags["target"] != target:
+            continue
+        seen += 1
+        assert recheck(p) == pytest.approx(p.answer, abs=0.011), (s, p.stem, p.cot)
+        if seen == 8:
+            break
+    assert seen == 8
+
+
+def test_area_difference_names_the_larger_shape_first():
+    p = next(q for q in (make_problem(np.random.default_rng(s)) for s in range(200))
+             if q.tags["target"] == "area_difference")
+    assert p.answer > 0
+    assert p.cot[-1].startswith("The difference = area of ") and " − area of " in p.cot[-1]
+
+
+def test_shared_side_of_hand_built_figure():
+    spec = _figure()
+    p = Problem("plane_geometry", spec, spec, [Given("AB = 6", 6.0)], "?", ["x"], 0.0,
+                tags={"target": "shared_side", "key": "DE"})
+    assert recheck(p) == pytest.approx(10.0)  # the square's far side carries the semicircle
+    p.tags = {"target": "area_difference", "pieces": [1, 0]}
+    assert recheck(p) == pytest.approx(100 - 24, rel=1e-6)
+    p.tags = {"target": "area_sum", "pieces": [0, 2]}
+    assert recheck(p) == pytest.approx(24 + 12.5 * math.pi, rel=2e-5)
+
+
+@pytest.mark.parametrize("name", ["plane_geometry", "function", "analytic_geometry",
+                                  "solid_geometry"])
+def test_printed_steps_agree_with_their_printed_numbers(name):
+    """The chain carries full values and prints them rounded: each step's result is what its
+    printed operands give to their printed precision (tests/engines/mavis/cot_arith.py)."""
+    make = registry.get_problem_maker(name)
+    checked = 0
+    for s in range(60):
+        for step in make(np.random.default_rng(s)).cot:
+            assert not step_faults(step), (name, s, step, step_faults(step))
+            checked += 1
+    assert checked >= 150
+
+
+def test_printed_step_check_catches_a_wrong_result():
+    assert not step_faults("Area of triangle ABC = ½ · 4.24 · 4.24 = 9.")  # 4.2426² / 2
+    assert step_faults("Area of triangle ABC = ½ · 4.24 · 4.24 = 9.1.")
+    assert step_faults("The diameter is CD = 11, so its radius is 11 / 2 = 5.57.")
+    assert not step_faults("The total = 32.71 + 3.15 + 3.15 + 5.27 = 44.27.")  # 4 roundings
+    assert step_faults("The total = 32.71 + 3.15 + 3.15 + 5.27 = 44.34.")
+    assert step_faults("In triangle CDH, CH = CD · tan ∠CDH = 3 · tan 35° = 2.2.")
+    assert not step_faults("Since ABCD is a square, DA = AB = 10.")  # no arithmetic to check
+
+
+def test_no_step_repeats_its_own_value():
+    """"Shaded area = area of triangle ABC = 12.06 = 12.06" (a one-term sum) reads as a
+    stutter: the audit row ins-00000018 of docs/audit/README.md."""
+    for s in range(120):
+        for step in make_problem(np.random.default_rng(s)).cot:
+            parts = step.rstrip(".").split(" = ")
+            assert all(a != b for a, b in zip(parts, parts[1:])), (s, step)
+
+
+def test_cut_out_is_never_called_shaded():
+    """Audit row cap-00000047: a semicircle cut out of a shaded trapezoid is drawn white, so a
+    caption naming it among the shaded parts misleads."""
+    spec = PlaneGeometrySpec(base="rectangle", params={"width": 8, "height": 6},
+                             names=list("ABCD"), base_shaded=True,
+                             attachments=[Attachment("semicircle_in", side="DA", shaded=True)])
+    writer = registry.get_caption_writer("plane_geometry")
+    for s in range(30):
+        cap = writer.fn(spec, FAM.facts(spec), np.random.default_rng(s))
+        assert "semicircle on DA" not in cap.split("shad")[-1].split(".")[0], cap
+        assert "semicircle on DA are" not in cap and "and the semicircle on DA" not in cap
+    for s in range(60):  # the sampler never flags one shaded
+        sp = FAM.sample_spec(np.random.default_rng(s), attach=["semicircle_in"])
+        assert not any(a.shaded for a in sp.attachments if a.kind == "semicircle_in")
