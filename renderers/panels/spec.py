@@ -316,7 +316,7 @@ def item_facts(it: Item, panel: Panel) -> dict:
             a, b = it.params[2:]
             d["asymptote_slopes"] = [r2(-b / a), r2(b / a)]
             d["opens"] = "left-right" if it.fn == "x" else "up-down"
-    elif it.kind == "polar" and it.params[0] == 0 and it.fn == "cos":
+    elif it.kind == "polar" and it.params[0] == 0:  # a rose: k petals for odd k, else 2k
         k = it.params[2]
         if float(k).is_integer() and k > 0:
             d["petals"] = int(k) if int(k) % 2 else 2 * int(k)

@@ -18,7 +18,16 @@ PANELS = ["analytic-panels-line", "analytic-panels-parabola", "analytic-panels-c
           "analytic-panels-exp-log", "analytic-panels-linear-inequality",
           "analytic-panels-quadratic-inequality", "analytic-panels-system",
           "analytic-panels-hyperbola", "analytic-panels-polar", "analytic-panels-parametric"]
-NEW = PANELS
+REGIONS = ["analytic-region-point", "analytic-region-area", "analytic-region-linear-program",
+           "analytic-region-lattice-points", "analytic-region-which-system",
+           "analytic-region-between-curves", "analytic-region-disk-segment"]
+VECTORS = ["analytic-vector-sum-length", "analytic-vector-dot", "analytic-vector-angle",
+           "analytic-vector-projection", "analytic-vector-parallelogram",
+           "analytic-vector-combination"]
+CURVES = ["analytic-polar-rose-k", "analytic-polar-cardioid-area", "analytic-parametric-point"]
+CONSTRUCTIONS = ["analytic-section-point", "analytic-rotate-point", "analytic-tangent-length",
+                 "analytic-centroid"]
+NEW = PANELS + REGIONS + VECTORS + CURVES + CONSTRUCTIONS
 
 
 @pytest.mark.parametrize("sid", NEW)

@@ -614,10 +614,17 @@ class PanelsParametric(WhichPanel):
 
     def fits(self, p, panel):
         A, pp, q, B = p["cands"][0]
-        t = np.linspace(0, 2 * math.pi, 2001)
+        t = np.linspace(0, 2 * math.pi, 1201)
         want = np.column_stack([A * np.cos(pp * t), B * np.sin(q * t)])
         got = _drawn(panel)
-        # the two point sets lie within a small distance of each other, both ways (Hausdorff)
-        # (0.1: twice the spacing of the drawn points; different curves stay > 0.5 apart)
-        d = np.linalg.norm(got[:, None, :] - want[None, :, :], axis=2)
-        return bool(d.min(axis=1).max() < 0.1 and d.min(axis=0).max() < 0.1)
+        # the two point sets cover the same cells of a 0.1 grid, up to a neighbouring cell
+        # (the drawn points are at most 0.08 apart; different curves part by > 0.5)
+        return _covers(got, want) and _covers(want, got)
+
+
+def _covers(a: np.ndarray, b: np.ndarray, cell: float = 0.1) -> bool:
+    """Every point of a lies in a cell of a 0.1 grid next to (or in) a cell holding a point
+    of b."""
+    near = {(i + di, j + dj) for i, j in np.floor(b / cell).astype(int).tolist()
+            for di in (-1, 0, 1) for dj in (-1, 0, 1)}
+    return all((i, j) in near for i, j in np.floor(a / cell).astype(int).tolist())
