@@ -25,7 +25,7 @@ from engines.dynamath.seeds.analytic_geometry.grid import COLORS, HIGH, ROUND2, 
 from engines.dynamath.seeds.analytic_geometry.panels import REGION_NOTE, SIGNS, FLIP, _q
 from renderers.analytic_geometry.spec import line_equation, parabola_equation
 from renderers.panels.spec import (Constraint, Item, Panel, PanelsSpec, in_region,
-                                   linear_region_polygon, polygon_area, region_area)
+                                   polygon_area, region_area)
 from renderers.spec import rng_choice
 
 R = 6
