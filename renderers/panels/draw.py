@@ -1,0 +1,233 @@
+"""Drawing of the "panels" family: the panels in a grid (1 to 3 per row), each with its letter
+above it, its own grid and axes, then its region fills, boundaries, curves, vectors, points and
+labels, every stroke clipped to the panel's range so nothing runs into a neighbour.
+
+Region fills are blended over the grid (the grid stays visible through them); a boundary is
+drawn solid where it belongs to the region and dashed where it does not, the usual convention
+the seed questions state. Labels stay inside their own panel.
+
+    python -m pytest -q tests/renderers/test_panels.py
+"""
+from __future__ import annotations
+
+import math
+
+from PIL import Image
+import numpy as np
+
+from renderers.axes import AxesViewport, draw_axes, text_size
+from renderers.canvas import PALETTE, Box, Canvas, Point
+from renderers.panels.spec import (Constraint, Item, Panel, PanelsSpec, curve_points,
+                                   region_mask, validate)
+from renderers.text import fmt_num, font_px
+
+STROKE = 2.2
+DASH = (7.0, 5.0)
+FILL_ALPHA = 0.3
+BAND = 0.075  # height of a panel's letter band, as a share of the image width
+TITLE = 0.08
+
+
+def grid_shape(n: int) -> tuple[int, int]:
+    """(columns, rows) of n panels."""
+    return {1: (1, 1), 2: (2, 1), 3: (3, 1), 4: (2, 2), 6: (3, 2)}[n]
+
+
+def aspect(spec: PanelsSpec) -> float:
+    validate(spec)  # the canvas is sized before drawing: refuse a bad spec here already
+    cols, rows = grid_shape(len(spec.panels))
+    band = BAND if any(p.label for p in spec.panels) else 0.0
+    return rows * (1.0 / cols + band) + (TITLE if spec.title else 0.0)
+
+
+def _color(name: str) -> tuple[int, int, int]:
+    return PALETTE.get(name, PALETTE["black"])
+
+
+def _dark(c) -> tuple[int, int, int]:
+    return tuple(int(v * 0.75) for v in c)
+
+
+def runs(pts: np.ndarray, vp: AxesViewport) -> list[list[Point]]:
+    """Pixel polylines of the parts of a math polyline inside the panel's range (nan rows
+    break the line)."""
+    out: list[list[Point]] = []
+    cur: list[Point] = []
+    for a, b in zip(pts[:-1], pts[1:]):
+        if not (np.isfinite(a).all() and np.isfinite(b).all()):
+            seg = None
+        else:
+            seg = vp.clip_segment((float(a[0]), float(a[1])), (float(b[0]), float(b[1])))
+        if seg is None:
+            if len(cur) >= 2:
+                out.append(cur)
+            cur = []
+            continue
+        p, q = vp(*seg[0]), vp(*seg[1])
+        if not cur:
+            cur = [p]
+        elif math.dist(cur[-1], p) > 1e-6:  # re-entered the range: a new piece
+            if len(cur) >= 2:
+                out.append(cur)
+            cur = [p]
+        cur.append(q)
+    if len(cur) >= 2:
+        out.append(cur)
+    return out
+
+
+def _boundary_item(c: Constraint, color: str) -> Item:
+    if c.kind == "line":
+        return Item("line", params=list(c.params), color=color)
+    if c.kind == "parabola":
+        a, b, cc = c.params
+        return Item("graph", fn="poly", params=[cc, b, a], color=color)
+    return Item("circle", params=list(c.params), color=color)
+
+
+def _fill(canvas: Canvas, vp: AxesViewport, it: Item) -> None:
+    """Blend the item's colour over the pixels of the panel where the region holds."""
+    ss = canvas.ss
+    x0, y0, x1, y1 = vp.box
+    X0, Y0 = int(math.floor(x0 * ss)), int(math.floor(y0 * ss))
+    X1, Y1 = int(math.ceil(x1 * ss)), int(math.ceil(y1 * ss))
+    mx = ((np.arange(X0, X1) + 0.5) / ss - vp.ox) / vp.scale
+    my = (vp.oy - (np.arange(Y0, Y1) + 0.5) / ss) / vp.sy
+    inside = ((mx >= vp.xmin) & (mx <= vp.xmax))[None, :] & \
+        ((my >= vp.ymin) & (my <= vp.ymax))[:, None]
+    m = region_mask(it, mx[None, :], my[:, None]) & inside
+    arr = np.asarray(canvas.img.crop((X0, Y0, X1, Y1))).astype(np.float32)
+    col = np.array(_color(it.color), dtype=np.float32)
+    arr[m] = arr[m] * (1 - FILL_ALPHA) + col * FILL_ALPHA
+    canvas.img.paste(Image.fromarray(arr.round().astype(np.uint8)), (X0, Y0))
+
+
+def _stroke(canvas: Canvas, vp: AxesViewport, panel: Panel, it: Item, dash: bool
+            ) -> list[list[Point]]:
+    pieces = runs(curve_points(it, panel), vp)
+    col = _color(it.color)
+    for r in pieces:
+        canvas.line(r, color=col, width=STROKE, dash=DASH if dash else None)
+    return pieces
+
+
+def _inside(box: Box, frame: Box) -> bool:
+    return (box[0] >= frame[0] and box[1] >= frame[1] and box[2] <= frame[2] and
+            box[3] <= frame[3])
+
+
+_DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
+
+
+def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] | None]],
+                text: str, px: int, color, frame: Box, kind: str = "sans") -> Box:
+    """Write ``text`` next to the first anchor with a free spot inside ``frame`` (the panel):
+    the anchor's preferred side first, then all sides, one and two rings out; where none is
+    free, a spot that covers no other label."""
+    w, h = text_size(canvas, text, px, kind)
+    r0 = 0.45 * px + 2 * canvas.unit
+    for avoid_ink in (True, False):
+        for ring in (0, 1, 2):
+            for (ax, ay), pref in anchors:
+                dirs = ([pref] if pref else []) + _DIRS
+                for dx, dy in dirs:
+                    n = math.hypot(dx, dy) or 1.0
+                    ux, uy = dx / n, dy / n
+                    rr = r0 + ring * 0.5 * px
+                    cx = ax + ux * (rr + w / 2 * abs(ux))
+                    cy = ay + uy * (rr + h / 2 * abs(uy))
+                    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                    if _inside(box, frame) and canvas.is_free(box, avoid_ink=avoid_ink):
+                        return canvas.text((cx, cy), text, px=px, color=color, kind=kind,
+                                           halo=True)
+    (ax, ay), _ = anchors[0]
+    return canvas.label((ax, ay), text, px=px, color=color, halo=True, kind=kind)
+
+
+def _curve_anchors(pieces: list[list[Point]]) -> list[tuple[Point, tuple[float, float]]]:
+    out = []
+    for r in sorted(pieces, key=len, reverse=True)[:2]:
+        for t in (0.85, 0.15, 0.65, 0.35, 0.5, 0.95, 0.05):
+            i = min(len(r) - 2, int(t * (len(r) - 1)))
+            (x0, y0), (x1, y1) = r[i], r[i + 1]
+            out.append((r[i], (-(y1 - y0), x1 - x0)))
+    return out
+
+
+def point_text(it: Item) -> str:
+    x, y = it.pts[0]
+    return f"{it.name}({fmt_num(x)}, {fmt_num(y)})" if it.show_coords else it.name
+
+
+def draw_panel(canvas: Canvas, panel: Panel, frame: Box, small: bool) -> None:
+    W = canvas.width
+    vp = draw_axes(canvas, panel.xmin, panel.xmax, panel.ymin, panel.ymax, xstep=panel.step,
+                   ystep=panel.step, frame=frame, tick_labels=panel.tick_labels,
+                   max_labels=4 if small else 10, origin_label=None if small else "O",
+                   px=font_px(W, 0.7 if small else 0.8))
+    pframe = (frame[0] + 1, frame[1] + 1, frame[2] - 1, frame[3] - 1)
+    for it in panel.items:
+        if it.kind == "region":
+            _fill(canvas, vp, it)
+    labels: list[tuple[Item, list]] = []
+    for it in panel.items:
+        if it.kind == "region":
+            for c in it.constraints:
+                _stroke(canvas, vp, panel, _boundary_item(c, it.color), dash=not c.included)
+        elif it.kind in ("segment", "polygon"):
+            pts = vp.pts([tuple(p) for p in it.pts])
+            canvas.line(pts + (pts[:1] if it.kind == "polygon" else []), color=_color(it.color),
+                        width=STROKE, dash=DASH if it.dash else None)
+        elif it.kind == "vector":
+            a, b = vp(*it.pts[0]), vp(*it.pts[1])
+            canvas.arrow(a, b, color=_color(it.color), width=2.6, head=11.0)
+            if it.name:
+                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                nrm = (-(b[1] - a[1]), b[0] - a[0])
+                labels.append((it, [(mid, nrm), (mid, (-nrm[0], -nrm[1])),
+                                    (b, (b[0] - a[0], b[1] - a[1]))]))
+        elif it.kind != "point":
+            pieces = _stroke(canvas, vp, panel, it, dash=it.dash)
+            if it.name and pieces:
+                labels.append((it, _curve_anchors(pieces)))
+    for it in panel.items:
+        if it.kind == "point":
+            canvas.dot(vp(*it.pts[0]), r=3.4, color=_dark(_color(it.color)))
+    px = font_px(W, 0.85 if small else 1.0)
+    for it in panel.items:
+        if it.kind == "point" and it.name:
+            p = vp(*it.pts[0])
+            place_label(canvas, [(p, (1, -1))], point_text(it), px, "black", pframe)
+    for it, anchors in labels:
+        kind = "serif" if it.kind == "vector" else "sans"
+        place_label(canvas, anchors, it.name, px, _dark(_color(it.color)), pframe, kind)
+
+
+def draw(spec: PanelsSpec, canvas: Canvas) -> None:
+    W, H, u = canvas.width, canvas.height, canvas.unit
+    n = len(spec.panels)
+    cols, rows = grid_shape(n)
+    top = 0.0
+    if spec.title:
+        tpx = canvas.fit_px(spec.title, font_px(W, 1.0), W - 8 * u, "bold")
+        canvas.text((W / 2, TITLE * W / 2), spec.title, px=tpx, kind="bold")
+        top = TITLE * W
+    band = BAND * W if any(p.label for p in spec.panels) else 0.0
+    cw = W / cols
+    ch = (H - top) / rows
+    lpx = font_px(W, 1.05)
+    for i, p in enumerate(spec.panels):
+        c, r = i % cols, i // cols
+        x0, y0 = c * cw, top + r * ch
+        if p.label:
+            canvas.text((x0 + cw / 2, y0 + band / 2 + u), p.label, px=lpx, kind="bold")
+        frame = (x0 + 3 * u, y0 + band, x0 + cw - 3 * u, y0 + ch - 3 * u)
+        draw_panel(canvas, p, frame, small=n > 1)
+    if n > 1:  # thin rules between the panels
+        for c in range(1, cols):
+            canvas.line([(c * cw, top + 2 * u), (c * cw, H - 2 * u)], color=(180, 180, 180),
+                        width=1.0, ink=False)
+        for r in range(1, rows):
+            y = top + r * ch
+            canvas.line([(2 * u, y), (W - 2 * u, y)], color=(180, 180, 180), width=1.0,
+                        ink=False)
