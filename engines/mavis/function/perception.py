@@ -1,6 +1,6 @@
 """Perception questions on function pictures: how many functions are plotted, the type and
 colour of one, which function is drawn in a colour, where a curve rises or falls at the edges
-of the plot and how many x-axis crossings it shows.
+of the plot and how many times it meets the x-axis.
 
 Each is answered from the diagram's facts and needs the image to answer (see
 engines/mavis/perception.py for how they are asked, open or yes/no, and balanced).
@@ -58,9 +58,10 @@ def questions(f: dict) -> list[Ask]:
         lambda f: ask("Is the graph of {name} increasing or decreasing at the right edge of the "
                       "plot?", _trend(fns[-1], -1), "Is the graph of {name} {} at the right "
                       "edge of the plot?", others=TRENDS, name=fns[-1]["name"]),
-        lambda f: ask("How many times does the graph of {name} cross the x-axis in the plot?",
-                      _crossings(f, _one(f)), "Does the graph of {name} cross the x-axis {} "
-                      "times?|Does the graph of {name} cross the x-axis once?",
+        # "meet", not "cross": the count holds zeros where the graph only touches the axis
+        lambda f: ask("How many times does the graph of {name} meet the x-axis in the plot?",
+                      _crossings(f, _one(f)), "Does the graph of {name} meet the x-axis {} "
+                      "times?|Does the graph of {name} meet the x-axis once?",
                       name=_one(f)["name"]),
     )
     if len(fns) >= 2 and len(set(colours)) == len(colours) and len(set(names)) == len(names):
