@@ -185,6 +185,16 @@ def _seg_dist(p: Point, a: Point, b: Point) -> float:
     return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
+def _segs_dist(p: Point, q: Point, a: Point, b: Point) -> float:
+    """Distance between segments pq and ab (0 where they cross)."""
+    def side(o, u, v):
+        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
+
+    if side(p, q, a) * side(p, q, b) < 0 and side(a, b, p) * side(a, b, q) < 0:
+        return 0.0
+    return min(_seg_dist(p, a, b), _seg_dist(q, a, b), _seg_dist(a, p, q), _seg_dist(b, p, q))
+
+
 def _rot(u: Point, deg: float) -> Point:
     t = math.radians(deg)
     return (u[0] * math.cos(t) - u[1] * math.sin(t), u[0] * math.sin(t) + u[1] * math.cos(t))
@@ -238,7 +248,10 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
             dd = gap * px + support(u)
             c = (end[0] + u[0] * dd, end[1] + u[1] * dd)
             box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
-            if canvas.is_free(box):
+            # a leader that crosses or grazes another line (or runs through a vertex) would
+            # seem to point at that line instead
+            start = (min(max(end[0], box[0]), box[2]), min(max(end[1], box[1]), box[3]))
+            if canvas.is_free(box) and all(_segs_dist(start, end, *o) > 3.0 for o in others):
                 rec.box = canvas.text(c, text, px=px, color=NUM, anchor="mm")
                 _leader(canvas, rec, end)
                 return rec
