@@ -46,7 +46,10 @@ def base_params(rng: np.random.Generator, base: str) -> dict[str, float]:
         return {"leg1": l1, "leg2": l2}
     if base == "isosceles_triangle":
         b = _len(rng, 4, 12)
-        return {"base": b, "leg": float(rng.integers(int(b / 2) + 2, int(b * 1.2) + 4))}
+        leg = float(rng.integers(int(b / 2) + 2, int(b * 1.2) + 4))
+        while leg == b:  # equal to the base it is equilateral, which "isosceles" would hide
+            leg = float(rng.integers(int(b / 2) + 2, int(b * 1.2) + 4))
+        return {"base": b, "leg": leg}
     if base in ("equilateral_triangle", "square"):
         return {"side": _len(rng, 4, 12)}
     if base == "rectangle":
@@ -99,8 +102,8 @@ def triangle_angles(rng: np.random.Generator) -> list[float]:
         return [a, 90.0 - a]
     if kind == "equi":
         return [60.0, 60.0]
-    if kind == "iso":
-        return [a + 10, a + 10]
+    if kind == "iso":  # 60 and 60 would be the equilateral one
+        return [a + 10, a + 10] if a + 10 != 60 else [70.0, 70.0]
     return [a + 5, float(rng_choice(rng, (40, 50, 65, 75)))]
 
 

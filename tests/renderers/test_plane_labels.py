@@ -98,3 +98,20 @@ def test_a_label_nearer_another_side_is_a_fault(monkeypatch):
     monkeypatch.setattr(type(fam()), "label_layout", lambda self, sp, size=336: recs)
     assert label_faults(spec, 336) == [
         f"336px AB '4': 0.0 px from another line, {math.dist(c, mid):.1f} px from its own"]
+
+
+def test_no_isosceles_triangle_is_equilateral():
+    """An isosceles triangle with three equal sides is equilateral: naming it isosceles would
+    hide the property a problem may need."""
+    import numpy as np
+
+    import renderers
+
+    fam = renderers.get_family("plane_geometry")
+    iso = [s for i in range(400)
+           for s in renderers.facts(fam.sample_spec(np.random.default_rng(i)))["shapes"]
+           if s["type"] == "isosceles triangle"]
+    assert len(iso) > 20
+    for s in iso:
+        sides = sorted(s["sides"].values())
+        assert sides[-1] - sides[0] > 1e-6, s["name"]
