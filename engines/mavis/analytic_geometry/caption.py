@@ -215,8 +215,10 @@ def _labels_sentence(facts: dict, rng: np.random.Generator) -> str | None:
     shown_xy = [o["name"] for o in facts["objects"] if o["coords_shown"]]
     parts = []
     if shown_eq:
+        # each opens with a word, not a name: "l" capitalised would be another object's name
         parts.append(pick(rng, ["the equation of {x} is written beside it",
-                                "{x} carries its equation as a label"], x=join_list(shown_eq)))
+                                "the equation of {x} is printed as its label"],
+                          x=join_list(shown_eq)))
     if shown_xy:
         parts.append(pick(rng, ["the points of {x} are labelled with their coordinates",
                                 "coordinates are printed next to the points of {x}"],
