@@ -90,7 +90,7 @@ class FarthestNode(GraphSeed, ShuffledCandidates):
     seed_id = "graph-farthest-node"
     level, answer_type = UNI, "multiple choice"
     kinds = ("numerical value", "graph structure", IRRELEVANT)
-    clauses = (TOWN, "The graph has {n} more nodes that are not drawn and not joined to these.")
+    clauses = (TOWN, "The map is one of {n} maps in the same road atlas.")
 
     def sample(self, rng):
         while True:

@@ -145,7 +145,7 @@ class StemLeafMode(ShuffledCandidates):
 # ----------------------------------------------------------------------------- spinners
 
 PRIZES = (1, 2, 5, 10, 20)
-SPIN_CLAUSES = ("The spinner is painted in {n} colours.",
+SPIN_CLAUSES = ("The spinner stands at a fair that lasts {n} days.",
                 "A game costs nothing to play and {m} people played it today.")
 
 
