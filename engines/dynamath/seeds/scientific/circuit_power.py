@@ -45,7 +45,7 @@ class ResistorPower(SeedQuestion):
     topic, level, answer_type = TOPIC, HIGH, "float"
     kinds = ("numerical value", "graph structure", IRRELEVANT)
     clauses = ("The connecting wires are {m} cm long in total and have negligible resistance.",
-               "The battery is {color} and was bought {n} weeks ago.")
+               "The battery was bought {n} weeks ago.")
 
     def sample(self, rng):
         return _sample_network(rng, rng_choice(rng, ("series", "parallel", "mixed", "mixed")))

@@ -120,7 +120,7 @@ class WaveFrequency(SeedQuestion):
     topic, level, answer_type = TOPIC, HIGH, "float"
     kinds = ("numerical value", IRRELEVANT)
     clauses = ("The wave's amplitude slowly shrinks over {n} minutes.",
-               "The rope carrying the wave is {color}.")
+               "The rope carrying the wave is {m} m long.")
 
     def sample(self, rng):
         return {"lam": float(rng_choice(rng, (2, 3, 4, 5, 6, 8))),

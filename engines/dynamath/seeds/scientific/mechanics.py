@@ -94,7 +94,7 @@ class InclinePush(SeedQuestion):
     seed_id = "sci-incline-push"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", IRRELEVANT)
-    clauses = ("The ramp is {m} cm wide.", "The block is painted {color}.")
+    clauses = ("The ramp is {m} cm wide.", "The block was made in a workshop {m} km away.")
 
     def sample(self, rng):
         return _ramp(rng)
@@ -232,7 +232,7 @@ class VectorCrossArea(SeedQuestion):
     seed_id = "sci-vector-cross-area"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", IRRELEVANT)
-    clauses = ("The grid squares are drawn {color}.", "A third vector, c, would be ({x}, {y}).")
+    clauses = ("The figure is printed on page {n} of a workbook.", "A third vector, c, would be ({x}, {y}).")
 
     def sample(self, rng):
         a, b = _grid_vectors(rng)
@@ -295,7 +295,7 @@ class SpringMaxSpeed(SeedQuestion):
     seed_id = "sci-spring-max-speed"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", IRRELEVANT)
-    clauses = ("The spring is {m} cm long when relaxed.", "The block is made of {color} wood.")
+    clauses = ("The spring is {m} cm long when relaxed.", "The block was weighed {n} times before the test.")
 
     def sample(self, rng):
         x = float(rng_choice(rng, (0.05, 0.1, 0.15, 0.2, 0.25, 0.3)))
