@@ -115,8 +115,10 @@ class LPOptimumVertex(RegionSeed, ShuffledCandidates):
                 "order": draw_order(rng)}
 
     def question(self, p):
-        return (f"{self.region_text()} x and y are the amounts of two products and the cost is "
-                f"{objective_text(p['a'], p['b'], 'C')}. At which corner is the cost smallest?")
+        # K, not C: the corners are named A-D; "objective", as its coefficients may be negative
+        return (f"{self.region_text()} x and y are the amounts of two products and the "
+                f"objective is {objective_text(p['a'], p['b'], 'K')}. At which corner is K "
+                f"smallest?")
 
     def candidates(self, p):
         return [CORNERS[i] for i in p["cand"]]
