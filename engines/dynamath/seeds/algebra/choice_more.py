@@ -95,7 +95,9 @@ class DerivativePanels(LetterPanels):
             f = self.f_coeffs(p)
             xs = np.linspace(-R, R, 401)
             vals = [P.polyval(xs, q) for q in cands]
-            apart = all(np.abs(vals[i] - vals[j]).max() > 1.0
+            # any two candidates differ by more than a unit somewhere one of them is in view
+            apart = all(np.abs(vals[i] - vals[j])[(np.abs(vals[i]) <= R) |
+                                                  (np.abs(vals[j]) <= R)].max(initial=0) > 1.0
                         for i in range(5) for j in range(i + 1, 5))
             items = [Item("graph", fn="poly", params=q) for q in cands + [f]]
             if apart and all(visible_length(it, panel("", [])) >= 4 for it in items):
