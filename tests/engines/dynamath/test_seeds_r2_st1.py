@@ -11,7 +11,7 @@ from engines.dynamath.seed import clause_problems, make_variant
 from tests.engines.dynamath.hand_cases import check_hand_case
 from tests.engines.dynamath.statistics_checks import SEEDS, check_variants, seeds_of
 
-MODULES = ("probability_more", "distributions_more", "normal_curves")
+MODULES = ("probability_more", "distributions_more", "normal_curves", "rate_tables")
 IDS = sorted(s for m in MODULES for s in seeds_of(m))
 
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
-from engines.dynamath.seeds.statistics.common import COLORS, HIGH, TOPIC, UNI
+from engines.dynamath.seeds.statistics.common import COLORS, HIGH, TOPIC, UNI, half_tie
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.table.spec import TableSpec, table_facts
 
@@ -201,6 +201,45 @@ class PmfMeanVsMedian(SeedQuestion):
         return _labelled_chart(p)
 
 
+@register_seed
+class PmfConditional(SeedQuestion):
+    seed_id = "stat-pmf-bar-conditional"
+    topic, level, answer_type = TOPIC, UNI, "float"
+    kinds = ("numerical value", "real-life context")
+
+    def sample(self, rng):
+        while True:
+            p = _labelled(rng)
+            n = len(p["h"])
+            b = int(rng.integers(1, n - 1))
+            a = int(rng.integers(b + 1, n))
+            p["ab"] = [a, b]
+            if not half_tie(self._exact(p), 3):
+                return p
+
+    @staticmethod
+    def _exact(p):
+        a, b = p["ab"]
+        return Fraction(sum(p["h"][a:]), sum(p["h"][b:]))
+
+    def question(self, p):
+        a, b = p["ab"]
+        return (f"The bar chart shows the probability distribution of X. What is "
+                f"P(X ≥ {a} | X ≥ {b})? Round to three decimal places.")
+
+    def answer(self, p):
+        return round(float(self._exact(p)), 3)
+
+    def check(self, p):
+        a, b = p["ab"]
+        out = [x for x, v in enumerate(_drawn_hundredths(self.diagram(p))) for _ in range(v)]
+        given = [x for x in out if x >= b]  # the outcomes left once X >= b is known
+        return round(sum(x >= a for x in given) / len(given), 3)
+
+    def diagram(self, p):
+        return _labelled_chart(p)
+
+
 # ----------------------------------------------------------------------------- linear change
 
 # (title, what X is, what Y is in words, a, b)
@@ -246,6 +285,49 @@ class DistLinearMean(ShuffledCandidates):
         _, _, _, a, b = CHANGES[p["c"]]
         ys = [a * x + b for x in xs]  # E(Y) straight from Y's own values
         return f"{float(sum(y * q for y, q in zip(ys, ps))):.2f}"
+
+    def diagram(self, p):
+        return TableSpec(title=CHANGES[p["c"]][0], header=["x"] + [str(x) for x in p["x"]],
+                         rows=[["P(X = x)"] + [_p(v) for v in p["h"]]])
+
+
+@register_seed
+class DistLinearVariance(ShuffledCandidates):
+    seed_id = "stat-dist-linear-variance"
+    topic, level, answer_type = TOPIC, UNI, "multiple choice"
+    kinds = ("numerical value", "real-life context", "symbolic substitution")
+
+    def sample(self, rng):
+        while True:
+            n = int(rng.integers(3, 5))
+            x0 = int(rng.integers(0, 3))
+            p = {"c": int(rng.integers(len(CHANGES))), "x": list(range(x0, x0 + n)),
+                 "h": _hundredths(rng, n), "order": draw_order(rng)}
+            if len(set(self.candidates(p))) == 4:
+                return p
+
+    def question(self, p):
+        _, xs, ys, a, b = CHANGES[p["c"]]
+        sign = "+" if b >= 0 else "-"
+        return (f"X is {xs}; the table gives its probability distribution. Y, {ys}, is "
+                f"Y = {a}X {sign} {abs(b)}. What is Var(Y)?")
+
+    def candidates(self, p):
+        _, _, _, a, b = CHANGES[p["c"]]
+        ex = Fraction(sum(x * v for x, v in zip(p["x"], p["h"])), 100)
+        var = Fraction(sum(x * x * v for x, v in zip(p["x"], p["h"])), 100) - ex * ex
+        # a^2 Var(X); a Var(X); a^2 Var(X) + b; (a Var(X) + b)^2 would be absurd, so Var(X)
+        vals = [a * a * var, a * var, a * a * var + b, var]
+        return [f"{float(v):.4f}".rstrip("0").rstrip(".") for v in vals]
+
+    def check(self, p):
+        f = table_facts(self.diagram(p))
+        ps = [Fraction(c) for c in f["rows"][0][1:]]
+        _, _, _, a, b = CHANGES[p["c"]]
+        ys = [a * int(h) + b for h in f["header"][1:]]  # Var(Y) from Y's own values
+        ey = sum(y * q for y, q in zip(ys, ps))
+        v = sum((y - ey) ** 2 * q for y, q in zip(ys, ps))
+        return f"{float(v):.4f}".rstrip("0").rstrip(".")
 
     def diagram(self, p):
         return TableSpec(title=CHANGES[p["c"]][0], header=["x"] + [str(x) for x in p["x"]],

@@ -1,13 +1,13 @@
 """DynaMath "statistics" seeds: probability from drawn tree diagrams, urns of coloured balls
-and tables of rates (total probability, Bayes, independence, drawing without replacement).
+and two-way tables (total probability, Bayes, independence, drawing without replacement).
 
 Why these: DynaMath's probability questions read the branch probabilities off a tree
-diagram, the contents of a bag off a picture, or shares and rates off a table, and ask a
-total, a reversed conditional ("which machine most likely made the faulty item?"), whether
-two events are independent, or which of two outcomes is more likely. Every probability is
+diagram, the contents of a bag off a chart, or counts off a two-way table, and ask a total,
+a reversed conditional, whether two events are independent, or which of two outcomes is more
+likely (tables of shares and rates are in statistics/rate_tables.py). Every probability is
 exact (tenths and twentieths on the branches, whole counts in the bag and tables), so answers
-are Fractions; ``check`` recomputes from the drawn spec by walking the tree's paths or by
-expanding a table into single items.
+are Fractions; ``check`` recomputes from the drawn spec by walking the tree's paths, listing
+every ordered pair of balls, or comparing a table's joint share with its margins.
 
     python -m pytest -q tests/engines/dynamath/test_seeds_r2_st1.py
 """
@@ -153,64 +153,6 @@ class TreeBayes(ShuffledCandidates):
 
     def diagram(self, p):
         return _tree_spec(p)
-
-
-# ----------------------------------------------------------------------------- rate tables
-
-# (title, what the rows are, share column, rate column, the event, who, whose plural)
-RATES = (("Production of three machines", "Machine", "Share of output", "Defect rate",
-          "defective", "item", "items"),
-         ("Suppliers of a shop", "Supplier", "Share of stock", "Damaged rate", "damaged",
-          "box", "boxes"),
-         ("Three call centres", "Centre", "Share of calls", "Dropped rate", "dropped", "call", "calls"))
-NAMES = ("A", "B", "C")
-
-
-@register_seed
-class BayesRateTable(ShuffledCandidates):
-    seed_id = "stat-bayes-rate-table"
-    topic, level, answer_type = TOPIC, UNI, "multiple choice"
-    kinds = ("numerical value", "real-life context")
-
-    def sample(self, rng):
-        while True:
-            cuts = np.sort(rng.choice(np.arange(1, 20), size=2, replace=False))
-            share = [int(v) * 5 for v in np.diff(np.concatenate([[0], cuts, [20]]))]
-            rate = [int(v) for v in rng.choice(np.arange(1, 13), size=3, replace=False)]
-            post = [s * r for s, r in zip(share, rate)]
-            top = int(np.argmax(post))
-            ranked = sorted(post)
-            # a clear winner that is neither the largest share nor the highest rate alone
-            if ranked[-1] - ranked[-2] >= 10 and (top != int(np.argmax(share))
-                                                  or top != int(np.argmax(rate))):
-                return {"t": int(rng.integers(len(RATES))), "share": share, "rate": rate,
-                        "order": draw_order(rng)}
-
-    def question(self, p):
-        _, rows, _, _, ev, who, whos = RATES[p["t"]]
-        return (f"The table gives each {rows.lower()}'s share of all {whos} and the percentage "
-                f"of its {whos} that are {ev}. A {who} chosen at random is {ev}. From which "
-                f"{rows.lower()} did it most likely come?")
-
-    def candidates(self, p):
-        post = [s * r for s, r in zip(p["share"], p["rate"])]
-        top = int(np.argmax(post))
-        rows = RATES[p["t"]][1]
-        return ([f"{rows} {NAMES[top]}"] + [f"{rows} {NAMES[i]}" for i in range(3) if i != top]
-                + ["All are equally likely"])
-
-    def check(self, p):
-        f = table_facts(self.diagram(p))
-        # 10000 items: share % of them from each row, rate % of those with the event
-        hits = {r[0]: int(r[1].rstrip("%")) * 100 * int(r[2].rstrip("%")) // 100
-                for r in f["rows"]}
-        return max(hits, key=hits.get)
-
-    def diagram(self, p):
-        title, rows, sc, rc = RATES[p["t"]][:4]
-        return TableSpec(title=title, header=[rows, sc, rc],
-                         rows=[[f"{rows} {n}", f"{s}%", f"{r}%"]
-                               for n, s, r in zip(NAMES, p["share"], p["rate"])])
 
 
 # ----------------------------------------------------------------------------- independence
