@@ -221,7 +221,8 @@ BALL_COLORS = ("red", "blue", "green", "orange", "purple")
 
 
 def _bag_spec(names: list[str], counts: list[int]) -> ChartSpec:
-    return ChartSpec(kind="bar", title="Balls in a bag", x_title="Colour", y_title="Number of balls",
+    return ChartSpec(kind="bar", title="Balls in a bag", x_title="Colour",
+                     y_title="Number of balls",
                      categories=[n.capitalize() for n in names],
                      series=[Series("Balls", [float(c) for c in counts], "blue")],
                      annotate=True)
