@@ -51,10 +51,11 @@ CASES = [
      0.375),
     ("stat-bayes-rate-table", {"t": 0, "share": [50, 30, 20], "rate": [2, 5, 4], **ORDER},
      "Machine B"),  # 100, 150, 80
-    ("stat-twoway-independence", {"t": 0, "n": [[20, 30], [40, 60]]}, "Independent"),
+    ("stat-twoway-independence", {"t": 0, "n": [[20, 30], [40, 60]]},
+     "Yes, they are independent"),
     # cycles: 25 of 60 under 40, 25 of 90 over 40
     ("stat-twoway-independence", {"t": 0, "n": [[25, 25], [35, 65]]},
-     "Not independent: the first row's rate is higher in the first column"),
+     'No: P("Cycles" | "Under 40") > P("Cycles")'),
     ("stat-urn-same-colour", {"names": ["red", "blue"], "counts": [3, 2], **ORDER}, "2/5"),
     # (6 * 5 + 3 * 2) / (9 * 8) = 1/2
     ("stat-urn-more-likely", {"names": ["red", "blue"], "counts": [6, 3]},

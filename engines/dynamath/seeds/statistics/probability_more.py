@@ -163,9 +163,13 @@ INDEP = (("Survey of commuters", "Commute", ("Cycles", "Does not cycle"),
          ("Students and music", "Instrument", ("Plays", "Does not play"), ("Math club",
                                                                           "No club")),
          ("Customers of a café", "Order", ("Coffee", "Tea"), ("Morning", "Afternoon")))
-INDEP_OPTIONS = ("Independent", "Not independent: the first row's rate is higher in the first "
-                 "column", "Not independent: the first row's rate is lower in the first column",
-                 "It cannot be determined")
+
+
+def _indep_options(p: dict) -> list[str]:
+    """Independent, or which way the row event's chance moves once the column event is known."""
+    r, c = INDEP[p["t"]][2][0], INDEP[p["t"]][3][0]
+    return ["Yes, they are independent", f'No: P("{r}" | "{c}") > P("{r}")',
+            f'No: P("{r}" | "{c}") < P("{r}")', "It cannot be determined"]
 
 
 @register_seed
@@ -193,13 +197,14 @@ class TwoWayIndependence(SeedQuestion):
                 f"and \"{cols[0]}\" independent?")
 
     def options(self, p):
-        return list(INDEP_OPTIONS)
+        return _indep_options(p)
 
     def answer(self, p):
         (a, b), (c, d) = p["n"]
-        # P(row 0 | col 0) vs P(row 0 | col 1): a / (a + c) vs b / (b + d)
+        # P(row 0 | col 0) against P(row 0 | col 1): a / (a + c) against b / (b + d); the
+        # row's overall chance lies between the two
         s = Fraction(a, a + c) - Fraction(b, b + d)
-        return INDEP_OPTIONS[0 if s == 0 else 1 if s > 0 else 2]
+        return _indep_options(p)[0 if s == 0 else 1 if s > 0 else 2]
 
     def check(self, p):
         rows = table_facts(self.diagram(p))["rows"]
@@ -207,7 +212,7 @@ class TwoWayIndependence(SeedQuestion):
         tot = n.sum()
         joint = Fraction(int(n[0, 0]), int(tot))
         prod = Fraction(int(n[0].sum()), int(tot)) * Fraction(int(n[:, 0].sum()), int(tot))
-        return INDEP_OPTIONS[0 if joint == prod else 1 if joint > prod else 2]
+        return _indep_options(p)[0 if joint == prod else 1 if joint > prod else 2]
 
     def diagram(self, p):
         title, corner, rows, cols = INDEP[p["t"]]
