@@ -11,7 +11,9 @@ from tests.engines.dynamath.hand_cases import check_hand_case
 from tests.engines.dynamath.test_seeds_plane_geometry_more import check_variants
 
 SEEDS = load_seeds()
-NEW = ["graph-isomorphism-image", "graph-euler-add-edge", "graph-edge-to-tree"]
+NEW = ["graph-isomorphism-image", "graph-euler-add-edge", "graph-edge-to-tree",
+       "plane-congruence-criterion", "plane-similar-statement", "plane-which-construction",
+       "plane-locus"]
 
 
 @pytest.mark.parametrize("sid", NEW)
