@@ -13,7 +13,9 @@ from tests.engines.dynamath.test_seeds_plane_geometry_more import check_variants
 SEEDS = load_seeds()
 NEW = ["graph-isomorphism-image", "graph-euler-add-edge", "graph-edge-to-tree",
        "plane-congruence-criterion", "plane-similar-statement", "plane-which-construction",
-       "plane-locus", "plane-image-under-map", "plane-isometry-type", "plane-diagonal-count"]
+       "plane-locus", "plane-image-under-map", "plane-isometry-type", "plane-diagonal-count",
+       "plane-cyclic-diagonal", "plane-tangential-side", "plane-ceva-piece",
+       "plane-similar-listed"]
 
 
 @pytest.mark.parametrize("sid", NEW)
