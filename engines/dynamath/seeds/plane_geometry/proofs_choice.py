@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 
-from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, draw_order, register_seed
+from engines.dynamath.seed import ShuffledCandidates, draw_order, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
 from engines.dynamath.seeds.plane_geometry.sketching import (angle, arc_names, chain, intersect,
                                                               polar, sk_points, turn)
-from renderers.sketch.spec import SkAngle, SketchSpec, SkSegment, points_of
+from renderers.sketch.spec import SkAngle, SketchSpec, SkSegment, angle_deg, points_of
 from renderers.spec import rng_choice
 
 COLORS = ("blue", "green", "purple", "orange")
@@ -133,8 +133,9 @@ class CongruenceCriterion(ShuffledCandidates):
         for s in spec.segments:
             if s.label and s.a in tri:
                 twin = [t for t in spec.segments if {t.a, t.b} == {img[s.a], img[s.b]}][0]
-                assert twin.label == s.label and abs(
-                    math.dist(P[s.a], P[s.b]) - math.dist(P[twin.a], P[twin.b])) < 1e-6
+                if twin.label != s.label or abs(math.dist(P[s.a], P[s.b])
+                                                - math.dist(P[twin.a], P[twin.b])) > 1e-6:
+                    return None
         if len(sides) == 3:
             return "SSS"
         if right and len(sides) == 2:
@@ -309,17 +310,11 @@ class WhichConstruction(ShuffledCandidates):
         A, B = P["A"], P["B"]
         if "O" not in P and perp(A, B) and on(((A[0] + B[0]) / 2, (A[1] + B[1]) / 2), X, Y):
             ok.append(CONSTRUCTIONS[0])
-        if "O" in P and abs(angle_deg3(A, P["O"], X) - angle_deg3(X, P["O"], B)) < 1e-6:
+        if "O" in P and abs(angle_deg(A, P["O"], X) - angle_deg(X, P["O"], B)) < 1e-6:
             ok.append(CONSTRUCTIONS[1])
         if "P" in P and perp(A, B) and on(P["P"], X, Y):
             ok.append(CONSTRUCTIONS[2] if on(P["P"], A, B) else CONSTRUCTIONS[3])
         return ok[0] if len(ok) == 1 else None
-
-
-def angle_deg3(a, v, b) -> float:
-    t = abs(math.degrees(math.atan2(a[1] - v[1], a[0] - v[0])
-                         - math.atan2(b[1] - v[1], b[0] - v[0]))) % 360
-    return 360 - t if t > 180 else t
 
 
 # ----------------------------------------------------------------------------- locus

@@ -18,7 +18,7 @@ from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, draw_order, 
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
 from engines.dynamath.seeds.plane_geometry.sketching import (circumcentre, length, polar,
                                                               sk_points, through)
-from renderers.sketch.spec import SkCircle, SketchSpec, SkSegment, points_of
+from renderers.sketch.spec import SkCircle, SketchSpec, SkSegment
 from renderers.spec import rng_choice
 
 COLORS = ("blue", "green", "purple", "orange")
