@@ -16,7 +16,8 @@ from engines.dynamath.seed import ShuffledCandidates, draw_order, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
 from engines.dynamath.seeds.plane_geometry.sketching import (angle, arc_names, chain, intersect,
                                                               polar, sk_points, turn)
-from renderers.sketch.spec import SkAngle, SketchSpec, SkSegment, angle_deg, points_of
+from renderers.sketch.spec import (SkAngle, SketchSpec, SkPoint, SkSegment, angle_deg,
+                                   points_of)
 from renderers.spec import rng_choice
 
 COLORS = ("blue", "green", "purple", "orange")
@@ -322,8 +323,8 @@ class WhichConstruction(ShuffledCandidates):
 LOCI = ("the perpendicular bisector of AB", "the circle with diameter AB",
         "an ellipse with foci A and B", "a hyperbola with foci A and B",
         "two lines parallel to AB")
-CONDITIONS = ("PA = PB", "∠APB = 90°", "PA + PB = {k}", "|PA − PB| = {k}",
-              "the distance from P to line AB is {k}")
+# written in the figure only, so the answer needs the image
+CONDITIONS = ("PA = PB", "∠APB = 90°", "PA + PB = {k}", "|PA − PB| = {k}", "d(P, AB) = {k}")
 
 
 @register_seed
@@ -346,9 +347,9 @@ class Locus(ShuffledCandidates):
                 "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
-        cond = CONDITIONS[p["kind"]].format(k=p["k"])
-        return (f"A and B are fixed, AB = {p['d']}. Point P moves so that {cond}; one "
-                "position of P is drawn. What is the locus of P?")
+        return ("A and B are fixed. Point P moves so that the condition written in the figure "
+                "keeps holding (d(P, AB) is the distance from P to line AB); one position of P "
+                "is drawn. What is the locus of P?")
 
     def candidates(self, p):
         return [LOCI[p["kind"]]] + p["wrong"]
@@ -380,8 +381,11 @@ class Locus(ShuffledCandidates):
             segs = [SkSegment("A", "B", extend=1.5),
                     SkSegment("P", "H", str(p["k"]), dash=True)]
             angs.append(SkAngle("P", "H", "B" if V["P"][0] < c else "A", right=True))
-        return SketchSpec(points=sk_points(V, p["rot"], nodot=("H",) if "H" in V else ()),
-                          segments=segs, angles=angs, color=p["color"])
+        pts = sk_points(V, p["rot"], nodot=("H",) if "H" in V else ())
+        top = max(q.y for q in pts) + 1.2
+        pts.append(SkPoint(CONDITIONS[p["kind"]].format(k=p["k"]),
+                           sum(q.x for q in pts) / len(pts), top, dot=False))
+        return SketchSpec(points=pts, segments=segs, angles=angs, color=p["color"])
 
     def check(self, p):
         P = points_of(self.diagram(p))
@@ -394,12 +398,15 @@ class Locus(ShuffledCandidates):
         def at(x, y):
             return (M[0] + x * u[0] + y * n[0], M[1] + x * u[1] + y * n[1])
 
-        k = p["k"]
+        # the condition as the figure writes it: which relation, and its value
+        text = [q.name for q in self.diagram(p).points if "P" in q.name and "=" in q.name][0]
+        kind = [i for i, c in enumerate(CONDITIONS) if c.split("=")[0] == text.split("=")[0]][0]
+        k = float(text.split("= ")[1]) if kind >= 2 else 0.0
         cond = [lambda X: math.dist(X, A) - math.dist(X, B),
                 lambda X: (A[0] - X[0]) * (B[0] - X[0]) + (A[1] - X[1]) * (B[1] - X[1]),
                 lambda X: math.dist(X, A) + math.dist(X, B) - k,
                 lambda X: abs(math.dist(X, A) - math.dist(X, B)) - k,
-                lambda X: abs((X[0] - M[0]) * n[0] + (X[1] - M[1]) * n[1]) - k][p["kind"]]
+                lambda X: abs((X[0] - M[0]) * n[0] + (X[1] - M[1]) * n[1]) - k][kind]
         # each candidate curve fitted through the drawn P (where its family has a size)
         e2 = math.dist(Q, A) + math.dist(Q, B)
         h2 = abs(math.dist(Q, A) - math.dist(Q, B))
