@@ -105,7 +105,8 @@ class IndexNumber(SeedQuestion):
             p = _yearly_params(rng)
             b, k = (int(i) for i in rng.choice(len(p["values"]), 2, replace=False))
             p.update(base=b, k=k)
-            if not half_tie(self._exact(p), 1):
+            # a base of 100 would make the index the value itself
+            if p["values"][b] != 100 and not half_tie(self._exact(p), 1):
                 return p
 
     @staticmethod

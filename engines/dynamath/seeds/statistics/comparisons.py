@@ -237,7 +237,10 @@ TWOWAY_CLAUSES = ("The survey took {n} weeks to complete.",
 def _twoway_params(rng) -> dict:
     t = int(rng.integers(len(TWOWAY)))
     nr, nc = len(TWOWAY[t][2]), len(TWOWAY[t][4])
-    return {"t": t, "obs": [[int(v) for v in rng.integers(5, 61, size=nc)] for _ in range(nr)]}
+    while True:  # every expected count at least 5, as the chi-square test asks
+        obs = [[int(v) for v in rng.integers(5, 61, size=nc)] for _ in range(nr)]
+        if min(min(r) for r in _expected(obs)) >= 5:
+            return {"t": t, "obs": obs}
 
 
 def _twoway_spec(p) -> TableSpec:
