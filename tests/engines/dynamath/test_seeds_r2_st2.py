@@ -9,13 +9,12 @@ from engines.dynamath.seed import clause_problems, make_variant
 from tests.engines.dynamath.hand_cases import check_hand_case
 from tests.engines.dynamath.statistics_checks import SEEDS, check_variants, seeds_of
 
-MODULES = ("charts_more", "comparisons")
+MODULES = ("charts_more", "chart_pairs", "comparisons", "scatter_panels")
 IDS = sorted(s for m in MODULES for s in seeds_of(m))
 
 
 def test_the_modules_hold_their_seeds():
-    assert len(seeds_of("charts_more")) == 8
-    assert len(seeds_of("comparisons")) == 7
+    assert [len(seeds_of(m)) for m in MODULES] == [5, 3, 5, 2]
 
 
 @pytest.mark.parametrize("sid", IDS)
