@@ -369,9 +369,7 @@ class CircleLineGap(SeedQuestion):
     def check(self, p):
         circ, line = self.diagram(p).objects
         C, L = sp_circle(circ), sp_line(line)
-        foot = L.projection(C.center)
-        near = C.intersection(sp().Segment(C.center, foot))
-        return r2(float(near[0].distance(foot)))
+        return r2(float(L.distance(C.center) - C.radius))  # the gap lies along the normal
 
     def diagram(self, p):
         return spec7([circle_obj(p["c"], p["rsq"], p["color"]), line_obj(p["A"], p["B"])])
