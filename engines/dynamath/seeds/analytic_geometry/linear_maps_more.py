@@ -43,7 +43,7 @@ class MatrixImagePoint(SeedQuestion):
     def sample(self, rng):
         while True:
             m = [[int(v) for v in rng.integers(-2, 3, size=2)] for _ in range(2)]
-            P = [coord(rng, -3, 3), coord(rng, -3, 3)]
+            P = [coord(rng, -2, 2), coord(rng, -2, 2)]
             mt = [[m[0][0], m[1][0]], [m[0][1], m[1][1]]]
             img = _mv(m, P)
             pool = [img, _mv(mt, P), [-img[0], -img[1]], [img[1], img[0]], _mv(m, P[::-1])]
@@ -52,8 +52,9 @@ class MatrixImagePoint(SeedQuestion):
                 if q not in keep and len(keep) < 4:
                     keep.append(q)
             pts = [P] + keep
-            if len(keep) == 4 and np.abs(pts).max() <= 6 and apart(pts, 2) and \
-                    m[0][1] != m[1][0] and 0 not in img:
+            off_axes = all(0 not in q for q in keep)  # labels clear of the tick labels
+            if len(keep) == 4 and np.abs(pts).max() <= 5 and apart(pts, 2) and \
+                    m[0][1] != m[1][0] and off_axes:
                 order = draw_order(rng)
                 return {"m": m, "P": P, "pts": [keep[i] for i in order],
                         "right": order.index(0), "color": rng_choice(rng, COLORS)}

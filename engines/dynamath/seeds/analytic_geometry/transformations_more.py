@@ -262,7 +262,8 @@ class DilationCentre(ShuffledCandidates):
 
     def question(self, p):
         return ("Triangle A'B'C' is the image of triangle ABC under a dilation (A to A', B to "
-                "B', C to C'). What is the centre of the dilation?")
+                "B', C to C'; its scale factor may be negative). What is the centre of the "
+                "dilation?")
 
     def check(self, p):
         s = sp()
