@@ -237,16 +237,20 @@ class DilationCentre(ShuffledCandidates):
     def sample(self, rng):
         while True:
             c = [int(v) for v in rng.integers(-3, 4, size=2)]
-            k = int(rng_choice(rng, (2, 3, -1, -2)))
-            vs = [[int(v) for v in rng.integers(-3, 4, size=2)] for _ in range(3)]
+            k = int(rng_choice(rng, (2, 3, -2)))
+            r = 1 if k == 3 else 2  # the image stays on the grid
+            vs = rng.integers(-r, r + 1, size=(3, 2)).tolist()
             tri = [[c[0] + x, c[1] + y] for x, y in vs]
             img = [[c[0] + k * x, c[1] + k * y] for x, y in vs]
-            p = {"c": c, "k": k, "tri": tri, "img": img, "order": draw_order(rng),
-                 "colors": ["blue", "red"] if rng.random() < 0.5 else ["green", "orange"]}
+            if any(0 in q or max(map(abs, q)) > 6 for q in tri + img):
+                continue  # off the grid, or a label on an axis
             spread = all(u[0] * v[1] != u[1] * v[0] for i, u in enumerate(vs)
                          for v in vs[i + 1:])  # no two vertices in line with the centre
-            if spread and 2 * shoelace(tri) >= 4 and np.abs(img + tri).max() <= 6 and \
-                    apart(tri + img, 2) and len(set(self.candidates(p))) == 4:
+            if not (spread and 2 * shoelace(tri) >= 4 and apart(tri + img, 2)):
+                continue
+            p = {"c": c, "k": k, "tri": tri, "img": img, "order": draw_order(rng),
+                 "colors": ["blue", "red"] if rng.random() < 0.5 else ["green", "orange"]}
+            if len(set(self.candidates(p))) == 4:
                 return p
 
     def candidates(self, p):
