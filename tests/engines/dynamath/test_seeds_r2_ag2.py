@@ -1,7 +1,7 @@
-"""Analytic-geometry seeds of the second round on conics (conics_more.py) and transformations
-(transformations_more.py): 50 variants each pass the contract, the independent checker and the
-clause proof (200 in the soak run); every variant renders at three sizes; hand-computed cases
-pin a few answers.
+"""Analytic-geometry seeds of the second round on conics (conics_more.py), transformations
+(transformations_more.py) and matrix maps (linear_maps_more.py): 50 variants each pass the
+contract, the independent checker and the clause proof (200 in the soak run); every variant
+renders at three sizes; hand-computed cases pin a few answers.
 
     python -m pytest -q tests/engines/dynamath/test_seeds_r2_ag2.py
 """
@@ -19,7 +19,7 @@ CONICS = ["analytic-hyperbola-equation", "analytic-ellipse-eccentricity-compare"
 MOVES = ["analytic-graph-stretch", "analytic-graph-transform-panels",
          "analytic-reflect-then-rotate", "analytic-matrix-image-point",
          "analytic-matrix-area-image", "analytic-linmap-kind", "analytic-dilation-centre",
-         "analytic-two-reflections"]
+         "analytic-two-reflections", "analytic-symmetry-matrix"]
 NEW = CONICS + MOVES
 
 
@@ -44,7 +44,7 @@ def test_variants_render_at_three_sizes(sid):
 def test_levels_and_answer_types():
     mc = sum(SEEDS[s].answer_type == "multiple choice" for s in NEW)
     uni = sum(SEEDS[s].level == "undergraduate" for s in NEW)
-    assert len(NEW) == 14 and mc == 11 and uni == 8
+    assert len(NEW) == 15 and mc == 12 and uni == 9
     assert all(SEEDS[s].level != "elementary school" for s in NEW)
 
 
@@ -80,6 +80,9 @@ CASES = [
     # det [[2, 1], [1, 3]] = 5 times the area 6
     ("analytic-matrix-area-image", {"m": [[2, 1], [1, 3]], "tri": [[1, 1], [4, 1], [1, 5]],
                                     "color": "blue"}, 30.0),
+    # A(1, 2) -> A'(-2, 1), B(3, 1) -> B'(-1, 3): a quarter turn counterclockwise
+    ("analytic-symmetry-matrix", {"tri": [[1, 2], [3, 1], [2, 4]], "picks": [0, 1, 2, 3],
+                                  "order": O4, "colors": ["blue", "red"]}, "[[0, -1], [1, 0]]"),
     ("analytic-linmap-kind", {"m": [[1, 2], [0, 1]], "kind": 2, "color": "blue"}, "a shear"),
     # x = 1 then x = 4: a translation by 2·3
     ("analytic-two-reflections", {"case": "parallel", "lines": [1, 4], "axis": "x",

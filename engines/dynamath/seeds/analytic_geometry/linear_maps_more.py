@@ -1,6 +1,7 @@
 """DynaMath "analytic geometry" seeds on linear maps given by a matrix, second set: which
-drawn point is the image of a drawn point, the area of a drawn triangle's image, and which kind
-of map (rotation, reflection, shear, scaling) a drawn image of a square shows.
+drawn point is the image of a drawn point, the area of a drawn triangle's image, which kind
+of map (rotation, reflection, shear, scaling) a drawn image of a square shows, and which
+rotation or reflection matrix maps a drawn triangle onto its drawn image.
 
 Why these: DynaMath has matrices and linear-algebra figures at undergraduate level; besides
 reading a matrix off the image of the unit square (linear_maps.py), it applies a given matrix
@@ -172,3 +173,60 @@ class LinearMapKind(SeedQuestion):
         pts = [[0, 0], [a, c], [a + b, c + d], [b, d]]
         return AnalyticSpec(xmin=-7, xmax=7, ymin=-7, ymax=7, objects=[
             GeoObject("quadrilateral", "", fpts(pts), ["O", "A", "B", "C"], color=p["color"])])
+
+
+# ----------------------------------------------------------------------------- symmetries
+
+SYMMETRIES = ([[0, -1], [1, 0]], [[0, 1], [-1, 0]], [[-1, 0], [0, -1]], [[1, 0], [0, -1]],
+              [[-1, 0], [0, 1]], [[0, 1], [1, 0]], [[0, -1], [-1, 0]])  # turns, then mirrors
+
+
+@register_seed
+class SymmetryMatrix(SeedQuestion):
+    seed_id = "analytic-symmetry-matrix"
+    topic, level, answer_type = TOPIC, UNI, "multiple choice"
+    kinds = ("geometric transformation", "symbolic substitution", IRRELEVANT)
+    clauses = TRI_CLAUSES
+
+    def sample(self, rng):
+        picks = [int(i) for i in rng.choice(len(SYMMETRIES), size=4, replace=False)]
+        while True:  # the map first, so that each one is as likely to be the answer
+            tri = _triangle(rng, 5)
+            img = [_mv(SYMMETRIES[picks[0]], q) for q in tri]
+            lo1, hi1 = np.min(tri, 0), np.max(tri, 0)
+            lo2, hi2 = np.min(img, 0), np.max(img, 0)
+            disjoint = (hi1 < lo2 - 0.5).any() or (hi2 < lo1 - 0.5).any()
+            if disjoint and apart(tri + img, 2):
+                return {"tri": tri, "picks": picks, "order": draw_order(rng),
+                        "colors": ["blue", "red"] if rng.random() < 0.5 else
+                        ["green", "orange"]}
+
+    def question(self, p):
+        return ("Triangle A'B'C' is the image of triangle ABC under the linear map v → Mv (A to "
+                "A', B to B', C to C'). Which matrix is M (written row by row)?")
+
+    def options(self, p):
+        return [mat_text(SYMMETRIES[p["picks"][i]]) for i in p["order"]]
+
+    def answer(self, p):
+        return mat_text(SYMMETRIES[p["picks"][0]])
+
+    def check(self, p):
+        """M solved by sympy from two drawn vertices (not in line with the origin) and their
+        images."""
+        s = sp()
+        t, i = self.diagram(p).objects
+        for a, b in ((0, 1), (0, 2), (1, 2)):
+            X = s.Matrix([[int(v) for v in t.pts[a]], [int(v) for v in t.pts[b]]]).T
+            if X.det() != 0:
+                break
+        Y = s.Matrix([[int(v) for v in i.pts[a]], [int(v) for v in i.pts[b]]]).T
+        M = Y * X.inv()
+        return mat_text([[int(M[0, 0]), int(M[0, 1])], [int(M[1, 0]), int(M[1, 1])]])
+
+    def diagram(self, p):
+        a, b = p["colors"]
+        img = [_mv(SYMMETRIES[p["picks"][0]], q) for q in p["tri"]]
+        return AnalyticSpec(xmin=-6, xmax=6, ymin=-6, ymax=6, objects=[
+            GeoObject("triangle", "", fpts(p["tri"]), ["A", "B", "C"], color=a),
+            GeoObject("triangle", "", fpts(img), ["A'", "B'", "C'"], color=b)])
