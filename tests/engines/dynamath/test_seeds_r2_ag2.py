@@ -15,7 +15,8 @@ from tests.engines.dynamath.hand_cases import check_hand_case
 SEEDS = load_seeds()
 CONICS = ["analytic-hyperbola-equation", "analytic-ellipse-eccentricity-compare",
           "analytic-parabola-from-focus", "analytic-ellipse-latus-rectum",
-          "analytic-ellipse-focal-sum", "analytic-ellipse-quarter-turn"]
+          "analytic-ellipse-focal-sum", "analytic-ellipse-quarter-turn",
+          "analytic-hyperbola-focal-difference"]
 MOVES = ["analytic-graph-stretch", "analytic-graph-transform-panels",
          "analytic-reflect-then-rotate", "analytic-matrix-image-point",
          "analytic-matrix-area-image", "analytic-linmap-kind", "analytic-dilation-centre",
@@ -44,7 +45,7 @@ def test_variants_render_at_three_sizes(sid):
 def test_levels_and_answer_types():
     mc = sum(SEEDS[s].answer_type == "multiple choice" for s in NEW)
     uni = sum(SEEDS[s].level == "undergraduate" for s in NEW)
-    assert len(NEW) == 15 and mc == 12 and uni == 9
+    assert len(NEW) == 16 and mc == 12 and uni == 10
     assert all(SEEDS[s].level != "elementary school" for s in NEW)
 
 
@@ -66,6 +67,9 @@ CASES = [
     # PF₁ + PF₂ = 2·5
     ("analytic-ellipse-focal-sum", {"c": [0, 0], "ab": [5, 3], "t": 0.9, "d1": 2.87,
                                     "color": "blue"}, 7.13),
+    # P(3 cosh 0.5, 4 sinh 0.5) on F₂'s branch: PF₁ - PF₂ = 2·3; PF₁ = 8.64
+    ("analytic-hyperbola-focal-difference", {"c": [0, 0], "ab": [3, 4], "side": 1, "t": 0.5,
+                                             "d1": 8.64, "color": "blue"}, 2.64),
     # centre (2, 1) turned counterclockwise: (-1, 2), the axes swapped
     ("analytic-ellipse-quarter-turn", {"c": [2, 1], "ab": [4, 2], "turn": "counterclockwise",
                                        "order": O4, "color": "blue"},

@@ -1,14 +1,16 @@
 """DynaMath "analytic geometry" seeds on drawn conics, second set: which equation a drawn
 hyperbola has, which of four drawn ellipses is the most (least) eccentric, the parabola of a
 drawn focus and directrix, the latus rectum of a drawn ellipse, the focal-sum property of an
-ellipse, and the equation of an ellipse turned a quarter turn about the origin.
+ellipse and the focal-difference property of a hyperbola, and the equation of an ellipse
+turned a quarter turn about the origin.
 
-Why these: DynaMath's conic questions go past reading one measure: they match a drawing to an
-equation, compare shapes, and use the defining properties (focus and directrix, the constant
-sum of focal distances). Centres, semi-axes, foci and directrices sit on the grid, so the
-picture states every value the answer needs. ``check`` re-derives each answer another way:
-each option's equation text parsed and tested at points of the drawn curve, sympy's Ellipse
-(foci, intersections), distances measured on the drawn spec.
+Why these: DynaMath's conic questions go past reading one measure: they match a drawing to
+an equation, compare shapes, and use the defining properties (focus and directrix, the
+constant sum or difference of focal distances). Centres, semi-axes, foci and directrices
+sit on the grid (foci drawn where they fall), so the picture states every value the answer
+needs. ``check`` re-derives each answer another way: each option's equation text parsed and
+tested at points of the drawn curve, sympy's Ellipse (foci, intersections), distances
+measured on the drawn spec.
 
     python -m pytest -q tests/engines/dynamath/test_seeds_r2_ag2.py
 """
@@ -352,3 +354,56 @@ class EllipseQuarterTurn(ShuffledCandidates):
         return AnalyticSpec(xmin=-7, xmax=7, ymin=-7, ymax=7, objects=[
             GeoObject("ellipse", "", fpts([p["c"]]), ["C"], semi_x=float(p["ab"][0]),
                       semi_y=float(p["ab"][1]), color=p["color"], show_coords=True)])
+
+
+@register_seed
+class HyperbolaFocalDifference(SeedQuestion):
+    seed_id = "analytic-hyperbola-focal-difference"
+    topic, level, answer_type = TOPIC, UNI, "float"
+    kinds = ("numerical value", "geometric transformation", IRRELEVANT)
+    clauses = ("A circle of radius {n}, not drawn, has the same centre as the hyperbola.",)
+
+    def sample(self, rng):
+        while True:
+            h, k = (int(v) for v in rng.integers(-2, 3, size=2))
+            a, b = int(rng.integers(2, 4)), int(rng.integers(2, 5))
+            side, t = int(rng_choice(rng, (-1, 1))), float(rng.uniform(-1.5, 1.5))
+            P = [h + side * a * math.cosh(t), k + b * math.sinh(t)]
+            d1 = round(math.dist(P, [h - math.hypot(a, b), k]), 2)
+            c = math.hypot(a, b)
+            marks = [[h + a, k], [h - a, k], [h + c, k], [h - c, k]]
+            clear = c - a >= 1.5 and min(math.dist(P, q) for q in marks) >= 1.5 and \
+                0 not in (h + a, h - a, k) and min(abs(h + c), abs(h - c)) >= 0.6
+            # (the marked points' labels stay clear of the axes)
+            if max(map(abs, P)) <= 6 and abs(h) + c <= 6.5 and clear:
+                return {"c": [h, k], "ab": [a, b], "side": side, "t": round(t, 4), "d1": d1,
+                        "color": rng_choice(rng, COLORS)}
+
+    def _P(self, p):
+        (h, k), (a, b) = p["c"], p["ab"]
+        return [h + p["side"] * a * math.cosh(p["t"]), k + b * math.sinh(p["t"])]
+
+    def question(self, p):
+        return (f"The hyperbola has its vertices V and V' marked; F₁ and F₂ are its foci and P "
+                f"is a point on it with PF₁ = {fmt_frac(Fraction(str(p['d1'])))}. What is PF₂? "
+                f"{ROUND2}")
+
+    def answer(self, p):
+        two_a = Fraction(2 * p["ab"][0])  # P on F₂'s branch (side 1) is nearer F₂
+        return r2(Fraction(str(p["d1"])) + (-two_a if p["side"] == 1 else two_a))
+
+    def check(self, p):
+        """PF₂ - PF₁ measured on the drawn points, added to the stated PF₁."""
+        pn = self.diagram(p).panels[0]
+        f1, f2, P = (it.pts[0] for it in pn.items if it.name in ("F₁", "F₂", "P"))
+        return r2(p["d1"] + math.dist(P, f2) - math.dist(P, f1))
+
+    def diagram(self, p):
+        (h, k), (a, b) = p["c"], p["ab"]
+        c = math.hypot(a, b)
+        pts = [("V", [h + a, k], True), ("V'", [h - a, k], True), ("F₁", [h - c, k], False),
+               ("F₂", [h + c, k], False), ("P", self._P(p), False)]
+        return PanelsSpec(panels=[Panel(xmin=-7, xmax=7, ymin=-7, ymax=7, items=[
+            Item("hyperbola", fn="x", params=[float(h), float(k), float(a), float(b)],
+                 color=p["color"])] + [Item("point", pts=[[float(x), float(y)]], name=n,
+                                            show_coords=sc) for n, (x, y), sc in pts])])
