@@ -301,7 +301,8 @@ class TwoReflections(ShuffledCandidates):
             a, b = coord(rng, -4, 4), coord(rng, -4, 4)
             tri = _triangle(rng, 5, min_area2=4)
             p = {"case": case, "lines": [a, b], "axis": rng_choice(rng, ("x", "y")),
-                 "tri": tri, "order": draw_order(rng), "color": rng_choice(rng, COLORS)}
+                 "tri": tri, "order": draw_order(rng),
+                 "color": rng_choice(rng, ("blue", "green", "brown"))}
             if (case == "perpendicular" or abs(a - b) >= 2) and a != b and \
                     len(set(self.candidates(p))) == 4:
                 return p
@@ -366,7 +367,8 @@ class TwoReflections(ShuffledCandidates):
 
     def diagram(self, p):
         objs = [GeoObject("triangle", "", fpts(p["tri"]), ["A", "B", "C"], color=p["color"])]
-        for name, (v, c) in zip(("l₁", "l₂"), self._mirrors(p)):
+        # each line and its name in a colour of its own, so that no name reads as the other's
+        for name, col, (v, c) in zip(("l₁", "l₂"), ("purple", "orange"), self._mirrors(p)):
             pts = [[c, -1], [c, 1]] if v == "x" else [[-1, c], [1, c]]
-            objs.append(GeoObject("line", name, fpts(pts), [], color="gray"))
+            objs.append(GeoObject("line", name, fpts(pts), [], color=col))
         return AnalyticSpec(xmin=-6, xmax=6, ymin=-6, ymax=6, objects=objs)
