@@ -318,9 +318,8 @@ def b_zero(rng: np.random.Generator) -> Draft:
                    f"{xc} = {base}^{n(r)} and x {eq_sign(z)} {n(ans)}.")
     elif kind == "rational":
         xc = rhs_text(Curve("absolute", a=1.0, c=c)).strip("|")
-        over = f"{n(a)}/{par(-d)}" if abs(d) != 1 else n(-a * d)  # not "-4/1"
-        cot.append(f"{rhs_text(cv)} = 0 gives {n(a)}/({xc}) = {n(-d)}, so {xc} = {over} and "
-                   f"x {eq_sign(z)} {n(ans)}.")
+        cot.append(f"{rhs_text(cv)} = 0 gives {n(a)}/({xc}) = {n(-d)}, so {xc} = "
+                   f"{n(a)}/{par(-d)} and x {eq_sign(z)} {n(ans)}.")
     else:
         r = -d / a
         xc = rhs_text(Curve("absolute", a=1.0, c=c))
@@ -395,8 +394,7 @@ def _extremum_cot(cv: Curve, which: str, xe: float, ye: float, win: tuple) -> li
     A = abs(cv.a)
     return [f"The function is {eq}.",
             f"{fn} takes values from -1 to 1, so the {fn} term ranges from {n(-A)} to {n(A)}.",
-            f"Adding {n(cv.d)}, f ranges from {n(cv.d - A)} to {n(cv.d + A)}." if cv.d else
-            f"With nothing added, f ranges from {n(-A)} to {n(A)}."]
+            f"Adding {n(cv.d)}, f ranges from {n(cv.d - A)} to {n(cv.d + A)}."]
 
 
 def b_extremum(rng: np.random.Generator) -> Draft:
