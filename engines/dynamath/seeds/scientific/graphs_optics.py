@@ -16,9 +16,10 @@ import numpy as np
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.scientific.common import HIGH, TOPIC, UNI, round_half_up
 from engines.dynamath.seeds.scientific.waves_optics_motion import (LENS_DOTS, _ray_image,
+                                                                   lens_spec,
                                                                    sample_lens_at_ratio)
 from renderers.scientific.facts import wave_value
-from renderers.scientific.spec import Lens, MotionGraph, ScienceSpec, Wave
+from renderers.scientific.spec import MotionGraph, ScienceSpec, Wave
 from renderers.spec import rng_choice
 from renderers.text import fmt_num
 
@@ -156,11 +157,6 @@ class WaveFrequency(SeedQuestion):
 # ----------------------------------------------------------------------------- lenses
 
 
-def _lens(p: dict, distances: bool) -> ScienceSpec:
-    return ScienceSpec(kind="lens", lens=Lens(p["f"], p["d"], p["h"], show_rays=False,
-                                              show_image=False, label_distances=distances))
-
-
 @register_seed
 class LensImageHeight(SeedQuestion):
     seed_id = "sci-lens-image-height"
@@ -182,7 +178,7 @@ class LensImageHeight(SeedQuestion):
         return round_half_up(p["h"] * p["f"] / abs(p["d"] - p["f"]))
 
     def diagram(self, p):
-        return _lens(p, True)
+        return lens_spec(p, True)
 
     def check(self, p):
         return round_half_up(abs(_ray_image(self.diagram(p).lens)[1]))
@@ -212,7 +208,7 @@ class LensImagePosition(SeedQuestion):
         return WHERE[3 if r < 1 else 0 if r < 2 else 1 if r == 2 else 2]
 
     def diagram(self, p):
-        return _lens(p, False)
+        return lens_spec(p, False)
 
     def check(self, p):
         l = self.diagram(p).lens

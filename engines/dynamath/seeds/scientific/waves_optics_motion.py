@@ -143,6 +143,13 @@ def sample_lens_at_ratio(rng) -> dict:
     return {"f": f, "d": f * ratio, "h": float(rng_choice(rng, (2, 3, 4)))}
 
 
+def lens_spec(p: dict, distances: bool) -> ScienceSpec:
+    """The object of height h at d before a lens of focal length f, no rays and no image drawn;
+    ``distances`` writes d and f on the figure."""
+    return ScienceSpec(kind="lens", lens=Lens(p["f"], p["d"], p["h"], show_rays=False,
+                                              show_image=False, label_distances=distances))
+
+
 NATURE_OPTIONS = ("real, inverted and reduced", "real, inverted and the same size",
                   "real, inverted and enlarged", "virtual, upright and enlarged")
 
@@ -167,8 +174,7 @@ class LensImageNature(SeedQuestion):
         return NATURE_OPTIONS[0 if r > 2 else 1 if r == 2 else 2 if r > 1 else 3]
 
     def diagram(self, p):
-        return ScienceSpec(kind="lens", lens=Lens(p["f"], p["d"], p["h"], show_rays=False,
-                                                  show_image=False, label_distances=False))
+        return lens_spec(p, False)
 
     def check(self, p):
         l = self.diagram(p).lens

@@ -251,15 +251,17 @@ CHANGES = (("Orders per day at a bakery", "the number of orders", "the day's pro
             4, 2))
 
 
-@register_seed
-class DistLinearMean(ShuffledCandidates):
-    seed_id = "stat-dist-linear-mean"
+class _LinearChange(ShuffledCandidates):
+    """Y = aX + b of a distribution table of X (one of CHANGES): the seeds differ in the number
+    of values (``sizes``, as rng.integers' bounds) and in what they ask (``asked``)."""
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("numerical value", "real-life context", "symbolic substitution")
+    sizes: tuple[int, int]
+    asked: str
 
     def sample(self, rng):
         while True:
-            n = int(rng.integers(4, 6))
+            n = int(rng.integers(*self.sizes))
             x0 = int(rng.integers(0, 3))
             p = {"c": int(rng.integers(len(CHANGES))), "x": list(range(x0, x0 + n)),
                  "h": _hundredths(rng, n), "order": draw_order(rng)}
@@ -270,7 +272,17 @@ class DistLinearMean(ShuffledCandidates):
         _, xs, ys, a, b = CHANGES[p["c"]]
         sign = "+" if b >= 0 else "-"
         return (f"X is {xs}; the table gives its probability distribution. Y, {ys}, is "
-                f"Y = {a}X {sign} {abs(b)}. What is E(Y)?")
+                f"Y = {a}X {sign} {abs(b)}. What is {self.asked}?")
+
+    def diagram(self, p):
+        return TableSpec(title=CHANGES[p["c"]][0], header=["x"] + [str(x) for x in p["x"]],
+                         rows=[["P(X = x)"] + [_p(v) for v in p["h"]]])
+
+
+@register_seed
+class DistLinearMean(_LinearChange):
+    seed_id = "stat-dist-linear-mean"
+    sizes, asked = (4, 6), "E(Y)"
 
     def candidates(self, p):
         _, _, _, a, b = CHANGES[p["c"]]
@@ -286,31 +298,10 @@ class DistLinearMean(ShuffledCandidates):
         ys = [a * x + b for x in xs]  # E(Y) straight from Y's own values
         return f"{float(sum(y * q for y, q in zip(ys, ps))):.2f}"
 
-    def diagram(self, p):
-        return TableSpec(title=CHANGES[p["c"]][0], header=["x"] + [str(x) for x in p["x"]],
-                         rows=[["P(X = x)"] + [_p(v) for v in p["h"]]])
-
-
 @register_seed
-class DistLinearVariance(ShuffledCandidates):
+class DistLinearVariance(_LinearChange):
     seed_id = "stat-dist-linear-variance"
-    topic, level, answer_type = TOPIC, UNI, "multiple choice"
-    kinds = ("numerical value", "real-life context", "symbolic substitution")
-
-    def sample(self, rng):
-        while True:
-            n = int(rng.integers(3, 5))
-            x0 = int(rng.integers(0, 3))
-            p = {"c": int(rng.integers(len(CHANGES))), "x": list(range(x0, x0 + n)),
-                 "h": _hundredths(rng, n), "order": draw_order(rng)}
-            if len(set(self.candidates(p))) == 4:
-                return p
-
-    def question(self, p):
-        _, xs, ys, a, b = CHANGES[p["c"]]
-        sign = "+" if b >= 0 else "-"
-        return (f"X is {xs}; the table gives its probability distribution. Y, {ys}, is "
-                f"Y = {a}X {sign} {abs(b)}. What is Var(Y)?")
+    sizes, asked = (3, 5), "Var(Y)"
 
     def candidates(self, p):
         _, _, _, a, b = CHANGES[p["c"]]
@@ -328,11 +319,6 @@ class DistLinearVariance(ShuffledCandidates):
         ey = sum(y * q for y, q in zip(ys, ps))
         v = sum((y - ey) ** 2 * q for y, q in zip(ys, ps))
         return f"{float(v):.4f}".rstrip("0").rstrip(".")
-
-    def diagram(self, p):
-        return TableSpec(title=CHANGES[p["c"]][0], header=["x"] + [str(x) for x in p["x"]],
-                         rows=[["P(X = x)"] + [_p(v) for v in p["h"]]])
-
 
 # ----------------------------------------------------------------------------- z-scores
 
