@@ -162,9 +162,12 @@ def engine_rejected(p: Problem, choices: Sequence[str], rng: np.random.Generator
                     ) -> tuple[str, str]:
     """A plausible wrong solution of ``p`` (an error at one step carried through to a wrong
     final answer, as long as the right one) and its kind (misread_value, wrong_formula,
-    arithmetic_slip)."""
+    arithmetic_slip): one of the family's own when one fits the options, else a generic one."""
     right = fmt_answer(p.answer)
     cands = wrong_chains(p, choices)
+    # the family's own chains redo every step after the error; the generic ones change one
+    own = [w for w in cands if any(w is c for c in p.wrong_chains)]
+    cands = own or cands
     if not cands:
         raise ValueError(f"{p.family}: no wrong solution to pair with (answer {right!r})")
     kinds = sorted({w.kind for w in cands}, key=KINDS.index)

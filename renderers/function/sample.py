@@ -85,14 +85,15 @@ def sample_polynomial(rng: np.random.Generator, degree: int | None = None) -> li
 
 def _through(rng: np.random.Generator, x0: float, y0: float, prev: list[float] | None
              ) -> list[float]:
-    """A simple polynomial through (x0, y0), different from ``prev``."""
+    """A simple polynomial through (x0, y0), different from ``prev``, never the zero
+    constant."""
     for _ in range(20):
         t = rng.random()
         if t < 0.5:
             m = float(rng_choice(rng, [-2.0, -1.0, -0.5, 0.5, 1.0, 2.0]))
             cs = [_f(y0 - m * x0), m]
-        elif t < 0.65:
-            cs = [_f(y0)]
+        elif t < 0.65 and y0 != 0:  # a piece 0 all along has an interval of zeros, which
+            cs = [_f(y0)]             # no zero list, count or "only zero" sentence states
         else:
             a = float(rng_choice(rng, [1.0, -1.0, 0.5, -0.5]))
             h = x0 + float(rng_choice(rng, [0.0, 0.0, 1.0, -1.0]))

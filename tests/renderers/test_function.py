@@ -173,3 +173,13 @@ def test_expression_text():
     assert expression(Curve("cosine", a=-1.0, b=0.5, c=0.25, d=-2.0)) == \
         "f(x) = -cos(x/2 + π/4) - 2"
     assert expression(Curve("logarithm", a=2.0, b=2.0, c=-3.0)) == "f(x) = 2log_2(x + 3)"
+
+
+def test_no_sampled_piece_is_zero_all_along():
+    """A piece that is 0 over an interval has an interval of zeros, which no caption's zero
+    list, perception count or "only zero" sentence states truly."""
+    from renderers.function.sample import sample_piecewise
+
+    pieces = [p for i in range(3000) for p in sample_piecewise(np.random.default_rng(i))]
+    assert not [p for p in pieces if not any(p.coeffs)]
+    assert any(len(p.coeffs) == 1 for p in pieces)  # nonzero constant pieces remain

@@ -179,7 +179,10 @@ def _monotonic(f: dict) -> str | None:
         return None
     if len(segs) > 1 and len({s["trend"] for s in segs}) == 1:  # branches between asymptotes
         return f"{segs[0]['trend']} on each of its branches"
-    parts = [f"{s['trend']} on [{fmt_num(s['from'])}, {fmt_num(s['to'])}]" for s in segs]
+    # an end at a vertical asymptote (a logarithm's x = c) is no point of the graph: open
+    va = {a["x"] for a in f["asymptotes"] if a["type"] == "vertical"}
+    parts = [f"{s['trend']} on {'(' if s['from'] in va else '['}{fmt_num(s['from'])}, "
+             f"{fmt_num(s['to'])}{')' if s['to'] in va else ']'}" for s in segs]
     return join_list(parts)
 
 

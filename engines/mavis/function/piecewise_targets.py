@@ -19,7 +19,8 @@ from typing import Callable
 
 import numpy as np
 
-from engines.mavis.function.targets import Draft, distract, eq_sign, n, par, r2, subst
+from engines.mavis.function.targets import Draft, distract, eq_sign, n, par, poly_at, r2
+from engines.mavis.problem import WrongChain, fmt_answer
 from renderers.function.curve import Curve, Piece
 from renderers.function.sample import choose_window, sample_curve
 from renderers.function.spec import XMarker, value
@@ -76,6 +77,74 @@ def _solve_text(p: Piece, xs: list[float], kept: list[float]) -> str:
             f"inside.")
 
 
+def _final_zero(zs: list[float], which: str) -> tuple[str, float] | None:
+    """The closing step for the zeros a solver kept, and the answer it gives (None where
+    ``which`` asks what those zeros cannot answer: the only zero of two, the largest of none)."""
+    zs = sorted(zs)
+    if which == "count":
+        listed = ", ".join(n(r2(x)) for x in zs)
+        if not zs:
+            return "No piece has a zero inside its own interval: 0 zeros in all.", 0.0
+        return (f"Keeping those, f has the zero{'s' if len(zs) > 1 else ''} x = {listed}: "
+                f"{len(zs)} in all."), float(len(zs))
+    if not zs or (which == "only" and len(zs) != 1):
+        return None
+    pick = max(zs) if which == "largest" else min(zs)
+    word = {"largest": "The largest", "smallest": "The smallest", "only": "The only"}[which]
+    return f"{word} zero of f is x {eq_sign(pick)} {n(r2(pick))}.", r2(pick)
+
+
+def _zero_work(cv: Curve, which: str, shown: dict[int, list[float]] | None = None,
+               roots: dict[int, list[float]] | None = None, check: bool = True
+               ) -> tuple[list[str], float] | None:
+    """The piece-by-piece solution of f(x) = 0 after its opening step, and its answer, as a
+    solver writes it: piece i read as ``shown[i]`` (a misread coefficient), solved to
+    ``roots[i]`` (a wrong formula or a slip), every solution kept when ``check`` is off (the
+    piece's interval not looked at). With no argument, the right solution."""
+    shown, roots = shown or {}, roots or {}
+    steps, kept_all = [], []
+    for i, p in enumerate(cv.pieces):
+        q = Piece(p.lo, p.hi, shown.get(i, p.coeffs))
+        xs = sorted(roots.get(i, _roots(q.coeffs)))
+        kept = [x for x in xs if _inside(p, x)] if check else xs
+        kept_all += kept
+        if check or not xs:
+            steps.append(_solve_text(q, xs, kept))
+        else:
+            sols = " or ".join(f"x {eq_sign(x)} {n(r2(x))}" for x in xs)
+            steps.append(f"On {piece_condition(q)}: {poly_text(q.coeffs)} = 0 gives {sols}.")
+    if len({round(x, 6) for x in kept_all}) != len(kept_all):
+        return None  # two pieces giving one point: the solver would see it and look again
+    end = _final_zero(kept_all, which)
+    return None if end is None else (steps + [end[0]], end[1])
+
+
+def _zero_wrong_chains(cv: Curve, which: str, opening: str, ans: float) -> list[WrongChain]:
+    """Wrong solutions of a piecewise zero problem, each carried through to its own answer:
+    a coefficient misread (misread_value), the sign of a solution lost or the pieces'
+    intervals not checked (wrong_formula), a solution off by one (arithmetic_slip)."""
+    out: list[WrongChain] = []
+    seen = {fmt_answer(ans)}
+
+    def add(kind: str, work) -> None:
+        if work is not None and fmt_answer(work[1]) not in seen:
+            seen.add(fmt_answer(work[1]))
+            out.append(WrongChain(kind, [opening] + work[0], work[1]))
+    for i, p in enumerate(cv.pieces):
+        c0 = p.coeffs[0]
+        for c in (c0 + 1, c0 - 1, -c0):
+            add("misread_value", _zero_work(cv, which, shown={i: [c] + list(p.coeffs[1:])}))
+        rs = _roots(p.coeffs)
+        if rs:
+            add("wrong_formula", _zero_work(cv, which, roots={i: [-x for x in rs]}))
+            for k in range(len(rs)):
+                for dv in (1.0, -1.0):
+                    slip = [x + dv if j == k else x for j, x in enumerate(rs)]
+                    add("arithmetic_slip", _zero_work(cv, which, roots={i: slip}))
+    add("wrong_formula", _zero_work(cv, which, check=False))
+    return out
+
+
 def b_piece_zero(rng: np.random.Generator) -> Draft:
     def ok(cv, win):
         zs = _zeros(cv)
@@ -85,37 +154,37 @@ def b_piece_zero(rng: np.random.Generator) -> Draft:
     zs = sorted(x for x, _ in _zeros(cv))
     which = str(rng_choice(rng, ("largest", "smallest", "count") if len(zs) > 1 else
                                 ("only", "count")))
-    cot = [f"The function is {expression(cv)}; solve f(x) = 0 on each piece and keep the "
-           f"solutions that lie in that piece's interval."]
-    for p in cv.pieces:
-        xs = _roots(p.coeffs)
-        cot.append(_solve_text(p, xs, [x for x in xs if _inside(p, x)]))
-    listed = ", ".join(n(r2(x)) for x in zs)
+    opening = (f"The function is {expression(cv)}; solve f(x) = 0 on each piece and keep the "
+               f"solutions that lie in that piece's interval.")
+    steps, ans = _zero_work(cv, which)
+    cot = [opening] + steps
+    chains = _zero_wrong_chains(cv, which, opening, ans)
+    # the options are the chains' answers where there are three, so that every option has
+    # a worked wrong solution behind it
+    cands: list[tuple[object, str | None]] = [(w.value, None) for w in chains]
+    more = len(chains) < 3
     if which == "count":
-        ans: float = float(len(zs))
-        cot.append(f"So f has {len(zs)} zero{'s' if len(zs) > 1 else ''}: x = {listed}.")
         stem = "How many zeros does f have?"
         all_roots = sum(len(_roots(p.coeffs)) for p in cv.pieces)
-        cands = [(float(all_roots), "Counting every solution of every piece's equation, "
-                                    "also those outside the piece, gives "
-                                    f"{all_roots}."),
-                 (float(len(zs) + 1), None), (float(max(len(zs) - 1, 0)), None)]
+        cands += [(float(all_roots), "Counting every solution of every piece's equation, "
+                                     "also those outside the piece, gives "
+                                     f"{all_roots}."),
+                  (float(len(zs) + 1), None), (float(max(len(zs) - 1, 0)), None)]
     else:
         pick = max(zs) if which == "largest" else min(zs)
-        ans = r2(pick)
-        word = {"largest": "The largest", "smallest": "The smallest", "only": "The only"}[which]
-        cot.append(f"{word} zero of f is x {eq_sign(pick)} {n(ans)}.")
         stem = {"largest": "What is the largest zero of f?",
                 "smallest": "What is the smallest zero of f?",
                 "only": "f has exactly one zero. What is it?"}[which]
         outside = [x for p in cv.pieces for x in _roots(p.coeffs) if not _inside(p, x)]
-        cands = [(x, f"Keeping a solution outside its piece gives x = {n(r2(x))}.")
-                 for x in outside]
+        cands += [(x, f"Keeping a solution outside its piece gives x = {n(r2(x))}.")
+                  for x in outside]
         cands += [(-pick, f"A sign slip gives x = {n(r2(-pick))}.")]
         cands += [(x, None) for x in zs if x != pick]
         cands += [(value(cv, 0.0), "Reading the y-intercept instead of a zero.")]
-    return Draft(cv, stem, cot, ans, distract(ans, cands), window=win,
-                 tags={"which": which})
+        cands += [(pick + 1, None), (pick - 1, None)]
+    ds = distract(ans, cands if more else cands[:len(chains)])
+    return Draft(cv, stem, cot, ans, ds, window=win, tags={"which": which},
+                 wrong_chains=chains)
 
 
 def _monotone_runs(cv: Curve) -> list[tuple[float, float, str]]:
@@ -218,8 +287,7 @@ def b_piece_breakpoint(rng: np.random.Generator) -> Draft:
     cot = [f"The function is {expression(cv)}, and the formula changes at x = {at}.",
            f"x = {at} satisfies {piece_condition(right)} (the inequality includes {at}), so "
            f"use f(x) = {poly_text(right.coeffs)}.",
-           f"f({at}) = {subst(poly_text(right.coeffs), at)} {eq_sign(fb)} {n(ans)}."
-           if subst(poly_text(right.coeffs), at) != n(ans) else f"f({at}) = {n(ans)}."]
+           f"{poly_at(right.coeffs, at, fb)}."]
     lv = float(np.polynomial.polynomial.polyval(b, left.coeffs))
     cot.append(f"The piece on the left, {poly_text(left.coeffs)}, gives the same value at "
                f"x = {at} ({n(r2(lv))}): f is continuous there. So f({at}) = {n(ans)}.")

@@ -90,4 +90,5 @@ def _assemble(rng: np.random.Generator, target: str, d: Draft) -> Problem:
     tags = {"target": target, "kind": cv.kind, **d.tags}
     return Problem(family="function", spec=spec, vision_spec=vision, givens=givens, stem=d.stem,
                    cot=d.cot, answer=d.answer, distractors=d.distractors,
-                   answer_kind=d.answer_kind, tags=tags, bare_spec=bare)
+                   answer_kind=d.answer_kind, tags=tags, bare_spec=bare,
+                   wrong_chains=d.wrong_chains)

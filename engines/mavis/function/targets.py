@@ -15,13 +15,14 @@ d = b_zero(np.random.default_rng(1)); print(d.stem, d.cot, d.answer)"
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
 import numpy as np
 
-from engines.mavis.problem import Distractor, fmt_answer
+from engines.mavis.problem import Distractor, WrongChain, fmt_answer
 from renderers.function.curve import Curve
 from renderers.function.sample import choose_window, poly_from_roots, sample_curve, vertex_quadratic
 from renderers.function.spec import (NamedPoint, XMarker, analyze, breaks, derivative, domain_lo,
@@ -48,6 +49,7 @@ class Draft:
     answer_kind: str = "number"
     tags: dict = field(default_factory=dict)
     window: tuple | None = None
+    wrong_chains: list[WrongChain] = field(default_factory=list)  # the family's own, for DPO
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -83,7 +85,22 @@ def distract(answer: Any, cands: list[tuple[Any, str | None]]) -> list[Distracto
 
 
 def subst(text: str, at: str) -> str:
+    """``text`` with x replaced by ``at``: in parentheses ("-(-2)", "3(2)^2"), except 0 where
+    x opens a bracket or is an exponent ("|0 - 3|", "2^0"), which needs none."""
+    if at == "0":
+        text = re.sub(r"(?<=[(|^])x", "0", text)
     return text.replace("x", f"({at})")
+
+
+def poly_at(coeffs: list[float], at: str, fx: float) -> str:
+    """'f(a) = <the polynomial at a> = <value>' as a step writes it; at 0 every x term
+    vanishes, so the step says so and gives the value ("f(0) = 3", not "f(0) = -(0) + 3")."""
+    body = subst(poly_text(coeffs), at)
+    if at == "0":
+        return f"At x = 0 every term with x is 0, so f(0) = {n(r2(fx))}"
+    if body == n(r2(fx)):
+        return f"f({at}) = {n(r2(fx))}"
+    return f"f({at}) = {body} {eq_sign(fx)} {n(r2(fx))}"
 
 
 def pick_x(rng: np.random.Generator, cv: Curve, win: tuple, pi_steps: int = 6,
@@ -168,7 +185,10 @@ def b_value(rng: np.random.Generator) -> Draft:
         rhs = poly_text(piece.coeffs)
         const = piece.coeffs[0]
         cot.append(f"Since x = {at} satisfies {piece_condition(piece)}, use f(x) = {rhs}.")
-    cot.append(f"Substituting x = {at}: f({at}) = {subst(rhs, at)} {eq_sign(fa)} {n(ans)}.")
+    if kind in ("polynomial", "piecewise") and at == "0":
+        cot.append(f"Substituting x = 0, every term with x is 0: f(0) = {n(ans)}.")
+    else:
+        cot.append(f"Substituting x = {at}: f({at}) = {subst(rhs, at)} {eq_sign(fa)} {n(ans)}.")
     cot.append(f"So f(a) = {n(ans)}.")
     fm = value(cv, -a) if kind not in ("logarithm",) else value(cv, a + 1)
     ds = distract(ans, [
@@ -318,8 +338,9 @@ def b_zero(rng: np.random.Generator) -> Draft:
                    f"{xc} = {base}^{n(r)} and x {eq_sign(z)} {n(ans)}.")
     elif kind == "rational":
         xc = rhs_text(Curve("absolute", a=1.0, c=c)).strip("|")
-        cot.append(f"{rhs_text(cv)} = 0 gives {n(a)}/({xc}) = {n(-d)}, so {xc} = "
-                   f"{n(a)}/{par(-d)} and x {eq_sign(z)} {n(ans)}.")
+        over = n(-a * d) if abs(d) == 1 else f"{n(a)}/{par(-d)}"  # a/(-d) with d = ±1 is ∓a
+        cot.append(f"{rhs_text(cv)} = 0 gives {n(a)}/({xc}) = {n(-d)}, so {xc} = {over} and "
+                   f"x {eq_sign(z)} {n(ans)}.")
     else:
         r = -d / a
         xc = rhs_text(Curve("absolute", a=1.0, c=c))
@@ -372,7 +393,8 @@ def _extremum_cot(cv: Curve, which: str, xe: float, ye: float, win: tuple) -> li
         A, B = cv.coeffs[2], cv.coeffs[1]
         return [f"The function is {eq}, a parabola opening {'upward' if A > 0 else 'downward'}, "
                 f"so its {w} is at the vertex.",
-                f"The vertex is at x = -b/(2a) = {n(-B)}/{n(2 * A)} = {n(r2(xe))}.",
+                f"The vertex is at x = -b/(2a) = {n(-B)}/{n(2 * A)} = {n(r2(xe))}." if 2 * A != 1
+                else f"The vertex is at x = -b/(2a) = -b = {n(r2(xe))}, as 2a = 1.",
                 f"f({n(r2(xe))}) = {n(r2(ye))}."]
     if cv.kind == "polynomial":
         crit = sorted(e["x"] for e in analyze(cv, win[0], win[1])["extrema"])
@@ -394,7 +416,8 @@ def _extremum_cot(cv: Curve, which: str, xe: float, ye: float, win: tuple) -> li
     A = abs(cv.a)
     return [f"The function is {eq}.",
             f"{fn} takes values from -1 to 1, so the {fn} term ranges from {n(-A)} to {n(A)}.",
-            f"Adding {n(cv.d)}, f ranges from {n(cv.d - A)} to {n(cv.d + A)}."]
+            f"Adding {n(cv.d)}, f ranges from {n(cv.d - A)} to {n(cv.d + A)}." if cv.d else
+            f"There is no constant term, so f ranges from {n(-A)} to {n(A)}."]
 
 
 def b_extremum(rng: np.random.Generator) -> Draft:

@@ -4,7 +4,7 @@ import pytest
 
 from engines.mavis import registry
 from engines.mavis.dpo import engine_pair, extract_answer, is_correct, pairs_from_model
-from engines.mavis.problem import LETTERS, Distractor, Given, Problem
+from engines.mavis.problem import LETTERS, Distractor, Given, Problem, fmt_answer
 from renderers.spec import Spec
 
 
@@ -143,3 +143,50 @@ def test_plane_geometry_errors_are_carried_through_later_steps():
     import math
     t = math.radians(40)
     assert round(0.5 * (5 * math.cos(t)) * (5 * math.sin(t)), 2) == 6.16
+
+
+def test_every_function_problem_gets_a_wrong_solution():
+    """300 function problems (every target the family draws), multiple choice and free form:
+    each gets a rejected side whose answer is wrong, that is not the chosen chain with a line
+    added, and whose error stands in the chain before its final line."""
+    from engines.mavis.function.problem import make_problem
+
+    targets = set()
+    for s in range(300):
+        p = make_problem(np.random.default_rng(s))
+        targets.add(p.tags["target"])
+        for mc in (False, True):
+            rng = np.random.default_rng(s)
+            pair = engine_pair(p, "text_dominant", rng, multiple_choice=mc, answer_at=s % 4)
+            chosen, rejected = pair["chosen"].split("\n"), pair["rejected"].split("\n")
+            assert not is_correct(pair["rejected"], pair["answer"], pair["choices"]), pair
+            assert _value(pair["rejected"], pair["choices"]) != p.answer_text(), pair
+            assert rejected[:len(chosen) - 1] != chosen[:-1], pair
+            assert rejected[:-1] != chosen[:-1] and len(rejected) == len(chosen), pair
+    from engines.mavis.function.problem import TARGETS
+    assert targets == set(TARGETS)
+
+
+def test_piecewise_zero_errors_are_carried_through_later_steps():
+    from engines.mavis.function.problem import make_problem
+
+    # f(x) = x + 2 for x < 1; 2x + 1 for x >= 1: its only zero is -2
+    p = make_problem(np.random.default_rng(1), target="piece_zero")
+    by = {(w.kind, w.value): w.cot[1:] for w in p.wrong_chains}
+    assert by[("misread_value", -3.0)] == [  # the constant 2 read as 3
+        "On x < 1: x + 3 = 0 gives x = -3, which is inside.",
+        "On x >= 1: 2x + 1 = 0 gives x = -0.5, outside this piece, so no zero here.",
+        "The only zero of f is x = -3."]
+    # every rejected side of a piecewise zero problem is one of the family's own chains
+    # (where one fits the options), each error worked through every later step
+    kinds = set()
+    for s in range(120):
+        p = make_problem(np.random.default_rng(s), target="piece_zero")
+        assert p.wrong_chains, p.cot
+        own = {"\n".join(w.cot) for w in p.wrong_chains}
+        for mc in (False, True):
+            pair = engine_pair(p, "text_dominant", np.random.default_rng(s), multiple_choice=mc)
+            kinds.add(pair["rejected_source"])
+            if not mc or any(fmt_answer(w.value) in pair["choices"] for w in p.wrong_chains):
+                assert pair["rejected"].rsplit("\n", 1)[0] in own, pair
+    assert kinds == {"misread_value", "wrong_formula", "arithmetic_slip"}

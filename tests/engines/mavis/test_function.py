@@ -1,6 +1,7 @@
 """MAVIS engine for function plots: captions from hand-built facts, every problem target
 re-checked by sympy, exact CoT text for known cases, the vision diagram drawing every given."""
 import math
+import re
 
 import numpy as np
 import pytest
@@ -206,3 +207,63 @@ def test_piecewise_monotonic_interval_text():
                         "vertex at x = -2/(2·1) = -1, at or right of this piece, so on it f "
                         "falls.")
     assert "[1, ∞)" in [d.value for d in p.distractors]
+
+
+def test_piecewise_zeros_said_are_the_zeros_sympy_finds():
+    """Every zero a caption, a perception count or a problem reads from the facts of a sampled
+    piecewise plot is a point (never an interval of zeros: sympy's solveset would return one)
+    and the list is the one sympy solves for in the window."""
+    from engines.mavis.function.perception import _crossings
+    from renderers.function.sample import sample_spec
+
+    for s in range(120):
+        spec = sample_spec(np.random.default_rng(s), kind="piecewise", n_functions=1)
+        facts = spec_facts(spec)
+        fn = facts["functions"][0]
+        sol = sp.solveset(sym_expr(spec.curves[0]), X, sp.Interval(spec.xmin, spec.xmax))
+        assert isinstance(sol, sp.FiniteSet) or sol is sp.S.EmptySet, \
+            (s, expression(spec.curves[0]), sol)
+        assert fn["zeros"] == sorted({round(float(z), 2) + 0.0 for z in sol}), s
+        try:
+            count = _crossings(facts, fn)
+        except ValueError:  # a zero on the window's edge: no count asked
+            continue
+        assert count == sum(spec.xmin < float(z) < spec.xmax for z in sol), s
+
+
+def test_cot_wordings_of_zero_shift_unit_denominator_and_zero_argument():
+    from engines.mavis.function.targets import _extremum_cot
+
+    cot = _extremum_cot(Curve("cosine", a=-2.0, b=1.0), "max", math.nan, 2.0, (-6, 6))
+    assert cot[-1] == "There is no constant term, so f ranges from -2 to 2."
+    cot = _extremum_cot(Curve("cosine", a=-2.0, b=1.0, d=1.0), "max", math.nan, 3.0, (-6, 6))
+    assert cot[-1] == "Adding 1, f ranges from -1 to 3."
+    cot = _extremum_cot(Curve("polynomial", coeffs=[0.0, 1.0, 0.5]), "min", -1.0, -0.5,
+                        (-4, 4))
+    assert cot[1] == "The vertex is at x = -b/(2a) = -b = -1, as 2a = 1."
+    seen = set()
+    for s in range(300):
+        for target in ("zero", "value", "piece_breakpoint"):
+            p = make_problem(np.random.default_rng(s), target=target)
+            for step in p.cot:
+                assert not re.search(r"/1(?![\d.])", step), step  # "-4/1" is written "-4"
+                assert not re.search(r"(?:^|[-\d(]|[-+] )\(0\)", step), step  # "f(0) = 3", not "-(0) + 3"
+                # a/(x - c) = ±1: x - c = ∓a, as ins-00000037's "x + 3 = -4"
+                m = re.search(r"/\(x [-+] \d\) = (-?1), so x [-+] \d = (\S+) and", step)
+                if m:
+                    assert re.fullmatch(r"-?\d+(\.\d+)?", m.group(2)), step
+                    seen.add("unit denominator")
+                if "every term with x is 0" in step or "|0 " in step or "(0 " in step:
+                    seen.add("zero argument")
+    assert seen == {"unit denominator", "zero argument"}
+
+
+def test_caption_interval_ends_at_an_asymptote_are_open():
+    cv = Curve("logarithm", a=2.0, b=3.0, c=2.0, d=-1.0)
+    spec = FunctionSpec(curves=[cv], xmin=-2, xmax=10, ymin=-3, ymax=3, show_expression="title")
+    fn = spec_facts(spec)["functions"][0]
+    assert captions._monotonic(fn) == "increasing on (2, 10]"
+    cv = Curve("polynomial", coeffs=[0.0, -3.0, 0.0, 1.0])
+    fn = spec_facts(FunctionSpec(curves=[cv], xmin=-3, xmax=3, ymin=-4, ymax=4))["functions"][0]
+    assert captions._monotonic(fn) == ("increasing on [-3, -1], decreasing on [-1, 1] and "
+                                       "increasing on [1, 3]")
