@@ -7,7 +7,9 @@ kept only where they fall inside it, the slope of a line or the vertex of a para
 it rises or falls; the CoT writes those steps with the actual numbers. The curves are the
 renderer's continuous piecewise functions (renderers/function/sample.py) with every zero and
 turning point inside the plotted window. engines/mavis/function/recheck.py re-derives each
-answer with sympy.
+answer with sympy. A zero problem also writes its wrong solutions for DPO pairs (a coefficient
+misread, a solution's sign lost or a piece's interval not checked, a solution off by one), each
+worked through every later step to its own answer.
 
     python -c "import numpy as np; from engines.mavis.function.piecewise_targets import *; \
 d = b_piece_zero(np.random.default_rng(1)); print(d.stem, d.cot, d.answer)"
