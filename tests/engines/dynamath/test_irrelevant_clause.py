@@ -2,6 +2,7 @@
 from its own stream (the other parameters stay the plain variant's), where the sentence goes,
 and that the answer, the options and the independent check are the same with and without it."""
 import json
+import re
 
 import pytest
 
@@ -105,3 +106,32 @@ def test_row_params_record_the_clause(tmp_path):
     assert all(IRRELEVANT in r["variation_kinds"] for r in rows)
     for r, f in zip(rows, flags):
         assert (f is not None and f["text"] in r["question"]) or f is None
+
+
+# The only clause templates that name a colour: each colours something the figure does not draw.
+# A template that colours a drawn object (the circle, triangle T, segment AB) is contradicted
+# by the picture whenever the drawn colour is another.
+COLOURS_UNDRAWN = {"The beaker was placed on a {color} heat-proof mat.",
+                   "The gas is nitrogen from a {color} tank.",
+                   "The chart was drawn on a {color} background in the original report."}
+
+
+def test_no_clause_colours_a_drawn_object():
+    coloured = {(s, t) for s in CLAUSE_SEEDS for t in SEEDS[s].clauses if "{color}" in t}
+    assert {(s, t) for s, t in coloured if t not in COLOURS_UNDRAWN} == set()
+
+
+def test_no_clause_gives_the_drawn_grid_another_size():
+    # the vector and region panels draw a 12 by 12 grid; "a grid of 35 by 35 squares" is false
+    sized = [(s, t) for s in CLAUSE_SEEDS for t in SEEDS[s].clauses
+             if re.search(r"grid of \{?\w+\}? by", t)]
+    assert sized == []
+    var = make_variant("analytic-vector-sum-length", 5, seed=0)
+    assert var.params[CLAUSE_KEY]["text"] == "The figure is copied from page 35 of a workbook."
+
+
+def test_ceva_clause_states_no_distance_the_lengths_shown_fix():
+    # the six lengths shown fix the triangle and P, so "P is n cm from side BC" is false
+    for v in range(1, 40):
+        c = make_variant("plane-ceva-piece", v, seed=0).params[CLAUSE_KEY]
+        assert c is None or " cm " not in c["text"] + " ", (v, c)

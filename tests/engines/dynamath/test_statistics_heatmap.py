@@ -59,3 +59,19 @@ def test_sampled_correlation_matrices_are_valid():
     for s in range(20):
         r = np.asarray(q.sample(np.random.default_rng(s))["r"])
         assert np.array_equal(r, r.T) and (np.diag(r) == 1).all() and np.abs(r).max() <= 1
+
+
+def test_conditional_draw_picks_a_counted_item_not_a_cell():
+    # "one of the counts in the row" reads as one of the row's cells (probability 1/5 here);
+    # the answer 6/166 is for one visitor of the row
+    v = SEEDS["stat-heatmap-conditional"]
+    p = {"g": 0, "nr": 4, "nc": 5, "cmap": "oranges", "i": 3, "j": 3,
+         "values": [[52, 40, 12, 7, 55], [61, 68, 35, 71, 56], [64, 70, 29, 53, 54],
+                    [40, 44, 20, 6, 56]]}
+    assert v.question(p) == (
+        "Each cell of the heatmap is a number of visitors. One of the visitors counted in the "
+        "Thu row is picked at random. What is the probability that it is counted in the 3pm "
+        "column? Round to two decimal places.")
+    assert v.answer(p) == 0.04
+    for g, item in enumerate(("visitors", "sales", "rainy days", "orders")):
+        assert f"One of the {item} counted in the " in v.question({**p, "g": g})

@@ -56,3 +56,12 @@ def test_printed_probabilities_sum_to_one():
         assert sum(Fraction(c) for c in spec.rows[0][1:]) == 1
     spec = make_variant("stat-dist-missing-probability", 0, seed=3).spec
     assert spec.rows[0][1:].count("?") == 1
+
+
+@pytest.mark.parametrize("sid", ["stat-urn-same-colour", "stat-urn-more-likely"])
+def test_urn_question_says_the_chart_gives_the_bag(sid):
+    # the figure is a bar chart of the bag's contents, not a drawn bag
+    var = make_variant(sid, 4, seed=0)
+    assert type(var.spec).__name__ == "ChartSpec"
+    assert "from the bag whose contents the chart shows" in var.question
+    assert "bag shown" not in var.question

@@ -60,3 +60,11 @@ def test_timetable_cells_are_clock_times():
     spec = SEEDS["stat-table-timetable-trip"].diagram({**TT, "b": 0, "from": 0, "to": 1})
     assert spec.header == ["Stop", "Bus 1", "Bus 2", "Bus 3", "Bus 4"]
     assert spec.rows[0] == ["Station", "08:00", "08:20", "08:30", "08:50"]
+
+
+def test_median_question_names_the_column_by_its_header():
+    q = SEEDS["stat-table-median"]
+    assert [q.question({"m": m, "values": [1, 2, 3, 4, 5]}) for m in range(3)] == [
+        "What is the median of the values in the Rainfall (mm) column of the table?",
+        "What is the median of the values in the Points column of the table?",
+        "What is the median of the values in the Steps column of the table?"]

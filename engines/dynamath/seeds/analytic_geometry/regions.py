@@ -175,7 +175,7 @@ class RegionLinearProgram(PolygonRegion):
     seed_id = "analytic-region-linear-program"
     level, answer_type = UNI, "float"
     kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
-    clauses = ("The region was drawn on a grid of {m} by {m} squares.",)
+    clauses = ("The figure is copied from page {m} of a workbook.",)
 
     def sample(self, rng):
         p = super().sample(rng)

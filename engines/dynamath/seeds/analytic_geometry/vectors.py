@@ -24,7 +24,7 @@ from renderers.spec import rng_choice
 R = 6
 PAIRS = (("u", "v"), ("a", "b"), ("p", "q"))
 VEC_CLAUSES = ("A third vector w = ⟨{x}, {y}⟩ is not drawn.",
-               "The vectors were drawn on a grid of {m} by {m} squares.")
+               "The figure is copied from page {m} of a workbook.")
 READ = "The tails and heads of the arrows lie on grid points."
 
 

@@ -55,7 +55,7 @@ class ImageUnderMap(SeedQuestion):
     topic, level, answer_type = TOPIC, HS, "multiple choice"
     kinds = ("geometric transformation", "irrelevant clause")
     clauses = ("Triangle T is one of {m} tiles in a floor pattern.",
-               "Triangle T is shaded in {color} on the worksheet.")
+               "Triangle T is on a worksheet with {n} other exercises.")
 
     def sample(self, rng):
         return {"tri": [list(q) for q in _scalene(rng)], "spin": float(rng.integers(0, 360)),
@@ -182,7 +182,7 @@ class DiagonalCount(ShuffledCandidates):
     topic, level, answer_type = TOPIC, HS, "multiple choice"
     kinds = ("geometric transformation", "numerical value", "irrelevant clause")
     clauses = ("Each side of the polygon is {n} cm long.",
-               "The polygon is a floor tile of a {color} pattern.")
+               "The polygon is one of {m} floor tiles in a hall.")
 
     def sample(self, rng):
         n = int(rng.integers(5, 13))

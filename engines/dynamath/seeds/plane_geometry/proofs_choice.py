@@ -158,7 +158,7 @@ class SimilarStatement(ShuffledCandidates):
     topic, level, answer_type = TOPIC, HS, "multiple choice"
     kinds = ("geometric transformation", "symbolic substitution", "irrelevant clause")
     clauses = ("Segment DE is {n} cm shorter than BC.",
-               "The triangle is cut from a sheet of {color} card.")
+               "The triangle is cut from one of {n} sheets of card in a pack.")
 
     def sample(self, rng):
         while True:
@@ -333,7 +333,7 @@ class Locus(ShuffledCandidates):
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("geometric transformation", "symbolic substitution", "irrelevant clause")
     clauses = ("A and B are {m} cm from the edge of the page.",
-               "The segment AB is drawn in {color} on the board.")
+               "The segment AB is drawn on a board in room {m}.")
 
     def sample(self, rng):
         kind = int(rng.integers(5))

@@ -57,7 +57,8 @@ class CyclicDiagonal(SeedQuestion):
     seed_id = "plane-cyclic-diagonal"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", "geometric transformation", "irrelevant clause")
-    clauses = ("Diagonal BD is not drawn.", "The circle is a {color} hoop of a garden arch.")
+    clauses = ("Diagonal BD is not drawn.",
+               "The circle is the hoop of a garden arch built {n} years ago.")
 
     def sample(self, rng):
         while True:
@@ -128,7 +129,7 @@ class TangentialSide(SeedQuestion):
     seed_id = "plane-tangential-side"
     topic, level, answer_type = TOPIC, HS, "float"
     kinds = ("numerical value", "geometric transformation", "irrelevant clause")
-    clauses = ("The circle is a {color} coaster on a table.",
+    clauses = ("The circle is a coaster on a table that seats {n} people.",
                "The quadrilateral is one of {n} tiles of a mosaic.")
 
     def sample(self, rng):
@@ -188,7 +189,8 @@ class CevaPiece(SeedQuestion):
     seed_id = "plane-ceva-piece"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", "geometric transformation", "irrelevant clause")
-    clauses = ("Point P is {n} cm from side BC.", "The triangle is cut from {color} card.")
+    clauses = ("The triangle is one of {n} pieces of a puzzle.",
+               "The triangle is cut from one of {m} sheets of card in a pack.")
 
     def sample(self, rng):
         while True:
@@ -249,7 +251,7 @@ class SimilarListed(ShuffledCandidates):
     topic, level, answer_type = TOPIC, HS, "multiple choice"
     kinds = ("numerical value", "geometric transformation", "irrelevant clause")
     clauses = ("The triangle's perimeter is measured in centimetres.",
-               "Triangle ABC is drawn in {color} ink.")
+               "Triangle ABC is drawn with a pen bought {n} days ago.")
 
     def sample(self, rng):
         while True:

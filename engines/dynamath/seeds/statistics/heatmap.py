@@ -27,6 +27,8 @@ GRIDS = (("Visitors by day and hour", ("Mon", "Tue", "Wed", "Thu", "Fri"),
           ("Spring", "Summer", "Autumn", "Winter"), (2, 40)),
          ("Orders by region and product", ("Asia", "Europe", "Africa", "America"),
           ("Tea", "Coffee", "Cocoa", "Juice"), (0, 60)))
+# what each grid's cells count, so that a draw "from a row" picks one counted item, not a cell
+ITEMS = ("visitors", "sales", "rainy days", "orders")
 CMAPS = ("blues", "oranges", "greens")
 
 
@@ -305,9 +307,10 @@ class HeatmapConditional(SeedQuestion):
 
     def question(self, p):
         rows, cols = _names(p)
-        return (f"Each cell of the heatmap is a count. One of the counts in the {rows[p['i']]} "
-                f"row is picked at random. What is the probability that it is in the "
-                f"{cols[p['j']]} column? Round to two decimal places.")
+        item = ITEMS[p["g"]]
+        return (f"Each cell of the heatmap is a number of {item}. One of the {item} counted in "
+                f"the {rows[p['i']]} row is picked at random. What is the probability that it "
+                f"is counted in the {cols[p['j']]} column? Round to two decimal places.")
 
     def answer(self, p):
         return round(float(self._exact(p)), 2)

@@ -262,8 +262,9 @@ class UrnSameColour(ShuffledCandidates):
                 return p
 
     def question(self, p):
-        return ("Two balls are drawn at random from the bag shown, one after the other, without "
-                "replacement. What is the probability that they are the same colour?")
+        return ("Two balls are drawn at random from the bag whose contents the chart shows, one "
+                "after the other, without replacement. What is the probability that they are "
+                "the same colour?")
 
     def candidates(self, p):
         c, n = p["counts"], sum(p["counts"])
@@ -310,8 +311,8 @@ class UrnMoreLikely(SeedQuestion):
                 return p
 
     def question(self, p):
-        return ("Two balls are drawn at random from the bag shown, without replacement. Which "
-                "is more likely?")
+        return ("Two balls are drawn at random from the bag whose contents the chart shows, "
+                "without replacement. Which is more likely?")
 
     def options(self, p):
         return list(MORE_LIKELY)

@@ -388,8 +388,7 @@ class TableMedian(SeedQuestion):
         return {"m": m, "values": [int(v) for v in rng.integers(lo, hi + 1, size=n)]}
 
     def question(self, p):
-        return (f"What is the median of the {MEASURES[p['m']][3].split(' (')[0].lower()} values "
-                f"in the table?")
+        return f"What is the median of the values in the {MEASURES[p['m']][3]} column of the table?"
 
     def answer(self, p):
         return float(np.median(p["values"]))
