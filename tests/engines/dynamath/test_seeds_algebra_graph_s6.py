@@ -59,8 +59,9 @@ CASES = [
     # A->B->D takes 3 + 4, A->C->D 2 + 6: the project needs 8 days
     ("graph-project-duration", _g(4, [[0, 1, 3], [0, 2, 2], [1, 3, 4], [2, 3, 6]], end=3),
      8.0),
-    # triangle: A^3 = [[2, 3, 3], ...], three walks A..B of length 3
+    # triangle: A^3 = [[2, 3, 3], ...], three walks S..T of length 3
     ("graph-matrix-walks", {"n": 3, "directed": False, "k": 3, "src": 0, "dst": 1,
+                            "names": ["S", "T", "A"],
                             "edges": [[0, 1], [1, 2], [0, 2]], "cmap": "blues",
                             "irrelevant_clause": None}, 3.0),
     ("graph-matrix-components", {"n": 5, "edges": [[0, 1], [2, 3]], "cmap": "blues",

@@ -110,15 +110,7 @@ def test_coverage_of_levels_types_kinds():
                      "geometric transformation", "function type"}
 
 
-# seeds whose options are formulas in the drawn letters: the question text is the same and
-# so is the right formula, whatever the picture's values (it needs the picture's letters and
-# marks, not its numbers), or whose text names the deciding values (a known gap of these
-# seeds: the issue's note lists them)
-TEXT_DECIDES = {"analytic-common-chord", "analytic-matrix-area-image", "analytic-panels-system",
-                "analytic-region-between-curves"}
-
-
-@pytest.mark.parametrize("sid", sorted(set(ANALYTIC) - TEXT_DECIDES))
+@pytest.mark.parametrize("sid", sorted(ANALYTIC))
 def test_question_needs_the_image(sid):
     """Same question text, different answers: the deciding value is only in the picture."""
     by_text = {}

@@ -177,16 +177,9 @@ def test_coverage_of_levels_types_kinds():
                      "color", "real-life context"}
 
 
-# seeds whose options are formulas in the drawn letters: the question text is the same and
-# so is the right formula, whatever the picture's values (it needs the picture's letters and
-# marks, not its numbers), or whose text names the deciding values (a known gap of these
-# seeds: the issue's note lists them)
-TEXT_DECIDES = {"plane-symbolic-area", "plane-symbolic-side"}
-
-
 def test_every_plane_question_needs_the_image():
     """Same question text, different answers: the deciding value is only in the picture."""
-    for sid in sorted(set(PLANE) - TEXT_DECIDES):
+    for sid in sorted(PLANE):
         by_text = {}
         for v in range(60):
             var = make_variant(sid, v, seed=3)

@@ -91,7 +91,8 @@ CASES = [
                                       "color": "red"}, "(x - 2)² + (y - 4)² = 9"),
     # x² + y² = 25 and (x - 6)² + y² = 25 meet at (3, ±4)
     ("analytic-common-chord", {"c": [[0, 0], [6, 0]], "rsq": [25, 25], "v": [3, 4],
-                               "w": [3, -4], "order": O4, "colors": ["blue", "red"]}, "x = 3"),
+                               "w": [3, -4], "on": [[0, 5], [6, 5]], "order": O4,
+                               "colors": ["blue", "red"]}, "x = 3"),
     ("analytic-circle-nearest-point", {"c": [0, 0], "rsq": 5, "v": [1, 2], "k": 2, "order": O4,
                                        "color": "red"}, "(1, 2)"),
     # x² + y² = 4 and y = 5: 5 - 2

@@ -114,8 +114,7 @@ def test_coverage_of_levels_types_kinds():
                      "function type"}
 
 
-# stat-ternary-mixture: its text names the two samples' amounts, which vary with the answer
-@pytest.mark.parametrize("sid", sorted(set(STAT) - {"stat-ternary-mixture"}))
+@pytest.mark.parametrize("sid", sorted(STAT))
 def test_question_needs_the_image(sid):
     """Same question text, different answers: the deciding value is only in the picture."""
     by_text = {}

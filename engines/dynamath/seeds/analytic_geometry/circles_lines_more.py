@@ -6,8 +6,9 @@ drawn point, and the gap between a circle and a line that misses it.
 Why these: DynaMath asks for intersections, tangency and circles fixed by points from a
 drawing. Centres are lattice points and radii come from lattice vectors (a² + b² = r²), so the
 meeting points are lattice points and every option is an exact value; each curve carries its
-equation, so the answer needs the numbers, never a guess from the picture. ``check`` re-derives
-each answer with sympy's geometry module (Circle.intersection, Circle(p1, p2, p3),
+equation (the two common-chord circles their centres and one marked point each, with
+coordinates), so the answer needs the numbers, never a guess from the picture. ``check``
+re-derives each answer with sympy's geometry module (Circle.intersection, Circle(p1, p2, p3),
 Line.distance) on the objects read back from the drawn spec.
 
     python -m pytest -q tests/engines/dynamath/test_seeds_r2_ag1.py
@@ -251,10 +252,24 @@ class CommonChord(ShuffledCandidates):
             if not (fits(c1, rsq, 6) and fits(c2, rsq2, 6) and math.dist(v, w) >= 2.5
                     and rsq2 <= 20 and math.dist(c1, c2) >= 2.5):
                 continue
-            p = {"c": [c1, c2], "rsq": [rsq, rsq2], "v": list(v), "w": list(w),
+            on = [self._marked(rng, c, r, P, [c1[0] + w[0], c1[1] + w[1]])
+                  for c, r in ((c1, rsq), (c2, rsq2))]
+            # centres off the axes, clear of the tick labels and the origin's O
+            if None in on or not apart([c1, c2, *on]) or 0 in c1 + c2:
+                continue
+            p = {"c": [c1, c2], "rsq": [rsq, rsq2], "v": list(v), "w": list(w), "on": on,
                  "order": draw_order(rng), "colors": two_colors(rng)}
             if len(set(self.candidates(p))) == 4:
                 return p
+
+    @staticmethod
+    def _marked(rng, c, rsq, P, Q) -> list[int] | None:
+        """A lattice point of the circle to mark with its coordinates (the radius is read
+        from it): not one of the meeting points P, Q, off the axes, inside the grid."""
+        pts = [[c[0] + a, c[1] + b] for a, b in lattice_vecs(rsq)]
+        pts = [q for q in pts if q not in (P, Q) and 0 not in q and max(map(abs, q)) <= 6
+               and min(math.dist(q, P), math.dist(q, Q)) >= 2]
+        return pts[int(rng.integers(len(pts)))] if pts else None
 
     def candidates(self, p):
         (c1, c2), v, w = p["c"], p["v"], p["w"]
@@ -265,23 +280,25 @@ class CommonChord(ShuffledCandidates):
                                    eq_through(m, c2), eq_through(mc, P), eq_through(m, [-M[0], -M[1]])]))[:4]
 
     def question(self, p):
-        # the equations go in the text: two written next to overlapping circles would collide
-        (h1, k1), (h2, k2) = p["c"]
-        F = Fraction
-        e1, e2 = (circle_equation(F(h), F(k), F(r)) for h, k, r in
-                  ((h1, k1, p["rsq"][0]), (h2, k2, p["rsq"][1])))
-        c1, c2 = p["colors"]
-        return (f"The {c1} circle is {e1} and the {c2} circle is {e2}. Which line passes "
-                "through both points where they meet?")
+        # the circles are fixed by what is drawn (equations written next to two overlapping
+        # circles would collide): each centre and one point of each circle, with coordinates
+        return ("Two circles are drawn: one with centre M through the point A, the other with "
+                "centre N through the point B, each point labelled with its coordinates. Which "
+                "line passes through both points where the two circles meet?")
 
     def check(self, p):
-        a, b = (sp_circle(o) for o in self.diagram(p).objects)
+        # each circle from its drawn centre and marked point (the radius is their distance)
+        s = sp()
+        a, b = (s.Circle(sp_pt(o, 0), sp_pt(o, 0).distance(sp_pt(o, 1)))
+                for o in self.diagram(p).objects)
         P, Q = a.intersection(b)
         return which_holds(self.options(p), [(P.x, P.y), (Q.x, Q.y)])
 
     def diagram(self, p):
-        return spec7([circle_obj(c, r, col, eq=False)
-                      for c, r, col in zip(p["c"], p["rsq"], p["colors"])])
+        return spec7([GeoObject("circle", "", fpts([c, q]), [n, m], radius=math.sqrt(r),
+                                color=col, show_coords=True)
+                      for c, q, r, col, n, m in zip(p["c"], p["on"], p["rsq"], p["colors"],
+                                                    "MN", "AB")])
 
 
 # ----------------------------------------------------------------------------- nearest point

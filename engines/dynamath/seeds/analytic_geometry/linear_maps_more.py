@@ -5,9 +5,9 @@ rotation or reflection matrix maps a drawn triangle onto its drawn image.
 
 Why these: DynaMath has matrices and linear-algebra figures at undergraduate level; besides
 reading a matrix off the image of the unit square (linear_maps.py), it applies a given matrix
-to what is drawn and names the map. Entries and coordinates are small integers, so every
-answer is exact; distractors are the usual slips (the transpose, the sign, the coordinates
-swapped). ``check`` uses sympy's Matrix and Polygon on the points the spec draws, and
+(or one drawn through the images of (1, 0) and (0, 1)) to what is drawn and names the map.
+Entries and coordinates are small integers, so every answer is exact; distractors are the
+usual slips (the transpose, the sign, the coordinates swapped). ``check`` uses sympy's Matrix and Polygon on the points the spec draws, and
 classifies a map by its matrix read back from the drawing (orthogonal, unipotent, diagonal).
 
     python -m pytest -q tests/engines/dynamath/test_seeds_r2_ag2.py
@@ -94,30 +94,43 @@ class MatrixAreaImage(SeedQuestion):
 
     def sample(self, rng):
         while True:
-            m = [[int(v) for v in rng.integers(-3, 4, size=2)] for _ in range(2)]
-            if m[0][0] * m[1][1] - m[0][1] * m[1][0] not in (0, 1, -1):
-                return {"m": m, "tri": _triangle(rng, 5), "color": rng_choice(rng, COLORS)}
+            # entries off 0: U and V (M's columns) stay off the axes and their tick labels
+            m = [[coord(rng, -3, 3), coord(rng, -3, 3)] for _ in range(2)]
+            tri = _triangle(rng, 5)
+            if m[0][0] * m[1][1] - m[0][1] * m[1][0] not in (0, 1, -1) and \
+                    apart(tri + _columns(m)):
+                return {"m": m, "tri": tri, "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
-        return (f"The linear map T(v) = Mv has the matrix M = {mat_text(p['m'])} (written row "
-                f"by row). What is the area of the image of triangle ABC under T?")
+        # M is drawn, never written: its columns are the points U = T(1, 0) and V = T(0, 1)
+        return ("The linear map T(v) = Mv sends (1, 0) to the point U and (0, 1) to the point "
+                "V drawn. What is the area of the image of triangle ABC under T?")
 
     def answer(self, p):
         (a, b), (c, d) = p["m"]
         return float(abs(a * d - b * c) * shoelace(p["tri"]))
 
     def check(self, p):
-        """The image's vertices by sympy's Matrix, its area by sympy's Polygon."""
+        """M from the drawn U and V, the image's vertices by sympy's Matrix, its area by
+        sympy's Polygon."""
         s = sp()
-        o = self.diagram(p).objects[0]
-        M = s.Matrix(p["m"])
-        img = [M * s.Matrix([int(x), int(y)]) for x, y in o.pts]
+        tri, u, v = self.diagram(p).objects
+        M = s.Matrix([[u.pts[1][0], v.pts[1][0]], [u.pts[1][1], v.pts[1][1]]]).applyfunc(
+            s.nsimplify)
+        img = [M * s.Matrix([int(x), int(y)]) for x, y in tri.pts]
         return float(abs(s.Polygon(*[s.Point(v[0], v[1]) for v in img]).area))
 
     def diagram(self, p):
         return AnalyticSpec(xmin=-6, xmax=6, ymin=-6, ymax=6, objects=[
             GeoObject("triangle", "", fpts(p["tri"]), ["A", "B", "C"], color=p["color"],
-                      show_coords=True)])
+                      show_coords=True)] + [
+            GeoObject("segment", "", fpts([[0, 0], q]), ["", n], show_coords=True,
+                      color="black") for n, q in zip("UV", _columns(p["m"]))])
+
+
+def _columns(m) -> list[list[int]]:
+    """M's columns: the images of (1, 0) and (0, 1)."""
+    return [[m[0][0], m[1][0]], [m[0][1], m[1][1]]]
 
 
 MAP_KINDS = ("a rotation about the origin", "a reflection in a line through the origin",

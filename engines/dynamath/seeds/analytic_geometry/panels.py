@@ -460,15 +460,30 @@ class PanelsSystem(WhichPanel):
         cands = [(o1, o2), (FLIP[o1], o2), (o1, FLIP[o2]), (FLIP[o1], FLIP[o2])]
         return [[a, b] for a, b in cands], {'lines': [[str(m1), b1], [str(m2), b2]]}
 
+    SIDE = {"<=": "on or below", ">=": "on or above"}
+
     def items(self, p, cand):
+        # the region, then its two boundary lines again to carry their names
         return [Item("region", color=p["color"], constraints=[
             Constraint("line", [float(-_q(m)), 1.0, float(b)], op)
-            for (m, b), op in zip(p["lines"], cand)])]
+            for (m, b), op in zip(p["lines"], cand)])] + [
+            Item("line", params=[float(-_q(m)), 1.0, float(b)], name=n, color=p["color"])
+            for (m, b), n in zip(p["lines"], ("ℓ₁", "ℓ₂"))]
+
+    def note(self, p):
+        return ("Every panel draws the lines ℓ₁ and ℓ₂ whose equations the title gives.")
 
     def text(self, p):
-        parts = [line_equation(_q(m), Fr(b)).replace("=", SIGNS[op], 1)
-                 for (m, b), op in zip(p["lines"], p["cands"][0])]
-        return f"{parts[0]} and {parts[1]}"
+        # the lines' equations are in the figure's title only: the text names the sides
+        o1, o2 = p["cands"][0]
+        return (f"y {SIGNS[o1]} ℓ₁ and y {SIGNS[o2]} ℓ₂, that is the points "
+                f"{self.SIDE[o1]} ℓ₁ and {self.SIDE[o2]} ℓ₂")
+
+    def diagram(self, p):
+        spec = which_panel_diagram(self.items, p)
+        spec.title = "   ".join(f"{n}: {line_equation(_q(m), Fr(b))}"
+                                for (m, b), n in zip(p["lines"], ("ℓ₁", "ℓ₂")))
+        return spec
 
     def fits(self, p, panel):
         (m1, b1), (m2, b2) = ((float(_q(m)), b) for m, b in p["lines"])

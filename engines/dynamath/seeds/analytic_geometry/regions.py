@@ -335,23 +335,30 @@ class RegionBetweenCurves(SeedQuestion):
         a, (x1, x2), (m, c) = p["a"], p["x"], p["line"]
         return [a * x1 * x2 + c, -a * (x1 + x2) + m, a]
 
-    def question(self, p):
+    def _equations(self, p) -> tuple[str, str]:
+        """The parabola in vertex form and the line, as the figure writes them."""
         c0, c1, c2 = (Fr(v) for v in self._poly(p))
         m, c = p["line"]
-        # vertex form of the parabola
         h = -c1 / (2 * c2)
         k = c0 - c1 * c1 / (4 * c2)
-        return (f"The shaded region lies between the parabola {parabola_equation(c2, h, k)} "
-                f"and the line {line_equation(Fr(m), Fr(c))}. What is its area? {ROUND2}")
+        return parabola_equation(c2, h, k), line_equation(Fr(m), Fr(c))
+
+    def question(self, p):
+        # both equations are written on the figure, next to their curves
+        return ("The shaded region lies between the parabola and the line drawn, each "
+                f"labelled with its equation. What is its area? {ROUND2}")
 
     def answer(self, p):
         x1, x2 = p["x"]
         return round(float(Fr(abs(p["a"]) * (x2 - x1) ** 3, 6)), 2)
 
     def check(self, p):
-        # the crossings by the quadratic formula, then the antiderivative of line - parabola
-        c0, c1, c2 = (Fr(v) for v in self._poly(p))
-        m, c = p["line"]
+        # the curves read back from the drawn items; the crossings by the quadratic formula,
+        # then the antiderivative of line - parabola
+        _, par, line = self.diagram(p).panels[0].items
+        c0, c1, c2 = (_q(v) for v in par.params)
+        a, b, k = (_q(v) for v in line.params)  # a x + b y = k
+        m, c = -a / b, k / b
         g2, g1, g0 = -c2, m - c1, c - c0  # gap(x) = g2 x² + g1 x + g0
         root = math.isqrt(int(g1 * g1 - 4 * g2 * g0))
         lo, hi = sorted(((-g1 - root) / (2 * g2), (-g1 + root) / (2 * g2)))
@@ -367,7 +374,12 @@ class RegionBetweenCurves(SeedQuestion):
         reg = Item("region", color=p["color"], constraints=[
             Constraint("parabola", [float(c2), float(c1), float(c0)], ">=" if up else "<="),
             Constraint("line", [float(-m), 1.0, float(c)], "<=" if up else ">=")])
-        return _panel([reg])
+        par, line = self._equations(p)
+        # the two curves again, over the region's boundaries, to carry their equations
+        return _panel([reg, Item("graph", fn="poly", params=[float(c0), float(c1), float(c2)],
+                                 name=par, color=p["color"]),
+                       Item("line", params=[float(-m), 1.0, float(c)], name=line,
+                            color=p["color"])])
 
 
 @register_seed

@@ -31,7 +31,7 @@ def random_edges(rng: np.random.Generator, n: int, density: float, directed: boo
 
 
 def adjacency_spec(p: dict) -> HeatmapSpec:
-    names = list(LETTERS[:p["n"]])
+    names = list(p.get("names") or LETTERS[:p["n"]])
     A = matrix(p["n"], p["edges"], p.get("directed", False))
     return HeatmapSpec(title="Adjacency matrix", rows=names, cols=names,
                        values=[[float(x) for x in r] for r in A], annotate=True, digits=0,
@@ -77,29 +77,39 @@ class MatrixWalks(MatrixSeed):
             p = {"n": n, "directed": directed, "k": int(rng.integers(2, 4)),
                  "edges": random_edges(rng, n, 0.45, directed), "cmap": rng_choice(rng, CMAPS)}
             p["src"], p["dst"] = (int(x) for x in rng.choice(n, 2, replace=False))
+            p["names"] = walk_names(n, p["src"], p["dst"])
             if self.answer(p) > 0:
                 return p
 
     def question(self, p):
-        grid = (GRID_DIRECTED if p["directed"] else GRID).format(nodes=nodes_text(p["n"]))
+        # the walk's ends are the nodes S and T, wherever the matrix lists them: the text
+        # names neither the nodes nor their order
+        grid = GRID_DIRECTED if p["directed"] else GRID
         how = " following the arrows" if p["directed"] else ""
-        return (f"{grid} How many walks of length exactly {p['k']} (sequences of {p['k']} "
-                f"edges{how}, nodes may repeat) go from {LETTERS[p['src']]} to "
-                f"{LETTERS[p['dst']]}?")
+        return (f"{grid.format(nodes='labelled beside it')} How many walks of length exactly "
+                f"{p['k']} (sequences of {p['k']} edges{how}, nodes may repeat) go from S to "
+                f"T?")
 
     def answer(self, p):
         A = matrix(p["n"], p["edges"], p["directed"])
         return float(np.linalg.matrix_power(A, p["k"])[p["src"], p["dst"]])
 
-    def check(self, p):  # count walks step by step from the drawn entries
-        A = read_back(self.diagram(p))
+    def check(self, p):  # count walks step by step from the drawn entries and labels
+        spec = self.diagram(p)
+        A, src, dst = read_back(spec), spec.rows.index("S"), spec.cols.index("T")
 
         def walks(x, k):
             if k == 0:
-                return int(x == p["dst"])
+                return int(x == dst)
             return sum(walks(int(y), k - 1) for y in np.flatnonzero(A[x]))
 
-        return float(walks(p["src"], p["k"]))
+        return float(walks(src, p["k"]))
+
+
+def walk_names(n: int, src: int, dst: int) -> list[str]:
+    """The node names in the matrix's order: S at src, T at dst, A, B, ... elsewhere."""
+    rest = iter(LETTERS)
+    return ["S" if i == src else "T" if i == dst else next(rest) for i in range(n)]
 
 
 @register_seed

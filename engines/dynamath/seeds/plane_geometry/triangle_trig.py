@@ -311,8 +311,9 @@ class SymbolicSide(TrigSeed, ShuffledCandidates):
                 "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
-        return (f"Triangle ABC has a right angle at C, the angle θ at A and {p['known']} = a. "
-                f"Which expression equals {p['ask']}?")
+        # the right angle, θ and the side called a are marked on the figure only
+        return (f"In the right triangle ABC drawn, the marked angle is θ and the side labelled "
+                f"a has length a. Which expression equals {p['ask']}?")
 
     def candidates(self, p):
         return [SYM_RIGHT[(p["known"], p["ask"])]] + list(p["others"])
@@ -366,9 +367,9 @@ class SymbolicArea(TrigSeed, ShuffledCandidates):
                 "rot": float(rng.integers(-30, 31)), "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
-        what = {"triangle": "triangle ABC", "parallelogram": "parallelogram ABCD",
-                "sector": "the sector OAB (θ in radians)"}[p["shape"]]
-        return f"Which expression gives the area of {what}?"
+        # the shape (triangle, parallelogram or sector) is only drawn
+        return ("The figure labels its lengths with letters and the angle θ (in radians). "
+                "Which expression gives the area of the shaded figure?")
 
     def candidates(self, p):
         return [AREA_RIGHT[p["shape"]]] + list(p["others"])

@@ -307,7 +307,11 @@ class TernaryMixture(SeedQuestion):
             m = [int(v) * 50 for v in rng.choice(range(1, 9), size=2, replace=False)]
             part = int(rng.integers(3))
             p = {**p, "m": m, "part": part}
-            if p["comps"][0][part] != p["comps"][1][part] and not half_tie(self._exact(p)):
+            # the two labels ("P: 300 g") are long: the dots stay far apart so that each
+            # label sits next to its own dot only
+            far = math.dist(to_xy(p["comps"][0]), to_xy(p["comps"][1])) > 0.35
+            if far and p["comps"][0][part] != p["comps"][1][part] and \
+                    not half_tie(self._exact(p)):
                 return p
 
     @staticmethod
@@ -316,23 +320,30 @@ class TernaryMixture(SeedQuestion):
         return Fraction(int(m1 * p["comps"][0][i] + m2 * p["comps"][1][i]), m1 + m2)
 
     def question(self, p):
+        # the two masses are written beside the points only: the text is the same for any
         what = CONTEXTS[p["ctx"]][3]
-        return (f"The ternary plot shows two {what} P and Q by mass. {p['m'][0]} g of P is "
-                f"mixed with {p['m'][1]} g of Q. What percentage of the mixture is "
-                f"{_part(p, p['part']).lower()}? Round to two decimal places.")
+        return (f"The ternary plot shows two {what} P and Q by mass, each labelled with its "
+                f"mass in grams. All of P is mixed with all of Q. What percentage of the "
+                f"mixture is {_part(p, p['part']).lower()}? Round to two decimal places.")
 
     def answer(self, p):
         return round(float(self._exact(p)), 2)
 
     def check(self, p):
-        # a mixture's point is the mass-weighted centre of its ingredients' points
+        # a mixture's point is the mass-weighted centre of its ingredients' points; the
+        # masses are read back from the drawn labels ("P: 300 g")
         xy = _where(self.diagram(p))
-        (m1, m2), (x1, y1), (x2, y2) = p["m"], xy["P"], xy["Q"]
+        (x1, y1), (x2, y2) = xy.values()
+        m1, m2 = (int(name.split(": ")[1].split()[0]) for name in xy)
         x, y = (m1 * x1 + m2 * x2) / (m1 + m2), (m1 * y1 + m2 * y2) / (m1 + m2)
         return round(from_xy(x, y)[p["part"]] + 1e-9, 2)
 
+    @staticmethod
+    def names(p) -> list[str]:
+        return [f"{n}: {m} g" for n, m in zip("PQ", p["m"])]
+
     def diagram(self, p):
-        return _spec(p)
+        return _spec(p, names=self.names(p))
 
 
 # steps along a mixing line that keep every point on the 10% gridlines
