@@ -179,8 +179,9 @@ def _trl_args(cls, recipe, out, **kw):
                max_grad_norm=recipe.max_grad_norm, logging_steps=10**6, save_strategy="no",
                report_to="none", use_cpu=True, dataloader_num_workers=0, seed=0,
                disable_tqdm=True, max_length=None,
-               # TRL's configs turn it on by default; our recipes (and this bench's) leave it off
-               gradient_checkpointing=False, **kw)
+               # TRL's configs turn both on by default; our recipes (and this bench's) run in
+               # float32 without checkpointing
+               gradient_checkpointing=False, bf16=False, **kw)
 
 
 def sft_theirs(s, recipe, out):
