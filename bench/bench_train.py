@@ -102,13 +102,14 @@ def clip_theirs(s, recipe, out):
 
     model = copy.deepcopy(s["model"])
     model.output_dict = True
-    params = [p for p in model.parameters() if p.requires_grad]
-    optimizer = torch.optim.AdamW(params, lr=recipe.lr, weight_decay=0.0)
     loader = torch.utils.data.DataLoader(_CaptionRows(s["rows"], s["pre"], s["tok"]),
                                          batch_size=recipe.batch_size, shuffle=True,
                                          drop_last=True, num_workers=0,
                                          generator=torch.Generator().manual_seed(0))
     loader.num_batches, loader.num_samples = len(loader), len(loader) * recipe.batch_size
+    if s["epochs"] * loader.num_batches != recipe.max_steps:
+        raise ValueError(f"stage 1: {s['epochs']} epochs of {loader.num_batches} batches are not "
+                         f"the recipe's {recipe.max_steps} steps")
     # open_clip_train.data's DataInfo, without its webdataset imports: what train_one_epoch reads
     data = {"train": SimpleNamespace(dataloader=loader, set_epoch=lambda epoch: None)}
     args = SimpleNamespace(device="cpu", precision="fp32", distill=False, accum_freq=1,
@@ -116,13 +117,19 @@ def clip_theirs(s, recipe, out):
                            horovod=False, log_every_n_steps=10**9, world_size=1, rank=0,
                            local_rank=0, batch_size=recipe.batch_size, wandb=False,
                            save_logs=False, distributed=False)
-    scheduler = cosine_lr(optimizer, recipe.lr, recipe.warmup_steps, recipe.max_steps)
     loss = open_clip.ClipLoss()
     t = time.perf_counter()
+    # what open_clip_train.main does around its epochs: the optimizer and schedule, then the
+    # checkpoint of the last epoch (model and optimizer state, torch.save)
+    params = [p for p in model.parameters() if p.requires_grad]
+    optimizer = torch.optim.AdamW(params, lr=recipe.lr, weight_decay=0.0)
+    scheduler = cosine_lr(optimizer, recipe.lr, recipe.warmup_steps, recipe.max_steps)
     for epoch in range(s["epochs"]):
         train_one_epoch(model, data, loss, epoch, optimizer, None, scheduler, None, args)
-    # its loader drops an epoch's last partial batch: the samples it trained on
-    return s["epochs"] * loader.num_samples / (time.perf_counter() - t)
+    out.mkdir(parents=True, exist_ok=True)
+    torch.save({"epoch": s["epochs"], "name": "bench", "state_dict": model.state_dict(),
+                "optimizer": optimizer.state_dict()}, out / f"epoch_{s['epochs']}.pt")
+    return recipe.max_steps * recipe.batch_size / (time.perf_counter() - t)
 
 
 # ----------------------------------------------------------------------------- stages 3 and 4
@@ -176,7 +183,9 @@ def _trl_args(cls, recipe, out, **kw):
     return cls(output_dir=str(out), max_steps=recipe.max_steps,
                per_device_train_batch_size=recipe.batch_size, learning_rate=recipe.lr,
                lr_scheduler_type="cosine", warmup_steps=recipe.warmup_steps, weight_decay=0.0,
-               max_grad_norm=recipe.max_grad_norm, logging_steps=10**6, save_strategy="no",
+               max_grad_norm=recipe.max_grad_norm, logging_steps=10**6,
+               # one checkpoint, at the end (the Trainer saves the last step under "steps")
+               save_strategy="steps", save_steps=10**6,
                report_to="none", use_cpu=True, dataloader_num_workers=0, seed=0,
                disable_tqdm=True, max_length=None,
                # TRL's configs turn both on by default; our recipes (and this bench's) run in
@@ -301,7 +310,9 @@ def main(argv=None) -> None:
     stages = set(args.stages.split(","))
     if "1" in stages:
         s = clip_setup(args.preset, data, args.epochs)
-        r = Recipe(stage="clip", preset=args.preset, train_modules=["vision"], **common)
+        # open_clip's loader drops each epoch's last partial batch: both sides take its steps
+        r = Recipe(stage="clip", preset=args.preset, train_modules=["vision"], **{
+            **common, "max_steps": args.epochs * (len(s["rows"]) // size["batch"])})
         if not have_oc:
             print("stage 1: open_clip_train is not installed; its baseline is skipped")
         measure("stage1", "samples/s", lambda: clip_ours(s, r, out()),
