@@ -2,16 +2,33 @@
 run: stage 1 (CLIP-Math) samples/s against open_clip's own loop (``open_clip_train.train.
 train_one_epoch``), stage 3 (instruction tuning) tokens/s against TRL's ``SFTTrainer`` and
 stage 4 (DPO) pairs/s against TRL's ``DPOTrainer``, on the same model, rows, batch size,
-optimizer (AdamW, cosine schedule, clipping at 1.0) and number of steps. The two sides run
-interleaved (ours, theirs, ours, ...) ``--repeats`` times, each from the same initial weights;
-the min and median of each and the ratio ours/theirs of the medians are printed. A baseline
-whose library is missing is one line and skipped (``pip install -e .[bench]`` adds TRL).
+optimizer (AdamW, cosine schedule, clipping at 1.0), precision (float32) and number of steps.
+The two sides run interleaved (ours, theirs, ours, ...) ``--repeats`` times, each from the same
+initial weights; the min and median of each and the ratio ours/theirs of the medians are
+printed. A baseline whose library is missing is one line and skipped (``pip install -e
+.[bench]`` adds TRL).
 
-What is timed: our ``train.loop.run`` against the library's training call (``train_one_epoch``
-over the epochs, ``Trainer.train``), each with building its batches from the dataset rows
-(decoding, preprocessing, tokenising) inside; the models, rows and trainers are made before the
-clock starts. Tokens are those the model's forward pass is given in training (attention mask
-ones, image tokens included), counted on each side by a forward hook.
+What is timed is the same work on both sides, a whole run as a user's ends: the optimizer and
+schedule, the steps with their batches built from the dataset rows inside (decoding,
+preprocessing, tokenising), and one checkpoint with the optimizer state at the end. Ours:
+``train.loop.run`` (its Accelerator, DataLoader, safetensors checkpoint). open_clip: what
+``open_clip_train.main`` does around its data (AdamW, ``cosine_lr``, ``train_one_epoch`` per
+epoch, ``torch.save`` of the last epoch's model and optimizer). TRL: ``Trainer.train`` (its
+Accelerator, optimizer, and under ``save_strategy="steps"`` the checkpoint of the last step).
+Models, rows and trainers are made before the clock starts. Stage 1 takes the steps of
+open_clip's loader on both sides (it drops each epoch's last partial batch). Tokens are those
+the model's forward pass is given in training (attention mask ones, image tokens included),
+counted on each side by a forward hook.
+
+TRL is set up as its docs describe for a small model on a CPU: ``bf16=False`` (its configs
+default to bf16, which on a CPU autocasts every matmul to bfloat16: about 5 s a tiny step, most
+of the 6x once reported here), no gradient checkpointing (TRL's default is on; our recipes leave
+it off), padding to each batch's longest (``max_length=None``, no packing), no evaluation,
+logging only at the end, no DataLoader workers (ours: ``data_workers`` 0), the reference model
+run at each step (``precompute_ref_log_probs`` False, as our stage 4). Work that differs by
+design: our stage 1 samples runs of whole sentences of captions longer than the text context
+(``mm.clip_math.fit_caption``) where open_clip truncates, and keeps preprocessed images across
+epochs where open_clip's dataset decodes them again. Both sides run ``--threads`` torch threads.
 
     OMP_NUM_THREADS=1 .venv/bin/python bench/bench_train.py --preset tiny --repeats 5
 """
@@ -20,6 +37,7 @@ from __future__ import annotations
 import argparse
 import copy
 import importlib.util
+import os
 import statistics
 import sys
 import tempfile
@@ -263,7 +281,7 @@ def build_data(root: Path, size: dict) -> dict:
             "pairs": build_or_load("dpo-pairs", root / "pairs", n, 0, img)}
 
 
-def measure(name, unit, ours, theirs, repeats):
+def measure(name, unit, ours, theirs, repeats, rows, steps) -> dict:
     """Interleaved repeats; one printed line: min and median of each, the ratio of medians."""
     from accelerate.state import AcceleratorState
 
@@ -275,11 +293,32 @@ def measure(name, unit, ours, theirs, repeats):
         if theirs is not None:
             AcceleratorState._reset_state(reset_partial_state=True)
             b.append(theirs())
-    line = (f"{name:<8} ours {unit}: min {min(a):9.1f} median {statistics.median(a):9.1f}")
+    line = (f"{name:<8} ({rows} rows, {steps} steps) ours {unit}: min {min(a):9.1f} median "
+            f"{statistics.median(a):9.1f}")
+    result = {"unit": unit, "rows": rows, "steps": steps,
+              "ours": {"min": round(min(a), 2), "median": round(statistics.median(a), 2),
+                       "runs": [round(x, 2) for x in a]}}
     if b:
+        ratio = statistics.median(a) / statistics.median(b)
         line += (f" | theirs: min {min(b):9.1f} median {statistics.median(b):9.1f}"
-                 f" | ours/theirs {statistics.median(a) / statistics.median(b):.2f}x")
+                 f" | ours/theirs {ratio:.2f}x")
+        result.update(theirs={"min": round(min(b), 2), "median": round(statistics.median(b), 2),
+                              "runs": [round(x, 2) for x in b]},
+                      ours_over_theirs=round(ratio, 3))
     print(line, flush=True)
+    return result
+
+
+def _versions() -> dict:
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = {}
+    for name in ("torch", "accelerate", "transformers", "open_clip_torch", "trl"):
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = None
+    return out
 
 
 def main(argv=None) -> None:
@@ -290,7 +329,11 @@ def main(argv=None) -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--epochs", type=int, default=2, help="passes over the rows per run")
     ap.add_argument("--stages", default="1,3,4")
+    ap.add_argument("--threads", type=int, default=1, help="torch threads, both sides")
+    ap.add_argument("--json", type=Path, help="also write the numbers here (docs/bench_train.json)")
+    ap.add_argument("--note", default="", help="what the JSON says of the machine")
     args = ap.parse_args(argv)
+    torch.set_num_threads(args.threads)
     size = SIZES[args.preset]
     steps = args.epochs * size["rows"] // size["batch"]
     root = Path(tempfile.mkdtemp(prefix="bench_train_"))
@@ -304,10 +347,11 @@ def main(argv=None) -> None:
 
     have_trl = importlib.util.find_spec("trl") is not None
     have_oc = importlib.util.find_spec("open_clip_train") is not None
-    print(f"preset {args.preset}: {size['rows']} rows, batch {size['batch']}, {steps} steps "
-          f"({args.epochs} epochs), {args.repeats} repeats, torch threads "
-          f"{torch.get_num_threads()}", flush=True)
+    print(f"preset {args.preset}: batch {size['batch']}, {args.epochs} epochs of {size['rows']} "
+          f"rows asked, {args.repeats} repeats, torch threads {torch.get_num_threads()}",
+          flush=True)
     stages = set(args.stages.split(","))
+    results: dict = {}
     if "1" in stages:
         s = clip_setup(args.preset, data, args.epochs)
         # open_clip's loader drops each epoch's last partial batch: both sides take its steps
@@ -315,23 +359,40 @@ def main(argv=None) -> None:
             **common, "max_steps": args.epochs * (len(s["rows"]) // size["batch"])})
         if not have_oc:
             print("stage 1: open_clip_train is not installed; its baseline is skipped")
-        measure("stage1", "samples/s", lambda: clip_ours(s, r, out()),
-                (lambda: clip_theirs(s, r, out())) if have_oc else None, args.repeats)
+        results["stage1"] = measure(
+            "stage1", "samples/s", lambda: clip_ours(s, r, out()),
+            (lambda: clip_theirs(s, r, out())) if have_oc else None, args.repeats,
+            len(s["rows"]), r.max_steps)
     if stages & {"3", "4"}:
         s = llava_setup(args.preset, data, size)
         if not have_trl:
             print("stages 3-4: trl is not installed (pip install -e .[bench]); its baselines "
                   "are skipped")
+    # responses whole on both sides (TRL: max_length None): the longest is under 300 tokens
     if "3" in stages:
         r = Recipe(stage="instruct", preset=args.preset, train_modules=["projector", "llm"],
-                   max_length=128, **common)
-        measure("stage3", "tokens/s", lambda: sft_ours(s, r, out()),
-                (lambda: sft_theirs(s, r, out())) if have_trl else None, args.repeats)
+                   max_length=512, **common)
+        results["stage3"] = measure(
+            "stage3", "tokens/s", lambda: sft_ours(s, r, out()),
+            (lambda: sft_theirs(s, r, out())) if have_trl else None, args.repeats,
+            len(s["instruct"]), steps)
     if "4" in stages:
-        r = Recipe(stage="dpo", preset=args.preset, train_modules=["llm"], max_length=128,
+        r = Recipe(stage="dpo", preset=args.preset, train_modules=["llm"], max_length=512,
                    **common)
-        measure("stage4", "pairs/s", lambda: dpo_ours(s, r, out()),
-                (lambda: dpo_theirs(s, r, out())) if have_trl else None, args.repeats)
+        results["stage4"] = measure(
+            "stage4", "pairs/s", lambda: dpo_ours(s, r, out()),
+            (lambda: dpo_theirs(s, r, out())) if have_trl else None, args.repeats,
+            len(s["pairs"]), steps)
+
+    if args.json:
+        import json
+        import platform
+
+        args.json.write_text(json.dumps(
+            {"preset": args.preset, "batch": size["batch"], "epochs": args.epochs,
+             "repeats": args.repeats, "threads": torch.get_num_threads(),
+             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs", "note": args.note,
+             "versions": _versions(), "stages": results}, indent=1) + "\n")
 
 
 if __name__ == "__main__":

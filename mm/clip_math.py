@@ -16,6 +16,7 @@ captions contribute all their sentences over epochs.
 """
 from __future__ import annotations
 
+import copy
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -133,15 +134,22 @@ class CaptionTokens:
         if enc is None:
             raise TypeError(f"tokenizer {type(tokenizer).__name__} has no encode()")
         self.tok, self.ctx = tokenizer, tokenizer.context_length
-        self._encode = lru_cache(maxsize=cache)(lambda text: tuple(enc(text)))
         # the join rule holds for the word pattern of open_clip's SimpleTokenizer and special
         # tokens without spaces; a tokenizer that reduces (drops) tokens encodes whole texts
-        specials = [tokenizer.decoder.get(i, " ") for i in
-                    getattr(tokenizer, "all_special_ids", [])]
-        self._clean = (lru_cache(maxsize=cache)(tokenizer.clean_fn)
-                       if getattr(tokenizer, "clean_fn", None) is not None
-                       and getattr(tokenizer, "reduction_fn", None) is None
-                       and not any(re.search(r"\s", t) for t in specials) else None)
+        specials = [getattr(tokenizer, "decoder", {}).get(i, " ")
+                    for i in getattr(tokenizer, "all_special_ids", [])]
+        self._clean = None
+        if (getattr(tokenizer, "clean_fn", None) is not None
+                and getattr(tokenizer, "reduction_fn", None) is None
+                and not any(re.search(r"\s", t) for t in specials)):
+            self._clean = lru_cache(maxsize=cache)(tokenizer.clean_fn)
+            # the tokenizer's own encode after its clean step, so that a text is cleaned once
+            raw = copy.copy(tokenizer)
+            raw.clean_fn = str
+            self._encode = lru_cache(maxsize=cache)(
+                lambda text: tuple(raw.encode(self._clean(text))))
+        else:
+            self._encode = lru_cache(maxsize=cache)(lambda text: tuple(enc(text)))
         self._ids = lru_cache(maxsize=cache)(self._measure)
         self._before = ""
 
