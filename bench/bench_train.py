@@ -3,10 +3,10 @@ run: stage 1 (CLIP-Math) samples/s against open_clip's own loop (``open_clip_tra
 train_one_epoch``), stage 3 (instruction tuning) tokens/s against TRL's ``SFTTrainer`` and
 stage 4 (DPO) pairs/s against TRL's ``DPOTrainer``, on the same model, rows, batch size,
 optimizer (AdamW, cosine schedule, clipping at 1.0), precision (float32) and number of steps.
-The two sides run interleaved (ours, theirs, ours, ...) ``--repeats`` times, each from the same
-initial weights; the min and median of each and the ratio ours/theirs of the medians are
-printed. A baseline whose library is missing is one line and skipped (``pip install -e
-.[bench]`` adds TRL).
+The two sides run interleaved (ours, theirs, ours, ...) ``--repeats`` times after ``--warmup``
+untimed rounds, each from the same initial weights; the min and median of each and the ratio
+ours/theirs of the medians are printed (and written to ``--json``). A baseline whose library
+is missing is one line and skipped (``pip install -e .[bench]`` adds TRL).
 
 What is timed is the same work on both sides, a whole run as a user's ends: the optimizer and
 schedule, the steps with their batches built from the dataset rows inside (decoding,
@@ -21,16 +21,22 @@ the model's forward pass is given in training (attention mask ones, image tokens
 counted on each side by a forward hook.
 
 TRL is set up as its docs describe for a small model on a CPU: ``bf16=False`` (its configs
-default to bf16, which on a CPU autocasts every matmul to bfloat16: about 5 s a tiny step, most
-of the 6x once reported here), no gradient checkpointing (TRL's default is on; our recipes leave
-it off), padding to each batch's longest (``max_length=None``, no packing), no evaluation,
-logging only at the end, no DataLoader workers (ours: ``data_workers`` 0), the reference model
-run at each step (``precompute_ref_log_probs`` False, as our stage 4). Work that differs by
-design: our stage 1 samples runs of whole sentences of captions longer than the text context
-(``mm.clip_math.fit_caption``) where open_clip truncates, and keeps preprocessed images across
-epochs where open_clip's dataset decodes them again. Both sides run ``--threads`` torch threads.
+default to bf16, which on a CPU without bfloat16 units autocasts every matmul to bfloat16:
+about 1.9 s a tiny SFT step against 0.5 s in float32), no gradient checkpointing (on by default
+in TRL; off in our recipes), padding to each batch's longest (``max_length=None``, no packing),
+no evaluation, logging only at the end, no DataLoader workers (ours: ``data_workers`` 0), the
+reference model run at each step (``precompute_ref_log_probs`` False, as our stage 4).
 
-    OMP_NUM_THREADS=1 .venv/bin/python bench/bench_train.py --preset tiny --repeats 5
+Stage 1 trains the whole model on both sides and is measured against open_clip twice: line
+``stage1/sample`` with the texts our stage 1 trains on (captions longer than the text context
+cut to a run of whole sentences, ``mm.clip_math.fit_caption``, drawn in open_clip's dataset with
+each text's token count memoised: the same data on both sides), line ``stage1/truncate`` with
+open_clip's own truncation at the context length (less work per caption than sentence
+sampling). Ours keeps preprocessed images across epochs where open_clip's dataset decodes them
+again. Both sides run ``--threads`` torch threads.
+
+    OMP_NUM_THREADS=1 .venv/bin/python bench/bench_train.py --preset tiny --repeats 5 \
+        --json docs/bench_train.json
 """
 from __future__ import annotations
 
@@ -67,12 +73,13 @@ def _tokens_counter(model):
 # ----------------------------------------------------------------------------- stage 1
 
 
-def clip_setup(preset, data, epochs):
+def clip_setup(preset, data, epochs, captions="sample"):
     from mm.clip_math import create_clip
 
     model, _, pre, tok = create_clip(preset, seed=0)
     model.output_dict = False
-    return dict(model=model, pre=pre, tok=tok, rows=data["captions"], epochs=epochs)
+    return dict(model=model, pre=pre, tok=tok, rows=data["captions"], epochs=epochs,
+                captions=captions)
 
 
 def clip_ours(s, recipe, out):
@@ -100,17 +107,35 @@ def clip_ours(s, recipe, out):
 
 class _CaptionRows(torch.utils.data.Dataset):
     """Rows as open_clip's ``CsvDataset`` gives them: the preprocessed image and the tokenised
-    caption, made when the loader asks."""
+    caption, made when the loader asks. ``captions="sample"``: the caption as our stage 1 sees
+    it, a run of whole sentences (``fit_caption``, a seed per item served, each text's token
+    count memoised), the way a user would add sentence sampling to open_clip's dataset;
+    ``"truncate"``: open_clip's own truncation at the context length."""
 
-    def __init__(self, rows, pre, tok):
-        self.rows, self.pre, self.tok = rows, pre, tok
+    def __init__(self, rows, pre, tok, captions: str):
+        import functools
+
+        from mm.clip_math import token_counter
+
+        self.rows, self.pre, self.tok, self.captions = rows, pre, tok, captions
+        self.n_tokens = functools.lru_cache(maxsize=2**16)(token_counter(tok))
+        self.served = 0
 
     def __len__(self):
         return len(self.rows)
 
     def __getitem__(self, i):
+        import numpy as np
+
+        from mm.clip_math import fit_caption
+
         r = self.rows[i]
-        return self.pre(r["image"].convert("RGB")), self.tok([r["caption"]])[0]
+        text = r["caption"]
+        if self.captions == "sample":
+            self.served += 1
+            text = fit_caption(text, self.n_tokens, self.tok.context_length,
+                               np.random.default_rng([0, self.served]))
+        return self.pre(r["image"].convert("RGB")), self.tok([text])[0]
 
 
 def clip_theirs(s, recipe, out):
@@ -120,7 +145,8 @@ def clip_theirs(s, recipe, out):
 
     model = copy.deepcopy(s["model"])
     model.output_dict = True
-    loader = torch.utils.data.DataLoader(_CaptionRows(s["rows"], s["pre"], s["tok"]),
+    loader = torch.utils.data.DataLoader(_CaptionRows(s["rows"], s["pre"], s["tok"],
+                                                      s["captions"]),
                                          batch_size=recipe.batch_size, shuffle=True,
                                          drop_last=True, num_workers=0,
                                          generator=torch.Generator().manual_seed(0))
@@ -281,18 +307,24 @@ def build_data(root: Path, size: dict) -> dict:
             "pairs": build_or_load("dpo-pairs", root / "pairs", n, 0, img)}
 
 
-def measure(name, unit, ours, theirs, repeats, rows, steps) -> dict:
-    """Interleaved repeats; one printed line: min and median of each, the ratio of medians."""
+def measure(name, unit, ours, theirs, repeats, rows, steps, warmup=1) -> dict:
+    """Interleaved repeats after ``warmup`` untimed rounds (the first run of a side pays its
+    lazy imports and first allocations); one printed line: min and median of each, the ratio
+    of medians."""
     from accelerate.state import AcceleratorState
 
     a, b = [], []
-    for _ in range(repeats):
+    for i in range(warmup + repeats):
         # each side makes its own Accelerator (TRL's Trainer with its own settings)
         AcceleratorState._reset_state(reset_partial_state=True)
-        a.append(ours())
+        x = ours()
         if theirs is not None:
             AcceleratorState._reset_state(reset_partial_state=True)
-            b.append(theirs())
+            y = theirs()
+        if i >= warmup:
+            a.append(x)
+            if theirs is not None:
+                b.append(y)
     line = (f"{name:<8} ({rows} rows, {steps} steps) ours {unit}: min {min(a):9.1f} median "
             f"{statistics.median(a):9.1f}")
     result = {"unit": unit, "rows": rows, "steps": steps,
@@ -328,8 +360,12 @@ def main(argv=None) -> None:
     ap.add_argument("--preset", choices=sorted(SIZES), default="tiny")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--epochs", type=int, default=2, help="passes over the rows per run")
+    ap.add_argument("--warmup", type=int, default=1, help="untimed rounds before the repeats")
     ap.add_argument("--stages", default="1,3,4")
     ap.add_argument("--threads", type=int, default=1, help="torch threads, both sides")
+    ap.add_argument("--open-clip-captions", choices=["both", "sample", "truncate"],
+                    default="both", help="open_clip's texts: our stage 1's sentence runs (the "
+                    "same data as ours), its own truncation, or one line for each")
     ap.add_argument("--json", type=Path, help="also write the numbers here (docs/bench_train.json)")
     ap.add_argument("--note", default="", help="what the JSON says of the machine")
     args = ap.parse_args(argv)
@@ -348,8 +384,8 @@ def main(argv=None) -> None:
     have_trl = importlib.util.find_spec("trl") is not None
     have_oc = importlib.util.find_spec("open_clip_train") is not None
     print(f"preset {args.preset}: batch {size['batch']}, {args.epochs} epochs of {size['rows']} "
-          f"rows asked, {args.repeats} repeats, torch threads {torch.get_num_threads()}",
-          flush=True)
+          f"rows asked, {args.warmup} untimed + {args.repeats} timed rounds, torch threads "
+          f"{torch.get_num_threads()}", flush=True)
     stages = set(args.stages.split(","))
     results: dict = {}
     if "1" in stages:
@@ -359,10 +395,15 @@ def main(argv=None) -> None:
             **common, "max_steps": args.epochs * (len(s["rows"]) // size["batch"])})
         if not have_oc:
             print("stage 1: open_clip_train is not installed; its baseline is skipped")
-        results["stage1"] = measure(
-            "stage1", "samples/s", lambda: clip_ours(s, r, out()),
-            (lambda: clip_theirs(s, r, out())) if have_oc else None, args.repeats,
-            len(s["rows"]), r.max_steps)
+        modes = ["sample", "truncate"] if args.open_clip_captions == "both" else [
+            args.open_clip_captions]
+        for mode in modes:
+            sm = {**s, "captions": mode}
+            results[f"stage1-{mode}"] = measure(
+                f"stage1/{mode}", "samples/s",
+                lambda: clip_ours(sm, r, out()),
+                (lambda: clip_theirs(sm, r, out())) if have_oc else None, args.repeats,
+                len(s["rows"]), r.max_steps, args.warmup)
     if stages & {"3", "4"}:
         s = llava_setup(args.preset, data, size)
         if not have_trl:
@@ -375,14 +416,14 @@ def main(argv=None) -> None:
         results["stage3"] = measure(
             "stage3", "tokens/s", lambda: sft_ours(s, r, out()),
             (lambda: sft_theirs(s, r, out())) if have_trl else None, args.repeats,
-            len(s["instruct"]), steps)
+            len(s["instruct"]), steps, args.warmup)
     if "4" in stages:
         r = Recipe(stage="dpo", preset=args.preset, train_modules=["llm"], max_length=512,
                    **common)
         results["stage4"] = measure(
             "stage4", "pairs/s", lambda: dpo_ours(s, r, out()),
             (lambda: dpo_theirs(s, r, out())) if have_trl else None, args.repeats,
-            len(s["pairs"]), steps)
+            len(s["pairs"]), steps, args.warmup)
 
     if args.json:
         import json
@@ -390,7 +431,8 @@ def main(argv=None) -> None:
 
         args.json.write_text(json.dumps(
             {"preset": args.preset, "batch": size["batch"], "epochs": args.epochs,
-             "repeats": args.repeats, "threads": torch.get_num_threads(),
+             "open_clip_captions": args.open_clip_captions,
+             "repeats": args.repeats, "warmup": args.warmup, "threads": torch.get_num_threads(),
              "machine": f"{platform.machine()}, {os.cpu_count()} CPUs", "note": args.note,
              "versions": _versions(), "stages": results}, indent=1) + "\n")
 
