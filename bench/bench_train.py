@@ -22,7 +22,7 @@ counted on each side by a forward hook.
 
 TRL is set up as its docs describe for a small model on a CPU: ``bf16=False`` (its configs
 default to bf16, which on a CPU without bfloat16 units autocasts every matmul to bfloat16:
-about 1.9 s a tiny SFT step against 0.5 s in float32), no gradient checkpointing (on by default
+about 0.9 s a tiny SFT step against 0.2 s in float32), no gradient checkpointing (on by default
 in TRL; off in our recipes), padding to each batch's longest (``max_length=None``, no packing),
 no evaluation, logging only at the end, no DataLoader workers (ours: ``data_workers`` 0), the
 reference model run at each step (``precompute_ref_log_probs`` False, as our stage 4).

@@ -10,7 +10,8 @@ checkpoint file.
 
 Captions longer than the text context are not silently truncated: ``fit_caption`` keeps a run
 of whole sentences that fits, starting at a seeded random sentence (sentence sampling), so long
-captions contribute all their sentences over epochs.
+captions contribute all their sentences over epochs; ``CaptionTokens`` measures and tokenises
+those runs as the tokenizer does, each text tokenised once.
 
     python -c "from mm.clip_math import create_clip; print(create_clip('tiny')[0])"
 """
@@ -124,7 +125,7 @@ class CaptionTokens:
     (the tokenizer's ftfy, HTML unescaping, whitespace and case rules) gives the cleaned parts
     joined by one space: the tokenizer's word pattern matches no whitespace, so its words are
     then those of the two parts, and each word's BPE is its own. Any other text is encoded
-    whole. Encoding every candidate run whole cost a quarter of a tiny-preset stage-1 step.
+    whole. Encoding every candidate run whole costs a quarter of a tiny-preset stage-1 step.
 
         CaptionTokens(tok).count("A caption.")  # fit_caption's n_tokens
     """
@@ -155,7 +156,7 @@ class CaptionTokens:
 
     def _measure(self, text: str) -> tuple:
         before = self._before
-        if (self._clean is not None and before and text.startswith(before + " ")):
+        if self._clean is not None and before and text.startswith(before + " "):
             rest = text[len(before) + 1:]
             if self._clean(text) == self._clean(before) + " " + self._clean(rest):
                 return self._ids(before) + self._encode(rest)

@@ -1,5 +1,6 @@
 """CLIP-Math: configs register with open_clip, the vision tower exports to CLIPVisionModel with
-the same features, and the caption-length policy keeps whole sentences."""
+the same features, the caption-length policy keeps whole sentences, and CaptionTokens tokenises
+them exactly as the tokenizer does."""
 import numpy as np
 import pytest
 import torch
@@ -62,8 +63,8 @@ CAPTIONS = [
     "A(9, -2) and opens downward; its equation is y = -0.5(x - 9)² - 2. It is symmetric about "
     "x = 9. Triangle BCD connects the points B(1, 2), C(4, −7) and D(12, 0). Its side BC is "
     "drawn dashed. The area of BCD is 40.5 square units. Point E lies on p at x = 11.",
-    # cleaning that looks across sentences: HTML entities, mojibake ftfy repairs, a '<' that
-    # turns ftfy's HTML unescaping off for the whole text, runs of whitespace, line breaks
+    # what the tokenizer's cleaning rewrites: HTML entities, mojibake ftfy repairs, a '<'
+    # (ftfy then leaves entities to open_clip's own unescaping), runs of whitespace, line breaks
     "Angle &lt;ABC is 30°. The café Ã  côté has side AB. It isn't &amp; won't be. "
     "Side  AB\tis 4. Then x < 3 holds.\nA new line says BC = 5. " * 4,
     "Ã© is fixed here. VoilÃ  it is. " * 12,

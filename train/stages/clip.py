@@ -76,7 +76,7 @@ class CaptionBatches:
         self.pixels, self.captions, self.tok, self.seed = pixels, captions, tok, seed
         # sentence sampling measures the same captions, sentences and runs in every epoch, and
         # a run from the run it extends: each text tokenised once (tokenising every candidate
-        # run whole was a quarter of a tiny step)
+        # run whole costs a quarter of a tiny step)
         self.tokens = CaptionTokens(tok)
         self.ctx = tok.context_length
 
