@@ -44,6 +44,7 @@ import argparse
 import copy
 import importlib.util
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -307,20 +308,27 @@ def build_data(root: Path, size: dict) -> dict:
             "pairs": build_or_load("dpo-pairs", root / "pairs", n, 0, img)}
 
 
-def measure(name, unit, ours, theirs, repeats, rows, steps, warmup=1) -> dict:
+def measure(name, unit, ours, theirs, repeats, rows, steps, warmup=1, scratch=None) -> dict:
     """Interleaved repeats after ``warmup`` untimed rounds (the first run of a side pays its
     lazy imports and first allocations); one printed line: min and median of each, the ratio
-    of medians."""
+    of medians. The runs write under ``scratch``, emptied after each (checkpoints of tens of
+    megabytes a run)."""
     from accelerate.state import AcceleratorState
+
+    def side(fn):
+        # each side makes its own Accelerator (TRL's Trainer with its own settings)
+        AcceleratorState._reset_state(reset_partial_state=True)
+        try:
+            return fn()
+        finally:
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
 
     a, b = [], []
     for i in range(warmup + repeats):
-        # each side makes its own Accelerator (TRL's Trainer with its own settings)
-        AcceleratorState._reset_state(reset_partial_state=True)
-        x = ours()
+        x = side(ours)
         if theirs is not None:
-            AcceleratorState._reset_state(reset_partial_state=True)
-            y = theirs()
+            y = side(theirs)
         if i >= warmup:
             a.append(x)
             if theirs is not None:
@@ -354,8 +362,6 @@ def _versions() -> dict:
 
 
 def main(argv=None) -> None:
-    from train.recipe import Recipe
-
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--preset", choices=sorted(SIZES), default="tiny")
     ap.add_argument("--repeats", type=int, default=5)
@@ -370,16 +376,26 @@ def main(argv=None) -> None:
     ap.add_argument("--note", default="", help="what the JSON says of the machine")
     args = ap.parse_args(argv)
     torch.set_num_threads(args.threads)
+    root = Path(tempfile.mkdtemp(prefix="bench_train_"))
+    try:
+        bench(args, root)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def bench(args, root: Path) -> None:
+    """The stages ``args`` asks for, their data built under ``root``."""
+    from train.recipe import Recipe
+
     size = SIZES[args.preset]
     steps = args.epochs * size["rows"] // size["batch"]
-    root = Path(tempfile.mkdtemp(prefix="bench_train_"))
     data = build_data(root / "data", size)
     common = dict(batch_size=size["batch"], max_steps=steps, save_every=10**6, lr=1e-3,
                   warmup_steps=1, seed=0)
     runs = iter(range(10**6))
 
     def out():
-        return root / f"run{next(runs)}"
+        return root / "runs" / f"run{next(runs)}"
 
     have_trl = importlib.util.find_spec("trl") is not None
     have_oc = importlib.util.find_spec("open_clip_train") is not None
@@ -403,7 +419,7 @@ def main(argv=None) -> None:
                 f"stage1/{mode}", "samples/s",
                 lambda: clip_ours(sm, r, out()),
                 (lambda: clip_theirs(sm, r, out())) if have_oc else None, args.repeats,
-                len(s["rows"]), r.max_steps, args.warmup)
+                len(s["rows"]), r.max_steps, args.warmup, root / "runs")
     if stages & {"3", "4"}:
         s = llava_setup(args.preset, data, size)
         if not have_trl:
@@ -416,14 +432,14 @@ def main(argv=None) -> None:
         results["stage3"] = measure(
             "stage3", "tokens/s", lambda: sft_ours(s, r, out()),
             (lambda: sft_theirs(s, r, out())) if have_trl else None, args.repeats,
-            len(s["instruct"]), steps, args.warmup)
+            len(s["instruct"]), steps, args.warmup, root / "runs")
     if "4" in stages:
         r = Recipe(stage="dpo", preset=args.preset, train_modules=["llm"], max_length=512,
                    **common)
         results["stage4"] = measure(
             "stage4", "pairs/s", lambda: dpo_ours(s, r, out()),
             (lambda: dpo_theirs(s, r, out())) if have_trl else None, args.repeats,
-            len(s["pairs"]), steps, args.warmup)
+            len(s["pairs"]), steps, args.warmup, root / "runs")
 
     if args.json:
         import json
