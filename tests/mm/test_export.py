@@ -1,5 +1,6 @@
 """CLIP-Math: configs register with open_clip, the vision tower exports to CLIPVisionModel with
-the same features, and the caption-length policy keeps whole sentences."""
+the same features, the caption-length policy keeps whole sentences, and CaptionTokens tokenises
+them exactly as the tokenizer does."""
 import numpy as np
 import pytest
 import torch
@@ -53,3 +54,51 @@ def test_fit_caption_keeps_whole_sentences():
         assert n(o) <= 77 and o.endswith(".") and o in cap + " " + cap
     short = "A triangle ABC."
     assert fit_caption(short, n, 77, np.random.default_rng(0)) == short
+
+
+CAPTIONS = [
+    # what the caption engine writes: sentences with coordinates, superscripts, minus signs
+    "The picture shows a pair of coordinate axes together with a parabola p and triangle BCD. "
+    "Horizontally the grid spans -1 to 15; vertically, -13 to 3. The parabola p has vertex "
+    "A(9, -2) and opens downward; its equation is y = -0.5(x - 9)² - 2. It is symmetric about "
+    "x = 9. Triangle BCD connects the points B(1, 2), C(4, −7) and D(12, 0). Its side BC is "
+    "drawn dashed. The area of BCD is 40.5 square units. Point E lies on p at x = 11.",
+    # what the tokenizer's cleaning rewrites: HTML entities, mojibake ftfy repairs, a '<'
+    # (ftfy then leaves entities to open_clip's own unescaping), runs of whitespace, line breaks
+    "Angle &lt;ABC is 30°. The café Ã  côté has side AB. It isn't &amp; won't be. "
+    "Side  AB\tis 4. Then x < 3 holds.\nA new line says BC = 5. " * 4,
+    "Ã© is fixed here. VoilÃ  it is. " * 12,
+    # a sentence longer than the context: fit_caption keeps its leading words
+    "One " + "very " * 90 + "long sentence. And a short one.",
+    "A triangle ABC.",
+]
+
+
+def test_caption_tokens_equal_the_tokenizers_own():
+    """CaptionTokens measures and tokenises what fit_caption picks exactly as the tokenizer
+    does, whether a run's ids are joined from its parts or the text is encoded whole."""
+    from mm.clip_math import CaptionTokens
+
+    _, _, _, tok = create_clip("tiny")
+    n = token_counter(tok)
+    ct = CaptionTokens(tok)
+    for epoch in range(4):
+        picks = [fit_caption(c, n, 77, np.random.default_rng([epoch, i]))
+                 for i, c in enumerate(CAPTIONS)]
+        ours = [fit_caption(c, ct.count, 77, np.random.default_rng([epoch, i]))
+                for i, c in enumerate(CAPTIONS)]
+        assert ours == picks
+        assert torch.equal(ct.tokenize(ours), tok(picks))
+    # every run measured, each candidate checked against the whole text's encoding
+    for c in CAPTIONS:
+        for s in range(len(c.split(". "))):
+            run = ". ".join(c.split(". ")[s:s + 3])
+            assert ct.ids(run) == tuple(tok.encode(run))
+            assert ct.count(run) == n(run)
+    # runs were joined from their parts: fewer texts encoded whole than measured
+    assert ct._encode.cache_info().misses < ct._ids.cache_info().misses
+    # ftfy reads "Ã" before a space as mojibake of "à" only in the joined text: its parts'
+    # ids would be wrong, and the text is encoded whole
+    ct.ids("VoilÃ")
+    assert ct._encode("VoilÃ") + ct._encode("it is.") != tuple(tok.encode("VoilÃ it is."))
+    assert ct.ids("VoilÃ it is.") == tuple(tok.encode("VoilÃ it is."))

@@ -129,3 +129,28 @@ def test_batches_built_by_worker_processes_give_the_same_run(tmp_path):
     assert workers["losses"] == one["losses"]
     with pytest.raises(ValueError, match="data_workers: must be >= 0, got -1"):
         _recipe(data_workers=-1)
+
+
+def test_foreach_adamw_takes_the_steps_of_torchs_per_tensor_loop(tmp_path, monkeypatch):
+    """The loop's AdamW runs each operation over all tensors at once (``foreach``); the losses
+    and weights are bit for bit those of torch's per-tensor loop, with and without the weight
+    decay groups."""
+    adamw = torch.optim.AdamW
+    for decay in (0.0, 0.1):
+        fast = run(_recipe(weight_decay=decay, save_every=100), _task(), tmp_path / f"f{decay}",
+                   progress=False)
+        assert fast["model"] is not None
+        made = []
+
+        def per_tensor(*a, **kw):
+            made.append(kw.pop("foreach"))
+            return adamw(*a, foreach=False, **kw)
+
+        monkeypatch.setattr(torch.optim, "AdamW", per_tensor)
+        slow = run(_recipe(weight_decay=decay, save_every=100), _task(), tmp_path / f"s{decay}",
+                   progress=False)
+        monkeypatch.undo()
+        assert made == [True]
+        assert fast["losses"] == slow["losses"]
+        for a, b in zip(fast["model"].state_dict().values(), slow["model"].state_dict().values()):
+            assert torch.equal(a, b)

@@ -15,7 +15,6 @@ tower exported to ``CLIPVisionModel`` with its ``CLIPImageProcessor``), ``metric
 """
 from __future__ import annotations
 
-import functools
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +23,8 @@ import numpy as np
 import torch
 from safetensors.torch import save_file
 
-from mm.clip_math import create_clip, fit_caption, freeze_text_tower, image_size, token_counter
+from mm.clip_math import (CaptionTokens, create_clip, fit_caption, freeze_text_tower, image_size,
+                          token_counter)
 from mm.export import export_vision_tower, image_processor_for
 from mm.stats import wilson
 from train import processes
@@ -74,15 +74,16 @@ class CaptionBatches:
 
     def __init__(self, pixels: PixelCache, captions, tok, seed: int):
         self.pixels, self.captions, self.tok, self.seed = pixels, captions, tok, seed
-        # sentence sampling counts the tokens of the same captions and sentence runs in every
-        # epoch: counted once (tokenising them was a third of a small step)
-        self.n_tokens = functools.lru_cache(maxsize=2**16)(token_counter(tok))
+        # sentence sampling measures the same captions, sentences and runs in every epoch, and
+        # a run from the run it extends: each text tokenised once (tokenising every candidate
+        # run whole costs a quarter of a tiny step)
+        self.tokens = CaptionTokens(tok)
         self.ctx = tok.context_length
 
     def __call__(self, idx, keys):
         images = {i: self.pixels(i) for i in dict.fromkeys(idx)}
-        return torch.stack([images[i] for i in idx]), self.tok(
-            [fit_caption(self.captions[i], self.n_tokens, self.ctx,
+        return torch.stack([images[i] for i in idx]), self.tokens.tokenize(
+            [fit_caption(self.captions[i], self.tokens.count, self.ctx,
                          np.random.default_rng([self.seed, key])) for i, key in zip(idx, keys)])
 
 
