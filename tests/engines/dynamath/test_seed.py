@@ -11,7 +11,7 @@ import pytest
 import renderers
 from engines.dynamath.seed import (ANSWER_TYPES, KINDS, LEVELS, TOPICS, load_seeds,
                                    make_variant, resolve_seeds)
-from tests.engines.dynamath.image_needed import text_leaves_answer_open
+from tests.engines.dynamath.seed_checks import text_leaves_answer_open
 
 SEEDS = load_seeds()
 SEED_IDS = sorted(SEEDS)
