@@ -109,10 +109,16 @@ def fit_caption(text: str, n_tokens, context_length: int, rng: np.random.Generat
 
 def token_counter(tokenizer):
     """``n_tokens(text)`` for an open_clip SimpleTokenizer (start and end tokens counted)."""
+    enc = _encoder(tokenizer)
+    return lambda text: len(enc(text)) + 2
+
+
+def _encoder(tokenizer):
+    """The tokenizer's ``encode`` (ids without start and end tokens), or a TypeError."""
     enc = getattr(tokenizer, "encode", None)
     if enc is None:
         raise TypeError(f"tokenizer {type(tokenizer).__name__} has no encode()")
-    return lambda text: len(enc(text)) + 2
+    return enc
 
 
 class CaptionTokens:
@@ -131,9 +137,7 @@ class CaptionTokens:
     """
 
     def __init__(self, tokenizer, cache: int = 2**16):
-        enc = getattr(tokenizer, "encode", None)
-        if enc is None:
-            raise TypeError(f"tokenizer {type(tokenizer).__name__} has no encode()")
+        enc = _encoder(tokenizer)
         self.tok, self.ctx = tokenizer, tokenizer.context_length
         # the join rule holds for the word pattern of open_clip's SimpleTokenizer and special
         # tokens without spaces; a tokenizer that reduces (drops) tokens encodes whole texts

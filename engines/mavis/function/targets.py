@@ -95,9 +95,9 @@ def subst(text: str, at: str) -> str:
 def poly_at(coeffs: list[float], at: str, fx: float) -> str:
     """'f(a) = <the polynomial at a> = <value>' as a step writes it; at 0 every x term
     vanishes, so the step says so and gives the value ("f(0) = 3", not "f(0) = -(0) + 3")."""
-    body = subst(poly_text(coeffs), at)
     if at == "0":
         return f"At x = 0 every term with x is 0, so f(0) = {n(r2(fx))}"
+    body = subst(poly_text(coeffs), at)
     if body == n(r2(fx)):
         return f"f({at}) = {n(r2(fx))}"
     return f"f({at}) = {body} {eq_sign(fx)} {n(r2(fx))}"
