@@ -29,12 +29,14 @@ fact). Each variant draws, from a stream of its own (so the other parameters sta
 plain variant), whether to add one; the drawn clause is ``params["irrelevant_clause"]`` (None
 when the variant has none) and sits just before the question sentence. A seed may also draw it
 in the figure by reading that key in ``diagram``. ``clause_problems`` proves the answer, the
-options and the independent check the same with and without it.
+options and the independent check the same with and without it, and that a point or vector the
+clause names as another, undrawn one is none the figure draws.
 
     mm-data dynamath list
 """
 from __future__ import annotations
 
+import re
 import zlib
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -108,14 +110,53 @@ class SeedQuestion:
         """One irrelevant clause for the variant p: {"text": sentence, ...} (JSON-able; extra
         keys are for a seed that also draws it). Default: a template of ``clauses`` filled."""
         t = self.clauses[int(rng.integers(len(self.clauses)))]
-        vals = {}
-        for k, (lo, hi) in CLAUSE_FIELDS.items():
-            v = 0
-            while v == 0:  # coordinates stay off the axes, counts are positive anyway
-                v = int(rng.integers(lo, hi + 1))
-            vals[k] = v
+        vals = {k: _nonzero(rng, lo, hi) for k, (lo, hi) in CLAUSE_FIELDS.items()}
+        if "{x}" in t and "{y}" in t:
+            # "Point Z(x, y) ... is not drawn" is false where (x, y) is a point the figure draws
+            taken = figure_points(self.diagram({**p, CLAUSE_KEY: None}))
+            while (vals["x"], vals["y"]) in taken:
+                vals["x"], vals["y"] = (_nonzero(rng, *CLAUSE_FIELDS[k]) for k in "xy")
         vals["color"] = CLAUSE_COLORS[int(rng.integers(len(CLAUSE_COLORS)))]
         return {"text": t.format(**vals), **({"first": True} if self.clause_first else {})}
+
+
+def _nonzero(rng: np.random.Generator, lo: int, hi: int) -> int:
+    """A clause field: coordinates stay off the axes, counts are positive anyway."""
+    v = 0
+    while v == 0:
+        v = int(rng.integers(lo, hi + 1))
+    return v
+
+
+def figure_points(spec: Spec) -> set[tuple[float, float]]:
+    """Every point a spec places (the entries of its "pts", "points", "markers" and "marks"
+    lists, as pairs or as {"x", "y"}), and every drawn vector's components (head - tail):
+    what a clause may not call another, undrawn point or vector."""
+    out: set[tuple[float, float]] = set()
+
+    def pair(e) -> tuple[float, float] | None:
+        if isinstance(e, (list, tuple)) and len(e) == 2 and all(
+                isinstance(t, (int, float)) for t in e):
+            return float(e[0]), float(e[1])
+        if isinstance(e, dict) and all(isinstance(e.get(k), (int, float)) for k in "xy"):
+            return float(e["x"]), float(e["y"])
+        return None
+
+    def walk(o) -> None:
+        if isinstance(o, dict):
+            for k, v in o.items():
+                if k in ("pts", "points", "markers", "marks") and isinstance(v, list):
+                    got = [q for q in map(pair, v) if q is not None]
+                    out.update(got)
+                    if o.get("kind") == "vector" and len(got) == 2:
+                        out.add((got[1][0] - got[0][0], got[1][1] - got[0][1]))
+                walk(v)
+        elif isinstance(o, list):
+            for e in o:
+                walk(e)
+
+    walk(spec.to_dict())
+    return out
 
 
 class ShuffledCandidates(SeedQuestion):
@@ -247,7 +288,8 @@ def without_clause(p: dict) -> dict:
 def clause_problems(q: SeedQuestion, p: dict) -> list[str]:
     """Why the clause of variant p might change its answer (empty: it does not). The answer
     and the options are the same without it, the independent check still gives the answer,
-    the question states it, and the figure only adds to the plain variant's figure."""
+    the question states it, a point or vector it names is none the figure draws, and the
+    figure only adds to the plain variant's figure."""
     c = p.get(CLAUSE_KEY)
     if not c:
         return []
@@ -261,10 +303,25 @@ def clause_problems(q: SeedQuestion, p: dict) -> list[str]:
         out.append(f"independent check {redo!r} != answer {q.answer(p)!r} with the clause")
     if c["text"] not in with_clause(q.question(p), c) or c["text"] in q.question(p0):
         out.append("the clause is not (only) in the question with it")
+    named = _clause_point(c["text"])
+    if named is not None and named in figure_points(q.diagram(p0)):
+        out.append(f"the clause calls {named} undrawn, and the figure draws it")
     big, small = q.diagram(p).to_dict(), q.diagram(p0).to_dict()
     if not _contains(big, small):
         out.append("the figure with the clause drops or changes something of the plain one")
     return out
+
+
+# the point or vector a clause names: "(x, y)", "⟨x, y⟩" or "x + yi"
+_CLAUSE_POINT = re.compile(r"[(⟨](-?\d+), (-?\d+)[)⟩]|(-?\d+) \+ (-?\d+)i")
+
+
+def _clause_point(text: str) -> tuple[float, float] | None:
+    m = _CLAUSE_POINT.search(text)
+    if m is None:
+        return None
+    a, b = (m[1], m[2]) if m[1] is not None else (m[3], m[4])
+    return float(a), float(b)
 
 
 def _same(a, b, answer_type: str) -> bool:

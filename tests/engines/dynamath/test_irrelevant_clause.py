@@ -135,3 +135,52 @@ def test_ceva_clause_states_no_distance_the_lengths_shown_fix():
     for v in range(1, 40):
         c = make_variant("plane-ceva-piece", v, seed=0).params[CLAUSE_KEY]
         assert c is None or " cm " not in c["text"] + " ", (v, c)
+
+
+XY_SEEDS = sorted(s for s in CLAUSE_SEEDS
+                  if any("{x}" in t and "{y}" in t for t in SEEDS[s].clauses))
+
+
+def _placed(o, out):
+    """The test's own walk: every [x, y] of a "pts" list, and each vector's head - tail."""
+    if isinstance(o, dict):
+        pts = o.get("pts")
+        if isinstance(pts, list):
+            two = [tuple(map(float, e)) for e in pts if isinstance(e, list) and len(e) == 2]
+            out.update(two)
+            if o.get("kind") == "vector" and len(two) == 2:
+                out.add((two[1][0] - two[0][0], two[1][1] - two[0][1]))
+        for v in o.values():
+            _placed(v, out)
+    elif isinstance(o, list):
+        for e in o:
+            _placed(e, out)
+    return out
+
+
+def test_no_clause_calls_a_drawn_point_undrawn():
+    # "Point Z(-5, 5) is another point of the plane; it is not drawn." beside A(-5, 5), and
+    # "Point Q(2, 2) is another point ..." beside the point P(2, 2) the question asks about
+    area = make_variant("analytic-matrix-area-image", 8, seed=0)
+    assert area.params[CLAUSE_KEY] and "Z(-5, 5)" not in area.question
+    inside = make_variant("analytic-point-in-circle", 9, seed=0)
+    assert inside.params[CLAUSE_KEY] and "(2, 2)" not in inside.question
+    named = 0
+    for sid in XY_SEEDS:
+        for v in range(1, 21):
+            var = make_variant(sid, v, seed=0)
+            c = var.params[CLAUSE_KEY]
+            m = c and re.search(r"[(⟨](-?\d+), (-?\d+)[)⟩]|(-?\d+) \+ (-?\d+)i", c["text"])
+            if m:
+                named += 1
+                xy = tuple(float(g) for g in m.groups() if g is not None)
+                assert xy not in _placed(var.spec.to_dict(), set()), (sid, v, c["text"])
+    assert named > 200
+
+
+def test_a_clause_naming_a_drawn_point_is_caught():
+    var = make_variant("analytic-point-in-circle", 9, seed=0)
+    p = {**var.params, CLAUSE_KEY: {"text": "Point Q(2, 2) is another point of the plane; "
+                                             "it is not drawn."}}
+    assert clause_problems(SEEDS["analytic-point-in-circle"], p) == [
+        "the clause calls (2.0, 2.0) undrawn, and the figure draws it"]

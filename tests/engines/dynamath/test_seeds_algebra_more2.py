@@ -161,3 +161,12 @@ def test_matrix_grid_writes_every_entry():
     var = make_variant("algebra-matrix-determinant", 3, seed=2)
     assert heatmap_facts(var.spec)["values"] == [[float(v) for v in r]
                                                   for r in var.params["m"]]
+
+
+def test_absolute_solutions_question_names_what_it_sums():
+    # a clause put before the asking sentence left "the sum of them" pointing at the window
+    var = make_variant("algebra-absolute-solutions", 1, seed=0)
+    assert var.question == (
+        "The graph of f(x) = a|x - h| + k and the horizontal line y = -1 are drawn. The "
+        "equation f(x) = -1 has two solutions. The graph of f continues beyond the window "
+        "drawn. What is the sum of the two solutions?")

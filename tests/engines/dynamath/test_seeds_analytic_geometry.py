@@ -100,6 +100,24 @@ def test_rounded_answers_are_never_half_way_ties():
     assert tie(0.125) and tie(-3.375) and not tie(0.25) and not tie(1 / 3)
 
 
+def test_y_intercept_question_states_the_graph_kind_and_the_vertex():
+    # "the graph shown" beside a U-shaped curve left the parabola and its vertex V unstated
+    assert make_variant("analytic-y-intercept", 3, seed=0).question == (
+        "The graph is a parabola with vertex V that passes through P. What is its "
+        "y-intercept? Round to two decimal places.")
+    kinds = set()
+    for v in range(40):
+        var = make_variant("analytic-y-intercept", v, seed=0)
+        kinds.add(var.params["kind"])
+        names = [n for o in var.spec.objects for n in o.pt_names]
+        if var.params["kind"] == "line":
+            assert "straight line through A and B" in var.question and names == ["A", "B"]
+        else:
+            assert "parabola with vertex V that passes through P" in var.question
+            assert names == ["V", "P"] and var.spec.objects[0].pts[0] == var.params["pts"][0]
+    assert kinds == {"line", "parabola"}
+
+
 def test_coverage_of_levels_types_kinds():
     assert len(ANALYTIC) >= 13
     qs = [SEEDS[s] for s in ANALYTIC]

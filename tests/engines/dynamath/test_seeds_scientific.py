@@ -174,3 +174,13 @@ def test_seed_set_shape():
               "geometric transformation"):
         assert kinds[k] >= 1, k
     assert all(q.topic == "scientific figure" for q in SCI.values())
+
+
+def test_spring_energy_never_lands_half_way_between_two_decimals():
+    # 0.5 * 100 * 0.05^2 = 0.125 J: "0.12" or "0.13" by the reader's rounding rule
+    from fractions import Fraction
+    assert make_variant("sci-spring-energy", 8, seed=0).ground_truth != "0.13"
+    for v in range(200):
+        p = make_variant("sci-spring-energy", v, seed=0).params
+        e100 = Fraction(p["k"]) * Fraction(str(abs(p["x"]))) ** 2 * 50
+        assert e100.denominator != 2, (v, p)

@@ -184,7 +184,7 @@ class AbsoluteSolutions(SeedQuestion):
                 "difference": "the larger minus the smaller"}[p["ask"]]
         return (f"The graph of f(x) = a|x - h| + k and the horizontal line y = {p['k']} are "
                 f"drawn. The equation f(x) = {p['k']} has two solutions. What is {what} of "
-                f"them?")
+                f"the two solutions?")
 
     def _sols(self, p):
         u = Fraction(p["k"] - p["d"]) / Fraction(p["a"])

@@ -161,7 +161,10 @@ class YIntercept(SeedQuestion):
                 return {"kind": "parabola", "pts": [[h, k], P], "a": a, "color": col, "r": r}
 
     def question(self, p):
-        return f"What is the y-intercept of the graph shown? {ROUND2}"
+        # the answer rests on the graph's kind and on V being the vertex: both are stated
+        what = ("The graph is the straight line through A and B." if p["kind"] == "line" else
+                "The graph is a parabola with vertex V that passes through P.")
+        return f"{what} What is its y-intercept? {ROUND2}"
 
     def answer(self, p):
         if p["kind"] == "line":

@@ -13,6 +13,7 @@ counting for scales.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -65,10 +66,14 @@ class SpringEnergy(SeedQuestion):
     clauses = ("The spring is made of steel and weighs {m} grams.",)
 
     def sample(self, rng):
-        x = float(rng_choice(rng, (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)))
-        return {"k": float(rng_choice(rng, (10, 20, 25, 40, 50, 80, 100, 150, 200, 400))),
-                "x": x if rng.random() < 0.65 else -x,
-                "mass": float(rng_choice(rng, (0.2, 0.5, 1, 2, 4)))}
+        while True:
+            x = float(rng_choice(rng, (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)))
+            p = {"k": float(rng_choice(rng, (10, 20, 25, 40, 50, 80, 100, 150, 200, 400))),
+                 "x": x if rng.random() < 0.65 else -x,
+                 "mass": float(rng_choice(rng, (0.2, 0.5, 1, 2, 4)))}
+            # 0.125 J "to two decimal places" is 0.12 or 0.13 by the reader's rounding rule
+            if (Fraction(p["k"]) * Fraction(str(x)) ** 2 * 100 / 2).denominator != 2:
+                return p
 
     def question(self, p):
         return ("How much elastic potential energy is stored in the spring, in joules? Round "
