@@ -164,7 +164,7 @@ def test_matrix_grid_writes_every_entry():
 
 
 def test_absolute_solutions_question_names_what_it_sums():
-    # a clause put before the asking sentence left "the sum of them" pointing at the window
+    # with a clause before the asking sentence, "the sum of them" would point at the window
     var = make_variant("algebra-absolute-solutions", 1, seed=0)
     assert var.question == (
         "The graph of f(x) = a|x - h| + k and the horizontal line y = -1 are drawn. The "

@@ -101,7 +101,7 @@ def test_rounded_answers_are_never_half_way_ties():
 
 
 def test_y_intercept_question_states_the_graph_kind_and_the_vertex():
-    # "the graph shown" beside a U-shaped curve left the parabola and its vertex V unstated
+    # "the graph shown" beside a U-shaped curve would leave the parabola and its vertex unstated
     assert make_variant("analytic-y-intercept", 3, seed=0).question == (
         "The graph is a parabola with vertex V that passes through P. What is its "
         "y-intercept? Round to two decimal places.")

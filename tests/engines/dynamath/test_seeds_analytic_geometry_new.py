@@ -67,3 +67,13 @@ def test_contour_facts_agree_with_the_highest_point():
         f = renderers.facts(var.spec)
         assert var.choices["ABCD".index(var.ground_truth)] == f["highest"]
         assert len(set(f["values"].values())) == 4
+
+
+def test_parallelogram_corner_at_the_origin_is_named_by_the_axes_only():
+    # a label "O(0, 0)" of the corner's own would sit over it and cut the ends of OA and OC; the
+    # axes' origin label O names it, and A, B, C keep their coordinates
+    for sid in ("analytic-linmap-determinant", "analytic-linmap-which-matrix"):
+        for v in range(5):
+            o = make_variant(sid, v, seed=0).spec.objects[0]
+            assert o.pts[0] == [0.0, 0.0] and o.pt_names == ["", "A", "B", "C"], (sid, v)
+            assert o.show_coords

@@ -39,7 +39,7 @@ def _square_image(p) -> AnalyticSpec:
     (a, b), (c, d) = p["m"]
     pts = [[0, 0], [a, c], [a + b, c + d], [b, d]]
     return AnalyticSpec(xmin=-7, xmax=7, ymin=-7, ymax=7, objects=[
-        GeoObject("quadrilateral", "", fpts(pts), ["O", "A", "B", "C"], color=p["color"],
+        GeoObject("quadrilateral", "", fpts(pts), ["", "A", "B", "C"], color=p["color"],
                   show_coords=True)])
 
 
