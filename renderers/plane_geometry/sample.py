@@ -156,7 +156,12 @@ def _marks(rng: np.random.Generator, spec: PlaneGeometrySpec, m: Model) -> None:
         if rights:
             k = 1 if p.kind in ("square", "rectangle") or len(rights) > 2 else len(rights)
             picks = rights[-k:] if i else rights[:k]
-            spec.right_marks += [r for r in picks if r[1] not in {x[1] for x in spec.right_marks}]
+            # one mark per angle, not per corner: a right triangle on a square's side keeps the
+            # mark of its own right angle where the square's corner is marked too
+            def key(r: str) -> str:
+                return r[1] + "".join(sorted(r[0] + r[2]))
+            seen = {key(x) for x in spec.right_marks}
+            spec.right_marks += [r for r in picks if key(r) not in seen]
         sides = [a + b for a, b in zip(V, V[1:] + V[:1])]
         lens = [round(math.dist(P[s[0]], P[s[1]]), 6) for s in sides]
         if p.label in ("square", "rhombus", "equilateral triangle") and rng.random() < 0.6:

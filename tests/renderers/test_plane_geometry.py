@@ -130,3 +130,29 @@ def test_json_round_trip_keeps_floats():
     back = renderers.spec_from_json(spec.to_json())
     assert back == spec and back.to_json() == spec.to_json()
     assert isinstance(back.params["leg1"], float) and back.attachments[0].kind == "square"
+
+
+def test_right_triangle_keeps_its_mark_where_a_corner_is_marked_already():
+    """cap-00000099 (the fourth look): rectangle ABCD with ∠DAB marked and right triangle ABE
+    whose right angle ∠BAE is at A too: each right angle of a sampled triangle is marked,
+    even at a corner that carries another shape's mark."""
+    from renderers.plane_geometry.spec import CURVED, angle_at
+
+    def key(r: str) -> str:
+        return r[1] + "".join(sorted(r[0] + r[2]))
+
+    shared = 0
+    for seed in range(300):
+        s = FAM.sample_spec(np.random.default_rng(seed))
+        m = build_model(s)
+        P = m.points
+        marked = {key(r) for r in s.right_marks}
+        for p in m.pieces:
+            if len(p.verts) != 3 or p.kind in CURVED:
+                continue
+            V = p.verts
+            for a, b, c in zip(V[-1:] + V[:-1], V, V[1:] + V[:1]):
+                if abs(angle_at(P[a], P[b], P[c]) - 90) < 1e-6:
+                    assert key(a + b + c) in marked, (seed, a + b + c, s.right_marks)
+                    shared += sum(r[1] == b for r in s.right_marks) > 1
+    assert shared >= 3  # the case of the look, a corner with two marks, does occur

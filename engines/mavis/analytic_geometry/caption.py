@@ -212,17 +212,29 @@ def _relation_sentences(facts: dict, rng: np.random.Generator) -> list[str]:
 
 def _labels_sentence(facts: dict, rng: np.random.Generator) -> str | None:
     shown_eq = [o["name"] for o in facts["objects"] if o["equation_shown"]]
-    shown_xy = [o["name"] for o in facts["objects"] if o["coords_shown"]]
+    shown_pt = [o["name"] for o in facts["objects"] if o["coords_shown"] and o["kind"] == "point"]
+    shown_on = [o["name"] for o in facts["objects"] if o["coords_shown"] and o["kind"] != "point"]
     parts = []
     if shown_eq:
         # each opens with a word, not a name: "l" capitalised would be another object's name
-        parts.append(pick(rng, ["the equation of {x} is written beside it",
-                                "the equation of {x} is printed as its label"],
+        one = len(shown_eq) == 1
+        parts.append(pick(rng, ["the equation of {x} is written beside it" if one else
+                                "the equations of {x} are written beside them",
+                                "the equation of {x} is printed as its label" if one else
+                                "each of {x} carries its equation as a label"],
                           x=join_list(shown_eq)))
-    if shown_xy:
-        parts.append(pick(rng, ["the points of {x} are labelled with their coordinates",
-                                "coordinates are printed next to the points of {x}"],
-                          x=join_list(shown_xy)))
+    if shown_pt or shown_on:
+        # a point carries its own coordinates; a line or a conic, those of its named points
+        whose = [f"point{'s' if len(shown_pt) > 1 else ''} {join_list(shown_pt)}"] if shown_pt \
+            else []
+        whose += [f"the named points of {join_list(shown_on)}"] if shown_on else []
+        parts.append(pick(rng, ["the coordinates of {x} are printed beside them" if
+                                len(shown_pt) + len(shown_on) > 1 or shown_on else
+                                "the coordinates of {x} are printed beside it",
+                                "{x} carry their coordinates as labels" if
+                                len(shown_pt) > 1 or shown_on else
+                                "{x} carries its coordinates as a label"],
+                          x=join_list(whose)))
     if not parts:
         return None
     s = join_list(parts)

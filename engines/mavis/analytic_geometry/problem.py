@@ -44,6 +44,12 @@ def _p(x) -> str:
     return f"({s})" if s.startswith("-") or "/" in s else s
 
 
+def _line_at(m, b, x) -> str:
+    """m·x + b with x put in, written as a teacher would: "1.5·2 - 4", "3 + 1"."""
+    term = _p(x) if m == 1 else f"{_n(m)}·{_p(x)}"
+    return term + (f" + {_n(b)}" if b > 0 else f" - {_n(-b)}" if b < 0 else "")
+
+
 def _pt(name: str, xy) -> str:
     return f"{name}({_n(F(xy[0]))}, {_n(F(xy[1]))})"
 
@@ -332,11 +338,11 @@ def _intersection_problem(rng: np.random.Generator) -> Problem | None:
                             f"Find the {coord}-coordinate of the intersection of {l1.name} and "
                             f"{l2.name}."])
     cot = [f"The lines are {l1.name}: {e1} and {l2.name}: {e2}.",
-           f"At the intersection both give the same y: {_n(m1)}x + {_p(b1)} = {_n(m2)}x + "
-           f"{_p(b2)}.",
+           f"At the intersection both give the same y: {e1.split(' = ', 1)[1]} = "
+           f"{e2.split(' = ', 1)[1]}.",
            f"So x = (b₂ - b₁) / (m₁ - m₂) = ({_n(b2)} - {_p(b1)}) / ({_n(m1)} - {_p(m2)}) = "
            f"{_n(b2 - b1)} / {_n(m1 - m2)} = {_n(x)}.",
-           f"Then y = {_n(m1)}·{_p(x)} + {_p(b1)} = {_n(y)}.",
+           f"Then y = {_line_at(m1, b1, x)} = {_n(y)}." if m1 else f"Then y = {_n(y)}.",
            f"So the {coord}-coordinate of the intersection is {fmt_num(round(float(ans), 2))}."]
     other = y if coord == "x" else x
     xs = -x

@@ -100,7 +100,7 @@ ASYM_V = [
 ]
 ASYM_H = [
     "The horizontal line y = {y} is an asymptote.",
-    "As x moves far out, {ref} levels off toward y = {y}.",
+    "As x moves far {side}, {ref} levels off toward y = {y}.",
     "{Ref} approaches the horizontal asymptote y = {y}.",
 ]
 PERIOD = [
@@ -115,6 +115,10 @@ AMP = [
 MARKED = [
     "Marked on {ref}: {pts}.", "Dots mark the points {pts}.",
     "The highlighted points are {pts}.", "Labelled dots sit at {pts}.",
+]
+MARKED_ONE = [
+    "Marked on {ref}: {pts}.", "A dot marks the point {pts}.",
+    "The highlighted point is {pts}.", "A labelled dot sits at {pts}.",
 ]
 INTERSECT = [
     "The two curves intersect at {pts}.", "The graphs cross each other at {pts}.",
@@ -186,63 +190,83 @@ def _monotonic(f: dict) -> str | None:
     return join_list(parts)
 
 
+def _named(templates: list[str]) -> list[str]:
+    """The phrasings that name their curve ("the red curve", "the graph of g")."""
+    return [t for t in templates if "{Ref}" in t or "{ref}" in t]
+
+
 def _curve_sentences(f: dict, n: int, show: str, rng: np.random.Generator) -> list[str]:
     ref = _ref(f, n, rng)
     sl = {"ref": ref, "Ref": _cap(ref)}
     eq = f["expression"]
+    # each sentence as (text, its phrasings, their slots), so that the opening one can be
+    # worded again naming its curve
     out = []
     if show != "none":
-        out.append(pick(rng, EQ_SHOWN, eq=eq, **sl))
+        out.append((pick(rng, EQ_SHOWN, eq=eq, **sl), EQ_SHOWN, dict(eq=eq, **sl)))
     elif _inferable(f):
-        out.append(pick(rng, EQ_READ, eq=eq, **sl))
+        out.append((pick(rng, EQ_READ, eq=eq, **sl), EQ_READ, dict(eq=eq, **sl)))
     details = []
+
+    def add(templates: list[str], **slots) -> None:
+        details.append((pick(rng, templates, **slots), templates, slots))
+
     z = f["zeros"]
     if len(z) > 5:
-        details.append(pick(rng, ["{Ref} meets the x-axis many times, first at x = {a} and "
-                                  "last at x = {b}.", "Zeros run from x = {a} to x = {b}."],
-                            a=fmt_num(z[0]), b=fmt_num(z[-1]), **sl))
+        add(["{Ref} meets the x-axis many times, first at x = {a} and last at x = {b}.",
+             "Zeros run from x = {a} to x = {b}."], a=fmt_num(z[0]), b=fmt_num(z[-1]), **sl)
     elif z:
-        details.append(pick(rng, ZERO_ONE if len(z) == 1 else ZEROS, xs=_xs(z), **sl))
+        add(ZERO_ONE if len(z) == 1 else ZEROS, xs=_xs(z), **sl)
     else:
-        details.append(pick(rng, NO_ZERO, **sl))
+        add(NO_ZERO, **sl)
     if f["y_intercept"] is not None:
-        details.append(pick(rng, YINT, y=fmt_num(f["y_intercept"]), **sl))
+        add(YINT, y=fmt_num(f["y_intercept"]), **sl)
     ex = f["extrema"]
     if ex and len(ex) <= 4:
         items = [f"a local {'maximum' if e['type'] == 'max' else 'minimum'} at "
                  f"{_pt(e['x'], e['y'])}" for e in ex]
-        details.append(pick(rng, EXT, items=join_list(items), **sl,
-                            s="" if len(items) == 1 else "s",
-                            **{"is": "is" if len(items) == 1 else "are"}))
+        add(EXT, items=join_list(items), **sl, s="" if len(items) == 1 else "s",
+            **{"is": "is" if len(items) == 1 else "are"})
     elif not ex and f["kind"] in ("polynomial", "absolute", "piecewise", "rational"):
-        details.append(pick(rng, NO_EXT, **sl))
+        add(NO_EXT, **sl)
     mono = _monotonic(f)
     if mono:
-        details.append(pick(rng, MONO, parts=mono, **sl))
+        add(MONO, parts=mono, **sl)
     va = [a["x"] for a in f["asymptotes"] if a["type"] == "vertical"]
     if f["kind"] == "tangent":
-        details.append(pick(rng, ["Dashed vertical asymptotes repeat at {rule}.",
-                                  "Its vertical asymptotes are the lines {rule}."],
-                            rule=f["asymptote_rule"]))
+        add(["Dashed vertical asymptotes repeat at {rule}.",
+             "Its vertical asymptotes are the lines {rule}."], rule=f["asymptote_rule"])
     elif va:
-        details.append(pick(rng, ASYM_V, xs=_xs(va), s="" if len(va) == 1 else "s",
-                            them="it" if len(va) == 1 else "them", **sl))
+        add(ASYM_V, xs=_xs(va), s="" if len(va) == 1 else "s",
+            them="it" if len(va) == 1 else "them", **sl)
     for a in f["asymptotes"]:
         if a["type"] == "horizontal":
-            details.append(pick(rng, ASYM_H, y=fmt_num(a["y"]), **sl))
+            # a·b^x + d levels off on one side only: the left where b > 1
+            side = ("out to either side" if f["kind"] != "exponential" else
+                    "to the left" if f["params"]["b"] > 1 else "to the right")
+            add(ASYM_H, y=fmt_num(a["y"]), side=side, **sl)
     if f["period_text"]:
-        details.append(pick(rng, PERIOD, p=f["period_text"], **sl))
+        add(PERIOD, p=f["period_text"], **sl)
     if "amplitude" in f:
         lo, hi = f["range"]
-        details.append(pick(rng, AMP, amp=fmt_num(f["amplitude"]), lo=fmt_num(lo),
-                            hi=fmt_num(hi)))
+        add(AMP, amp=fmt_num(f["amplitude"]), lo=fmt_num(lo), hi=fmt_num(hi))
     if f["marked_points"]:
-        pts = join_list([_pt(p["x"], p["y"]) for p in f["marked_points"]])
-        details.append(pick(rng, MARKED, pts=pts, **sl))
+        pts = [_pt(p["x"], p["y"]) for p in f["marked_points"]]
+        add(MARKED_ONE if len(pts) == 1 else MARKED, pts=join_list(pts), **sl)
     # a random order, and now and then a detail left out (but at least three kept)
     order = [int(i) for i in rng.permutation(len(details))]
     k = max(min(3, len(details)), int(np.sum(rng.random(len(details)) < 0.85)))
-    return out + [details[i] for i in order[:k]]
+    said = out + [details[i] for i in order[:k]]
+    if n > 1:
+        # beside another curve, an opening "Its ..." or "The y-intercept is ..." reads as more
+        # about the curve before: the first sentence names the curve it is about
+        if not _named(said[0][1]):
+            j = next((j for j, s in enumerate(said) if _named(s[1])), None)
+            said.insert(0, said.pop(j) if j is not None else details[0])
+        text, templates, slots = said[0]
+        if not any(t.format(**slots) == text for t in _named(templates)):
+            said[0] = (pick(rng, _named(templates), **slots), templates, slots)
+    return [s[0] for s in said]
 
 
 @caption_writer("function", n_phrasings=len(OPENERS))

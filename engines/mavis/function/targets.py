@@ -85,10 +85,12 @@ def distract(answer: Any, cands: list[tuple[Any, str | None]]) -> list[Distracto
 
 
 def subst(text: str, at: str) -> str:
-    """``text`` with x replaced by ``at``: in parentheses ("-(-2)", "3(2)^2"), except 0 where
-    x opens a bracket or is an exponent ("|0 - 3|", "2^0"), which needs none."""
+    """``text`` with x replaced by ``at``: in parentheses ("-(-2)", "3(2)^2"), except where x
+    opens a bracket ("sin(-5π/6)", "|-1 - 3|", never "sin((-5π/6))") and 0 as an exponent
+    ("2^0"), which need none."""
+    text = re.sub(r"(?<=[(|])x", at, text)
     if at == "0":
-        text = re.sub(r"(?<=[(|^])x", "0", text)
+        text = re.sub(r"(?<=\^)x", "0", text)
     return text.replace("x", f"({at})")
 
 

@@ -530,8 +530,8 @@ def _choose_target(rng, ch: Chain, spec: PlaneGeometrySpec, pieces: list[PP]
         X, Y = p.side[:1], p.side[1:]
         if host is not None and p.side and seg(X, Y) not in ch.given_keys and ch.has(seg(X, Y)):
             opts.setdefault("shared_side", []).append(
-                (seg(X, Y), f"Find the length of {X}{Y}, the side {host.name} and {p.name} "
-                            f"share.", {"key": X + Y}))
+                (seg(X, Y), f"Find the length of {X}{Y}, the side that {host.name} and "
+                            f"{p.name} share.", {"key": X + Y}))
     # a shape with a semicircle cut out of it has two areas (the shape's, what is left), so
     # it is not asked about by name
     cut = {build_model(spec).pieces[p.idx].parent for p in pieces if p.sign < 0}

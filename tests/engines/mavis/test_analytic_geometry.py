@@ -4,6 +4,7 @@ target (checked against hand formulas from the givens), the vision diagram shows
     python -m pytest -q tests/engines/mavis/test_analytic_geometry.py
 """
 import math
+import re
 
 import numpy as np
 import pytest
@@ -100,3 +101,43 @@ def test_vision_spec_draws_every_given_and_base_draws_in_diagram_ones():
 def test_unknown_target_is_rejected():
     with pytest.raises(ValueError, match="unknown target 'volume'; valid: distance, midpoint"):
         make_problem(np.random.default_rng(0), "volume")
+
+
+def test_label_sentence_counts_its_objects_and_names_a_point_as_a_point():
+    """The fourth look: cap-00000025 "The equation of l₁ and l₂ is printed as its label.",
+    cap-00000011 "Coordinates are printed next to the points of A." (A is a point)."""
+    from engines.mavis.analytic_geometry.caption import _labels_sentence
+
+    spec = AnalyticSpec(xmin=-2, xmax=12, ymin=-7, ymax=7, objects=[
+        GeoObject("point", "A", pts=[[2, 1.5]], pt_names=["A"], show_coords=True),
+        GeoObject("line", "l₁", pts=[[0, 0], [2, 2]], pt_names=["", ""], show_eq=True),
+        GeoObject("line", "l₂", pts=[[0, -6], [2, -2]], pt_names=["", ""], show_eq=True),
+        GeoObject("circle", "c", pts=[[6, 2], [6, 4]], pt_names=["B", "C"], radius=2,
+                  show_coords=True)])
+    said = {_labels_sentence(FAM.facts(spec), np.random.default_rng(s)) for s in range(40)}
+    assert said == {
+        f"{eq} and {xy}." for eq in ("The equations of l₁ and l₂ are written beside them",
+                                     "Each of l₁ and l₂ carries its equation as a label")
+        for xy in ("the coordinates of point A and the named points of c are printed beside "
+                   "them", "point A and the named points of c carry their coordinates as "
+                   "labels")}
+    spec.objects = spec.objects[:1]
+    said = {_labels_sentence(FAM.facts(spec), np.random.default_rng(s)) for s in range(40)}
+    assert said == {"The coordinates of point A are printed beside it.",
+                    "Point A carries its coordinates as a label."}
+
+
+def test_intersection_steps_write_the_lines_as_given():
+    """ins-00000011 (the fourth look): "1.5x + (-4) = 1x + (-4)" and "y = 1.5·0 + (-4)"."""
+    seen = 0
+    for seed in range(200):
+        p = make_problem(np.random.default_rng(seed), target="intersection")
+        if p is None:
+            continue
+        seen += 1
+        e1, e2 = (s.split(": ", 1)[1] for s in p.cot[0][len("The lines are "):-1].split(" and "))
+        assert p.cot[1] == (f"At the intersection both give the same y: {e1.split(' = ')[1]} = "
+                            f"{e2.split(' = ')[1]}."), p.cot
+        for step in p.cot:
+            assert "+ (-" not in step and not re.search(r"(?<![\d.])1x", step), step
+    assert seen >= 20

@@ -267,3 +267,58 @@ def test_caption_interval_ends_at_an_asymptote_are_open():
     fn = spec_facts(FunctionSpec(curves=[cv], xmin=-3, xmax=3, ymin=-4, ymax=4))["functions"][0]
     assert captions._monotonic(fn) == ("increasing on [-3, -1], decreasing on [-1, 1] and "
                                        "increasing on [1, 3]")
+
+
+def test_each_curve_of_a_two_curve_caption_opens_with_its_name():
+    """cap-00000087 (the fourth look): "The purple curve has a single x-intercept at
+    x = 2.73. The y-intercept is 1. Its only zero in view is x = -2." -- the blue line's
+    y-intercept and zero, read in order, as the purple curve's; cap-00000015 "Its equation ...
+    is g(x) = ..." after the purple f's sentences. Beside another curve, the first sentence
+    about each curve names it (its colour or "the graph of g")."""
+    from renderers.function.sample import sample_spec
+
+    opened = set()
+    for s in range(150):
+        spec = sample_spec(np.random.default_rng(s), n_functions=2)
+        facts = spec_facts(spec)
+        for fn in facts["functions"]:
+            for r in range(4):
+                said = captions._curve_sentences(fn, 2, facts["show_expression"],
+                                                 np.random.default_rng(100 * s + r))
+                names = (f"{fn['color']} curve", f"graph of {fn['name']}")
+                assert any(n in said[0] for n in names), (s, r, said)
+                opened.add(said[0].split(" ")[0])
+    assert len(opened) >= 5  # still many wordings
+
+
+def test_caption_counts_and_sides_of_marked_points_and_asymptotes():
+    """cap-00000023 "Dots mark the points (3, 0)." (one point); cap-00000037 "As x moves far
+    out, the graph of f levels off toward y = -1" for e^x - 1, which grows without bound to
+    the right."""
+    one = FunctionSpec(curves=[Curve("logarithm", a=1.0, b=3.0, c=2.0, marks=["zeros"])],
+                       xmin=-3, xmax=10, ymin=-3, ymax=3, show_expression="title")
+    grow = FunctionSpec(curves=[Curve("exponential", a=1.0, b=math.e, d=-1.0)],
+                        xmin=-6, xmax=6, ymin=-2, ymax=5, show_expression="title")
+    decay = FunctionSpec(curves=[Curve("exponential", a=2.0, b=0.5)],
+                         xmin=-6, xmax=6, ymin=-2, ymax=5, show_expression="title")
+    caps = {k: " ".join(captions.caption(sp_, spec_facts(sp_), np.random.default_rng(s))
+                        for s in range(60)) for k, sp_ in
+            (("one", one), ("grow", grow), ("decay", decay))}
+    assert "(3, 0)" in caps["one"] and not re.search(r"[Dd]ots|points \(", caps["one"])
+    assert "far to the left" in caps["grow"] and "far to the right" not in caps["grow"]
+    assert "far to the right" in caps["decay"] and "far to the left" not in caps["decay"]
+    assert "far out," not in caps["grow"] + caps["decay"]
+
+
+def test_x_alone_in_a_bracket_is_put_in_without_a_second_bracket():
+    """ins-00000029 (the fourth look): "f(-5π/6) = 2sin((-5π/6)) - 1"."""
+    from engines.mavis.function.targets import subst
+
+    assert subst("2sin(x) - 1", "-5π/6") == "2sin(-5π/6) - 1"
+    assert subst("-4/(x - 2) + 1", "-1") == "-4/(-1 - 2) + 1"
+    assert subst("0.5|x + 2| + 1", "-3") == "0.5|-3 + 2| + 1"
+    assert subst("0.5sin(2x) + 2", "-2π/3") == "0.5sin(2(-2π/3)) + 2"
+    assert subst("2^x + 2", "-1") == "2^(-1) + 2" and subst("2^x + 2", "0") == "2^0 + 2"
+    for s in range(200):
+        p = make_problem(np.random.default_rng(s), target="value")
+        assert not any("((" in step for step in p.cot), p.cot

@@ -1,6 +1,7 @@
 """MAVIS plane geometry: the backward chain, problems of a fixed seed, the independent
 re-check on a hand-built figure, captions, distractors and the three versions."""
 import math
+import re
 from collections import Counter
 
 import numpy as np
@@ -145,6 +146,9 @@ def test_composite_targets_recheck(target):
             continue
         seen += 1
         assert recheck(p) == pytest.approx(p.answer, abs=0.011), (s, p.stem, p.cot)
+        if target == "shared_side":  # not "the side X and Y share" (ins-00000022, fourth look)
+            assert re.fullmatch(r"Find the length of \w\w, the side that .+ and .+ share\..*",
+                                p.stem), p.stem
         if seen == 8:
             break
     assert seen == 8
