@@ -21,7 +21,7 @@ import numpy as np
 
 from renderers.canvas import PALETTE, Canvas, Viewport
 from renderers.solid_geometry.spec import (EXTRAS, MEASURES, ROUND_KINDS, SolidSpec, label_text,
-                                           measure_edges, poly_edges, polyhedron, projection,
+                                           measure_edges, shared_model, shared_projection,
                                            solid_height)
 from renderers.text import font_px
 
@@ -129,13 +129,13 @@ def _widest_gap(p2: np.ndarray, i: int, incident: list[tuple[int, int]]) -> Poin
 
 
 def _poly_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
-    poly = polyhedron(spec)
+    poly, edges = shared_model(spec)
     n = poly.n_base
     p2 = poly.verts @ P.T
+    q = [(x, y) for x, y in p2.tolist()]  # the corners as Points, converted once
     cen = _pt(p2.mean(axis=0))
     facing = poly.normals @ v
     away = facing < -1e-9
-    edges = poly_edges(poly)
     hidden = {e for e, fs in edges.items() if all(away[f] for f in fs)}
     sc = Scene()
     if spec.shade:
@@ -143,21 +143,21 @@ def _poly_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
         for fi, f in enumerate(poly.faces):
             if facing[fi] > 1e-6:
                 lit = max(0.0, float(poly.normals[fi] @ light))
-                sc.fills.append(([_pt(p2[i]) for i in f],
+                sc.fills.append(([q[i] for i in f],
                                  _tint(spec.color, 0.1 + 0.25 * (1 - lit))))
     for e in edges:
-        a, b = _pt(p2[e[0]]), _pt(p2[e[1]])
+        a, b = q[e[0]], q[e[1]]
         sc.segment(a, b, e in hidden, aux=False)
-    sc.vertices = [_pt(p) for p in p2]
+    sc.vertices = list(q)
     for i, name in enumerate(spec.vertex_names):
-        sc.vlabels.append((_pt(p2[i]), name, _widest_gap(p2, i, [e for e in edges if i in e])))
+        sc.vlabels.append((q[i], name, _widest_gap(p2, i, [e for e in edges if i in e])))
 
     chosen = measure_edges(spec)
     k = spec.kind
     nm = spec.vertex_names
     for m, e in chosen.items():
         if m in spec.shown and m != "slant":
-            a, b = _pt(p2[e[0]]), _pt(p2[e[1]])
+            a, b = q[e[0]], q[e[1]]
             seg = f"edge {nm[e[0]]}{nm[e[1]]}" if nm else f"edge {e[0]}-{e[1]}"
             sc.measure(m, label_text(spec, m), a, b, _outward(a, b, cen), False, seg)
     if k in ("cube", "cuboid"):
@@ -165,7 +165,7 @@ def _poly_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
                 "face_diagonal": (n, n + 2, bool(away[1]))}
         for m, (i, j, hid) in segs.items():
             if m in spec.extras:
-                sc.segment(_pt(p2[i]), _pt(p2[j]), hid)
+                sc.segment(q[i], q[j], hid)
     if k == "pyramid":
         _pyramid_extras(spec, sc, poly, p2, cen, facing, chosen["slant"])
     return sc
@@ -190,7 +190,7 @@ def _pyramid_extras(spec, sc: Scene, poly, p2, cen, facing, slant_edge) -> None:
         sc.dots.append(foot)
         front_mid = (poly.verts[0] + poly.verts[1]) / 2
         _right_angle(sc, foot3, front_mid / np.linalg.norm(front_mid),
-                     0.1 * min(spec.a, spec.height), projection(spec)[0])
+                     0.1 * min(spec.a, spec.height), shared_projection(spec)[0])
         if "height" in spec.shown:
             sc.measure("height", label_text(spec, "height"), P_ap, foot,
                        _side_normal(P_ap, foot, cen), True, "apex to the base centre")
@@ -220,7 +220,7 @@ def _ring(P: np.ndarray, z: float, r: float, t0: float, t1: float) -> list[Point
     n = max(3, int(abs(t1 - t0) / math.radians(4)) + 1)
     t = np.linspace(t0, t1, n)
     pts = np.column_stack([r * np.cos(t), r * np.sin(t), np.full(n, z)]) @ P.T
-    return [_pt(p) for p in pts]
+    return [(x, y) for x, y in pts.tolist()]
 
 
 def _rim(sc: Scene, P, z, r, phi0, delta, face_visible: bool) -> None:
@@ -398,7 +398,7 @@ class LabelRecord:
 
 
 def scene(spec: SolidSpec) -> Scene:
-    P, v = projection(spec)
+    P, v = shared_projection(spec)
     return _round_scene(spec, P, v) if spec.kind in ROUND_KINDS else _poly_scene(spec, P, v)
 
 
@@ -570,46 +570,100 @@ def view_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str 
     line, or a labelled segment's midpoint crossed by another line. Checked with every
     measurement labelled and each extra segment the kind can draw in turn, so a caller may
     label any of them and add one extra."""
-    full = spec.replace(shown=list(MEASURES[spec.kind]), extras=[], note="")
+    # names, shading and label wording add no segment: the scenes are built without them
+    full = spec.replace(shown=list(MEASURES[spec.kind]), extras=[], note="", vertex_names=[],
+                        shade=False, label_style="symbol")
     kinds = [full] + [full.replace(extras=[e]) for e in EXTRAS[spec.kind]]
     if spec.kind == "pyramid":  # the slant height moves to another face when the base is labelled
         kinds.append(full.replace(shown=["slant", "height", "lateral_edge"]))
+    checked = []
     for sp in kinds:
         sc = scene(sp)
         segs = [s for st in sc.strokes if not st.mark and len(st.pts) == 2
                 for s in [(st.pts[0], st.pts[1])]]
         curve = [s for st in sc.strokes if not st.mark and len(st.pts) > 2
                  for s in zip(st.pts[:-1], st.pts[1:])]
-        pts = np.array([p for s in segs + curve for p in s])
-        size = float(max(np.ptp(pts[:, 0]), np.ptp(pts[:, 1])))
-        eps = tol * size
-        ends = {(round(p[0], 9), round(p[1], 9)) for s in segs for p in s}
-        for p in ends:
-            for s in segs:
-                # a slant height's foot is the midpoint of its base edge by design
-                if math.dist(p, s[0]) > 1e-9 and math.dist(p, s[1]) > 1e-9 and \
-                        math.dist(p, _mid(*s)) > 1e-9 and seg_dist(p, *s) < eps:
-                    return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
-                            f"({s[0][0]:.2f}, {s[0][1]:.2f})-({s[1][0]:.2f}, {s[1][1]:.2f})")
-        for i, s in enumerate(segs):
-            for t in segs[i + 1:]:
-                shared = [(p, q) for p in s for q in t if math.dist(p, q) < 1e-9]
-                if len(shared) != 1:
-                    continue
-                o = shared[0][0]
-                u = next(p for p in s if math.dist(p, o) > 1e-9)
-                v = next(p for p in t if math.dist(p, o) > 1e-9)
-                ang = abs(math.degrees(math.atan2(u[1] - o[1], u[0] - o[0]) -
-                                       math.atan2(v[1] - o[1], v[0] - o[0]))) % 360
-                if min(ang, 360 - ang) < min_deg:
-                    return (f"two segments from ({o[0]:.2f}, {o[1]:.2f}) nearly coincide: to "
-                            f"({u[0]:.2f}, {u[1]:.2f}) and ({v[0]:.2f}, {v[1]:.2f})")
-        for m in sc.mlabels:
+        drawn = (segs, curve, [(m.key, m.a, m.b) for m in sc.mlabels])
+        if drawn in checked:  # an extra the full label set draws already (a cone's height)
+            continue
+        checked.append(drawn)
+        why = _clash(sc, segs, curve, tol, min_deg)
+        if why is not None:
+            return why
+    return None
+
+
+# The checks below run for every label set of every view a sampler tries, so each finds its
+# candidates with numpy and confirms them, in the order the loops meet them, with the scalar
+# test: the verdict and the message are the scalar loops' own.
+_MARGIN = 1e-9  # relative: numpy's hypot may round a unit away from math.hypot's
+
+
+def _seg_dists(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``seg_dist`` of each point (k, 2) to each segment ab (m, 2 each) as a (k, m) array, by
+    the same arithmetic (min / max as Python's, so a NaN parameter clamps the same way)."""
+    dx, dy = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
+    L = dx * dx + dy * dy
+    rx = p[:, None, 0] - a[None, :, 0]
+    ry = p[:, None, 1] - a[None, :, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (rx * dx + ry * dy) / L
+    t = np.where(t < 1.0, t, 1.0)
+    t = np.where(t > 0.0, t, 0.0)
+    t = np.where(L == 0, 0.0, t)
+    return np.hypot(rx - t * dx, ry - t * dy)
+
+
+def _near(p: np.ndarray, segs: list[tuple[Point, Point]], eps: float) -> np.ndarray:
+    """(k, m) mask holding every point-segment pair with ``seg_dist < eps`` (and a few more)."""
+    if not len(p) or not segs:
+        return np.zeros((len(p), len(segs)), dtype=bool)
+    s = np.array(segs, dtype=float)
+    return _seg_dists(p, s[:, 0], s[:, 1]) < eps * (1 + _MARGIN) + 1e-300
+
+
+def _clash(sc: Scene, segs, curve, tol: float, min_deg: float) -> str | None:
+    # the points of the segments and curve pieces: those of every unmarked stroke
+    pts = np.array([p for st in sc.strokes if not st.mark and len(st.pts) >= 2 for p in st.pts])
+    size = float(max(np.ptp(pts[:, 0]), np.ptp(pts[:, 1])))
+    eps = tol * size
+    ends = list({(round(p[0], 9), round(p[1], 9)) for s in segs for p in s})
+    for i, j in zip(*np.nonzero(_near(np.array(ends, dtype=float).reshape(-1, 2), segs, eps))):
+        p, s = ends[i], segs[j]
+        # a slant height's foot is the midpoint of its base edge by design
+        if math.dist(p, s[0]) > 1e-9 and math.dist(p, s[1]) > 1e-9 and \
+                math.dist(p, _mid(*s)) > 1e-9 and seg_dist(p, *s) < eps:
+            return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
+                    f"({s[0][0]:.2f}, {s[0][1]:.2f})-({s[1][0]:.2f}, {s[1][1]:.2f})")
+    if segs:
+        # pairs of segments with an end in common (within 1e-9): only they can meet at a corner
+        e = np.array(segs, dtype=float)
+        meet = np.zeros((len(segs), len(segs)), dtype=bool)
+        for u in (0, 1):
+            for w in (0, 1):
+                meet |= np.hypot(e[:, None, u, 0] - e[None, :, w, 0],
+                                 e[:, None, u, 1] - e[None, :, w, 1]) < 1e-9 * (1 + _MARGIN)
+        for i, j in zip(*np.nonzero(np.triu(meet, 1))):
+            s, t = segs[i], segs[j]
+            shared = [(p, q) for p in s for q in t if math.dist(p, q) < 1e-9]
+            if len(shared) != 1:
+                continue
+            o = shared[0][0]
+            u = next(p for p in s if math.dist(p, o) > 1e-9)
+            v = next(p for p in t if math.dist(p, o) > 1e-9)
+            ang = abs(math.degrees(math.atan2(u[1] - o[1], u[0] - o[0]) -
+                                   math.atan2(v[1] - o[1], v[0] - o[0]))) % 360
+            if min(ang, 360 - ang) < min_deg:
+                return (f"two segments from ({o[0]:.2f}, {o[1]:.2f}) nearly coincide: to "
+                        f"({u[0]:.2f}, {u[1]:.2f}) and ({v[0]:.2f}, {v[1]:.2f})")
+    lines = segs + curve
+    if sc.mlabels:
+        mids = np.array([_mid(m.a, m.b) for m in sc.mlabels], dtype=float)
+        for i, j in zip(*np.nonzero(_near(mids, lines, eps))):
+            m, s = sc.mlabels[i], lines[j]
             c = _mid(m.a, m.b)
-            for s in segs + curve:
-                if not _same(s, m.a, m.b) and seg_dist(c, *s) < eps and \
-                        not _on_line(s, m.a, m.b):
-                    return f"the midpoint of the {m.key} segment is crossed by another line"
+            if not _same(s, m.a, m.b) and seg_dist(c, *s) < eps and not _on_line(s, m.a, m.b):
+                return f"the midpoint of the {m.key} segment is crossed by another line"
     return None
 
 
