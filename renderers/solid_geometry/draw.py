@@ -622,6 +622,33 @@ def _near(p: np.ndarray, segs: list[tuple[Point, Point]], eps: float) -> np.ndar
     return _seg_dists(p, s[:, 0], s[:, 1]) < eps * (1 + _MARGIN) + 1e-300
 
 
+def _corner_pairs(e: np.ndarray, min_deg: float) -> np.ndarray:
+    """(m, m) mask (upper triangle) of the segment pairs (m, 2, 2) the scalar corner test must
+    look at: all but the pairs whose ends are clearly apart or clearly together (nowhere near
+    the 1e-9 it compares with) and that either share no end or two, or share one at an angle
+    clearly wider than ``min_deg``."""
+    lo, hi = 1e-9 * (1 - _MARGIN), 1e-9 * (1 + _MARGIN)
+    d = np.hypot(e[:, None, :, None, 0] - e[None, :, None, :, 0],
+                 e[:, None, :, None, 1] - e[None, :, None, :, 1])  # [i, j, end of i, end of j]
+    same = d < lo
+    length = np.hypot(e[:, 1, 0] - e[:, 0, 0], e[:, 1, 1] - e[:, 0, 1])
+    clear = ((same | (d > hi)).all(axis=(2, 3)) & (length > hi)[:, None] &
+             (length > hi)[None, :])
+    count = same.sum(axis=(2, 3))
+    one = clear & (count == 1)
+    # at one common end: i's end ui meets j's end wj; the angle between the other two ends
+    flat = same.reshape(len(e), len(e), 4).argmax(axis=2)
+    ui, wj = flat // 2, flat % 2
+    ii, jj = np.indices(count.shape)
+    o = e[ii, ui]
+    u, v = e[ii, 1 - ui], e[jj, 1 - wj]
+    ang = np.abs(np.degrees(np.arctan2(u[..., 1] - o[..., 1], u[..., 0] - o[..., 0]) -
+                            np.arctan2(v[..., 1] - o[..., 1], v[..., 0] - o[..., 0]))) % 360
+    wide = np.minimum(ang, 360 - ang) >= min_deg * (1 + _MARGIN) + 1e-9
+    settled = clear & ((count != 1) | (one & wide))
+    return np.triu(~settled, 1)
+
+
 def _clash(sc: Scene, segs, curve, tol: float, min_deg: float) -> str | None:
     # the points of the segments and curve pieces: those of every unmarked stroke
     pts = np.array([p for st in sc.strokes if not st.mark and len(st.pts) >= 2 for p in st.pts])
@@ -636,14 +663,7 @@ def _clash(sc: Scene, segs, curve, tol: float, min_deg: float) -> str | None:
             return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
                     f"({s[0][0]:.2f}, {s[0][1]:.2f})-({s[1][0]:.2f}, {s[1][1]:.2f})")
     if segs:
-        # pairs of segments with an end in common (within 1e-9): only they can meet at a corner
-        e = np.array(segs, dtype=float)
-        meet = np.zeros((len(segs), len(segs)), dtype=bool)
-        for u in (0, 1):
-            for w in (0, 1):
-                meet |= np.hypot(e[:, None, u, 0] - e[None, :, w, 0],
-                                 e[:, None, u, 1] - e[None, :, w, 1]) < 1e-9 * (1 + _MARGIN)
-        for i, j in zip(*np.nonzero(np.triu(meet, 1))):
+        for i, j in zip(*np.nonzero(_corner_pairs(np.array(segs, dtype=float), min_deg))):
             s, t = segs[i], segs[j]
             shared = [(p, q) for p in s for q in t if math.dist(p, q) < 1e-9]
             if len(shared) != 1:
