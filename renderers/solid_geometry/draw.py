@@ -458,12 +458,13 @@ def draw_solid(spec: SolidSpec, canvas: Canvas) -> list[LabelRecord]:
     for d in sc.dots:
         canvas.dot(vp(*d), r=2.6)
     segs = [(vp(*a), vp(*b)) for a, b in segments_of(sc)]
+    seg_arr = np.array(segs, dtype=float).reshape(-1, 2, 2)
     records = []
     # measurements first: each must sit against its own segment; a vertex letter is small and
     # finds room at its corner afterwards
     for m in sc.mlabels:
         a, b = vp(*m.a), vp(*m.b)
-        others = [s for s in segs if not _same(s, a, b)]
+        others = [s for s, own in zip(segs, _same_many(seg_arr, a, b).tolist()) if not own]
         records.append(_place_measure(canvas, m, a, b, others, px))
     corners = [vp(*c) for c in sc.vertices]
     for anchor, text, (dx, dy) in sc.vlabels:
@@ -480,9 +481,27 @@ def _rot(u: Point, deg: float) -> Point:
     return (u[0] * math.cos(t) - u[1] * math.sin(t), u[0] * math.sin(t) + u[1] * math.cos(t))
 
 
-def _nearest_is_own(c: Point, a: Point, b: Point, others, margin: float) -> bool:
+def _same_many(s: np.ndarray, a: Point, b: Point, eps: float = 1e-6) -> np.ndarray:
+    """``_same`` of each segment of s (m, 2, 2) and ab, by the same (exact) arithmetic."""
+    def eq(p, q):
+        return (np.abs(p[:, 0] - q[0]) < eps) & (np.abs(p[:, 1] - q[1]) < eps)
+    return (eq(s[:, 0], a) & eq(s[:, 1], b)) | (eq(s[:, 0], b) & eq(s[:, 1], a))
+
+
+def _nearest_is_own(c: Point, a: Point, b: Point, others, margin: float,
+                    arr: np.ndarray | None = None) -> bool:
+    """c is nearer ab than any of ``others`` by ``margin``; ``arr`` holds ``others`` as an
+    (m, 2, 2) array: numpy then settles every segment clearly nearer or farther, the scalar
+    ``seg_dist`` the few within rounding of the bound, so the answer is the scalar one."""
     own = seg_dist(c, a, b)
-    return all(seg_dist(c, *s) >= own + margin for s in others)
+    if arr is None or not len(others):
+        return all(seg_dist(c, *s) >= own + margin for s in others)
+    bound = own + margin
+    d = _seg_dists(np.array([c], dtype=float), arr[:, 0], arr[:, 1])[0]
+    slack = _MARGIN * (np.abs(d) + abs(bound)) + 1e-12
+    if (d < bound - slack).any():
+        return False
+    return all(seg_dist(c, *others[k]) >= bound for k in np.nonzero(~(d >= bound + slack))[0])
 
 
 def _place_measure(canvas: Canvas, m: MLabel, a: Point, b: Point, others, px: int
@@ -498,11 +517,16 @@ def _place_measure(canvas: Canvas, m: MLabel, a: Point, b: Point, others, px: in
     support = lambda u: w / 2 * abs(u[0]) + h / 2 * abs(u[1])  # noqa: E731
     margin = 0.2 * px
     rec = LabelRecord("measure", m.key, m.text, (0, 0, 0, 0), segment=(a, b), others=others)
+    arr = None  # others as an array, built when a free spot is first found
     for gap in (0.25, 0.45, 0.7, 1.0):
         for u in sides:
             d = gap * px + support(u)
             c = (mid[0] + u[0] * d, mid[1] + u[1] * d)
-            if canvas.is_free(_box_at(c, w, h)) and _nearest_is_own(c, a, b, others, margin):
+            if not canvas.is_free(_box_at(c, w, h)):
+                continue
+            if arr is None:
+                arr = np.array(others, dtype=float).reshape(-1, 2, 2)
+            if _nearest_is_own(c, a, b, others, margin, arr):
                 rec.box = canvas.text(c, m.text, px=px, color=MEASURE_COLOR, anchor="mm")
                 return rec
     for turn in (0, 25, -25, 50, -50):
