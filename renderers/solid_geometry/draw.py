@@ -21,7 +21,7 @@ import numpy as np
 
 from renderers.canvas import PALETTE, Canvas, Viewport
 from renderers.solid_geometry.spec import (EXTRAS, MEASURES, ROUND_KINDS, SolidSpec, label_text,
-                                           measure_edges, poly_edges, polyhedron, projection,
+                                           measure_edges, shared_model, shared_projection,
                                            solid_height)
 from renderers.text import font_px
 
@@ -129,13 +129,13 @@ def _widest_gap(p2: np.ndarray, i: int, incident: list[tuple[int, int]]) -> Poin
 
 
 def _poly_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
-    poly = polyhedron(spec)
+    poly, edges = shared_model(spec)
     n = poly.n_base
     p2 = poly.verts @ P.T
+    q = [(x, y) for x, y in p2.tolist()]  # the corners as Points, converted once
     cen = _pt(p2.mean(axis=0))
     facing = poly.normals @ v
     away = facing < -1e-9
-    edges = poly_edges(poly)
     hidden = {e for e, fs in edges.items() if all(away[f] for f in fs)}
     sc = Scene()
     if spec.shade:
@@ -143,21 +143,21 @@ def _poly_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
         for fi, f in enumerate(poly.faces):
             if facing[fi] > 1e-6:
                 lit = max(0.0, float(poly.normals[fi] @ light))
-                sc.fills.append(([_pt(p2[i]) for i in f],
+                sc.fills.append(([q[i] for i in f],
                                  _tint(spec.color, 0.1 + 0.25 * (1 - lit))))
     for e in edges:
-        a, b = _pt(p2[e[0]]), _pt(p2[e[1]])
+        a, b = q[e[0]], q[e[1]]
         sc.segment(a, b, e in hidden, aux=False)
-    sc.vertices = [_pt(p) for p in p2]
+    sc.vertices = list(q)
     for i, name in enumerate(spec.vertex_names):
-        sc.vlabels.append((_pt(p2[i]), name, _widest_gap(p2, i, [e for e in edges if i in e])))
+        sc.vlabels.append((q[i], name, _widest_gap(p2, i, [e for e in edges if i in e])))
 
     chosen = measure_edges(spec)
     k = spec.kind
     nm = spec.vertex_names
     for m, e in chosen.items():
         if m in spec.shown and m != "slant":
-            a, b = _pt(p2[e[0]]), _pt(p2[e[1]])
+            a, b = q[e[0]], q[e[1]]
             seg = f"edge {nm[e[0]]}{nm[e[1]]}" if nm else f"edge {e[0]}-{e[1]}"
             sc.measure(m, label_text(spec, m), a, b, _outward(a, b, cen), False, seg)
     if k in ("cube", "cuboid"):
@@ -165,7 +165,7 @@ def _poly_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
                 "face_diagonal": (n, n + 2, bool(away[1]))}
         for m, (i, j, hid) in segs.items():
             if m in spec.extras:
-                sc.segment(_pt(p2[i]), _pt(p2[j]), hid)
+                sc.segment(q[i], q[j], hid)
     if k == "pyramid":
         _pyramid_extras(spec, sc, poly, p2, cen, facing, chosen["slant"])
     return sc
@@ -190,7 +190,7 @@ def _pyramid_extras(spec, sc: Scene, poly, p2, cen, facing, slant_edge) -> None:
         sc.dots.append(foot)
         front_mid = (poly.verts[0] + poly.verts[1]) / 2
         _right_angle(sc, foot3, front_mid / np.linalg.norm(front_mid),
-                     0.1 * min(spec.a, spec.height), projection(spec)[0])
+                     0.1 * min(spec.a, spec.height), shared_projection(spec)[0])
         if "height" in spec.shown:
             sc.measure("height", label_text(spec, "height"), P_ap, foot,
                        _side_normal(P_ap, foot, cen), True, "apex to the base centre")
@@ -220,7 +220,7 @@ def _ring(P: np.ndarray, z: float, r: float, t0: float, t1: float) -> list[Point
     n = max(3, int(abs(t1 - t0) / math.radians(4)) + 1)
     t = np.linspace(t0, t1, n)
     pts = np.column_stack([r * np.cos(t), r * np.sin(t), np.full(n, z)]) @ P.T
-    return [_pt(p) for p in pts]
+    return [(x, y) for x, y in pts.tolist()]
 
 
 def _rim(sc: Scene, P, z, r, phi0, delta, face_visible: bool) -> None:
@@ -398,7 +398,7 @@ class LabelRecord:
 
 
 def scene(spec: SolidSpec) -> Scene:
-    P, v = projection(spec)
+    P, v = shared_projection(spec)
     return _round_scene(spec, P, v) if spec.kind in ROUND_KINDS else _poly_scene(spec, P, v)
 
 
@@ -458,12 +458,13 @@ def draw_solid(spec: SolidSpec, canvas: Canvas) -> list[LabelRecord]:
     for d in sc.dots:
         canvas.dot(vp(*d), r=2.6)
     segs = [(vp(*a), vp(*b)) for a, b in segments_of(sc)]
+    seg_arr = np.array(segs, dtype=float).reshape(-1, 2, 2)
     records = []
     # measurements first: each must sit against its own segment; a vertex letter is small and
     # finds room at its corner afterwards
     for m in sc.mlabels:
         a, b = vp(*m.a), vp(*m.b)
-        others = [s for s in segs if not _same(s, a, b)]
+        others = [s for s, own in zip(segs, _same_many(seg_arr, a, b).tolist()) if not own]
         records.append(_place_measure(canvas, m, a, b, others, px))
     corners = [vp(*c) for c in sc.vertices]
     for anchor, text, (dx, dy) in sc.vlabels:
@@ -480,9 +481,27 @@ def _rot(u: Point, deg: float) -> Point:
     return (u[0] * math.cos(t) - u[1] * math.sin(t), u[0] * math.sin(t) + u[1] * math.cos(t))
 
 
-def _nearest_is_own(c: Point, a: Point, b: Point, others, margin: float) -> bool:
+def _same_many(s: np.ndarray, a: Point, b: Point, eps: float = 1e-6) -> np.ndarray:
+    """``_same`` of each segment of s (m, 2, 2) and ab, by the same (exact) arithmetic."""
+    def eq(p, q):
+        return (np.abs(p[:, 0] - q[0]) < eps) & (np.abs(p[:, 1] - q[1]) < eps)
+    return (eq(s[:, 0], a) & eq(s[:, 1], b)) | (eq(s[:, 0], b) & eq(s[:, 1], a))
+
+
+def _nearest_is_own(c: Point, a: Point, b: Point, others, margin: float,
+                    arr: np.ndarray | None = None) -> bool:
+    """c is nearer ab than any of ``others`` by ``margin``; ``arr`` holds ``others`` as an
+    (m, 2, 2) array: numpy then settles every segment clearly nearer or farther, the scalar
+    ``seg_dist`` the few within rounding of the bound, so the answer is the scalar one."""
     own = seg_dist(c, a, b)
-    return all(seg_dist(c, *s) >= own + margin for s in others)
+    if arr is None or not len(others):
+        return all(seg_dist(c, *s) >= own + margin for s in others)
+    bound = own + margin
+    d = _seg_dists(np.array([c], dtype=float), arr[:, 0], arr[:, 1])[0]
+    slack = _MARGIN * (np.abs(d) + abs(bound)) + 1e-12
+    if (d < bound - slack).any():
+        return False
+    return all(seg_dist(c, *others[k]) >= bound for k in np.nonzero(~(d >= bound + slack))[0])
 
 
 def _place_measure(canvas: Canvas, m: MLabel, a: Point, b: Point, others, px: int
@@ -498,11 +517,16 @@ def _place_measure(canvas: Canvas, m: MLabel, a: Point, b: Point, others, px: in
     support = lambda u: w / 2 * abs(u[0]) + h / 2 * abs(u[1])  # noqa: E731
     margin = 0.2 * px
     rec = LabelRecord("measure", m.key, m.text, (0, 0, 0, 0), segment=(a, b), others=others)
+    arr = None  # others as an array, built when a free spot is first found
     for gap in (0.25, 0.45, 0.7, 1.0):
         for u in sides:
             d = gap * px + support(u)
             c = (mid[0] + u[0] * d, mid[1] + u[1] * d)
-            if canvas.is_free(_box_at(c, w, h)) and _nearest_is_own(c, a, b, others, margin):
+            if not canvas.is_free(_box_at(c, w, h)):
+                continue
+            if arr is None:
+                arr = np.array(others, dtype=float).reshape(-1, 2, 2)
+            if _nearest_is_own(c, a, b, others, margin, arr):
                 rec.box = canvas.text(c, m.text, px=px, color=MEASURE_COLOR, anchor="mm")
                 return rec
     for turn in (0, 25, -25, 50, -50):
@@ -570,46 +594,120 @@ def view_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str 
     line, or a labelled segment's midpoint crossed by another line. Checked with every
     measurement labelled and each extra segment the kind can draw in turn, so a caller may
     label any of them and add one extra."""
-    full = spec.replace(shown=list(MEASURES[spec.kind]), extras=[], note="")
+    # names, shading and label wording add no segment: the scenes are built without them
+    full = spec.replace(shown=list(MEASURES[spec.kind]), extras=[], note="", vertex_names=[],
+                        shade=False, label_style="symbol")
     kinds = [full] + [full.replace(extras=[e]) for e in EXTRAS[spec.kind]]
     if spec.kind == "pyramid":  # the slant height moves to another face when the base is labelled
         kinds.append(full.replace(shown=["slant", "height", "lateral_edge"]))
+    checked = []
     for sp in kinds:
         sc = scene(sp)
         segs = [s for st in sc.strokes if not st.mark and len(st.pts) == 2
                 for s in [(st.pts[0], st.pts[1])]]
         curve = [s for st in sc.strokes if not st.mark and len(st.pts) > 2
                  for s in zip(st.pts[:-1], st.pts[1:])]
-        pts = np.array([p for s in segs + curve for p in s])
-        size = float(max(np.ptp(pts[:, 0]), np.ptp(pts[:, 1])))
-        eps = tol * size
-        ends = {(round(p[0], 9), round(p[1], 9)) for s in segs for p in s}
-        for p in ends:
-            for s in segs:
-                # a slant height's foot is the midpoint of its base edge by design
-                if math.dist(p, s[0]) > 1e-9 and math.dist(p, s[1]) > 1e-9 and \
-                        math.dist(p, _mid(*s)) > 1e-9 and seg_dist(p, *s) < eps:
-                    return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
-                            f"({s[0][0]:.2f}, {s[0][1]:.2f})-({s[1][0]:.2f}, {s[1][1]:.2f})")
-        for i, s in enumerate(segs):
-            for t in segs[i + 1:]:
-                shared = [(p, q) for p in s for q in t if math.dist(p, q) < 1e-9]
-                if len(shared) != 1:
-                    continue
-                o = shared[0][0]
-                u = next(p for p in s if math.dist(p, o) > 1e-9)
-                v = next(p for p in t if math.dist(p, o) > 1e-9)
-                ang = abs(math.degrees(math.atan2(u[1] - o[1], u[0] - o[0]) -
-                                       math.atan2(v[1] - o[1], v[0] - o[0]))) % 360
-                if min(ang, 360 - ang) < min_deg:
-                    return (f"two segments from ({o[0]:.2f}, {o[1]:.2f}) nearly coincide: to "
-                            f"({u[0]:.2f}, {u[1]:.2f}) and ({v[0]:.2f}, {v[1]:.2f})")
-        for m in sc.mlabels:
+        drawn = (segs, curve, [(m.key, m.a, m.b) for m in sc.mlabels])
+        if drawn in checked:  # an extra the full label set draws already (a cone's height)
+            continue
+        checked.append(drawn)
+        why = _clash(sc, segs, curve, tol, min_deg)
+        if why is not None:
+            return why
+    return None
+
+
+# The checks below run for every label set of every view a sampler tries, so each finds its
+# candidates with numpy and confirms them, in the order the loops meet them, with the scalar
+# test: the verdict and the message are the scalar loops' own.
+_MARGIN = 1e-9  # relative: numpy's hypot may round a unit away from math.hypot's
+
+
+def _seg_dists(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``seg_dist`` of each point (k, 2) to each segment ab (m, 2 each) as a (k, m) array, by
+    the same arithmetic (min / max as Python's, so a NaN parameter clamps the same way)."""
+    dx, dy = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
+    L = dx * dx + dy * dy
+    rx = p[:, None, 0] - a[None, :, 0]
+    ry = p[:, None, 1] - a[None, :, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (rx * dx + ry * dy) / L
+    t = np.where(t < 1.0, t, 1.0)
+    t = np.where(t > 0.0, t, 0.0)
+    t = np.where(L == 0, 0.0, t)
+    return np.hypot(rx - t * dx, ry - t * dy)
+
+
+def _near(p: np.ndarray, segs: list[tuple[Point, Point]], eps: float) -> np.ndarray:
+    """(k, m) mask holding every point-segment pair with ``seg_dist < eps`` (and a few more)."""
+    if not len(p) or not segs:
+        return np.zeros((len(p), len(segs)), dtype=bool)
+    s = np.array(segs, dtype=float)
+    return _seg_dists(p, s[:, 0], s[:, 1]) < eps * (1 + _MARGIN) + 1e-300
+
+
+def _corner_pairs(e: np.ndarray, min_deg: float) -> np.ndarray:
+    """(m, m) mask (upper triangle) of the segment pairs (m, 2, 2) the scalar corner test must
+    look at: all but the pairs whose ends are clearly apart or clearly together (nowhere near
+    the 1e-9 it compares with) and that either share no end or two, or share one at an angle
+    clearly wider than ``min_deg``."""
+    lo, hi = 1e-9 * (1 - _MARGIN), 1e-9 * (1 + _MARGIN)
+    d = np.hypot(e[:, None, :, None, 0] - e[None, :, None, :, 0],
+                 e[:, None, :, None, 1] - e[None, :, None, :, 1])  # [i, j, end of i, end of j]
+    same = d < lo
+    length = np.hypot(e[:, 1, 0] - e[:, 0, 0], e[:, 1, 1] - e[:, 0, 1])
+    clear = ((same | (d > hi)).all(axis=(2, 3)) & (length > hi)[:, None] &
+             (length > hi)[None, :])
+    count = same.sum(axis=(2, 3))
+    one = clear & (count == 1)
+    # at one common end: i's end ui meets j's end wj; the angle between the other two ends
+    flat = same.reshape(len(e), len(e), 4).argmax(axis=2)
+    ui, wj = flat // 2, flat % 2
+    ii, jj = np.indices(count.shape)
+    o = e[ii, ui]
+    u, v = e[ii, 1 - ui], e[jj, 1 - wj]
+    ang = np.abs(np.degrees(np.arctan2(u[..., 1] - o[..., 1], u[..., 0] - o[..., 0]) -
+                            np.arctan2(v[..., 1] - o[..., 1], v[..., 0] - o[..., 0]))) % 360
+    wide = np.minimum(ang, 360 - ang) >= min_deg * (1 + _MARGIN) + 1e-9
+    settled = clear & ((count != 1) | (one & wide))
+    return np.triu(~settled, 1)
+
+
+def _clash(sc: Scene, segs, curve, tol: float, min_deg: float) -> str | None:
+    # the points of the segments and curve pieces: those of every unmarked stroke
+    pts = np.array([p for st in sc.strokes if not st.mark and len(st.pts) >= 2 for p in st.pts])
+    size = float(max(np.ptp(pts[:, 0]), np.ptp(pts[:, 1])))
+    eps = tol * size
+    ends = list({(round(p[0], 9), round(p[1], 9)) for s in segs for p in s})
+    for i, j in zip(*np.nonzero(_near(np.array(ends, dtype=float).reshape(-1, 2), segs, eps))):
+        p, s = ends[i], segs[j]
+        # a slant height's foot is the midpoint of its base edge by design
+        if math.dist(p, s[0]) > 1e-9 and math.dist(p, s[1]) > 1e-9 and \
+                math.dist(p, _mid(*s)) > 1e-9 and seg_dist(p, *s) < eps:
+            return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
+                    f"({s[0][0]:.2f}, {s[0][1]:.2f})-({s[1][0]:.2f}, {s[1][1]:.2f})")
+    if segs:
+        for i, j in zip(*np.nonzero(_corner_pairs(np.array(segs, dtype=float), min_deg))):
+            s, t = segs[i], segs[j]
+            shared = [(p, q) for p in s for q in t if math.dist(p, q) < 1e-9]
+            if len(shared) != 1:
+                continue
+            o = shared[0][0]
+            u = next(p for p in s if math.dist(p, o) > 1e-9)
+            v = next(p for p in t if math.dist(p, o) > 1e-9)
+            ang = abs(math.degrees(math.atan2(u[1] - o[1], u[0] - o[0]) -
+                                   math.atan2(v[1] - o[1], v[0] - o[0]))) % 360
+            if min(ang, 360 - ang) < min_deg:
+                return (f"two segments from ({o[0]:.2f}, {o[1]:.2f}) nearly coincide: to "
+                        f"({u[0]:.2f}, {u[1]:.2f}) and ({v[0]:.2f}, {v[1]:.2f})")
+    lines = segs + curve
+    if sc.mlabels:
+        mids = np.array([_mid(m.a, m.b) for m in sc.mlabels], dtype=float)
+        for i, j in zip(*np.nonzero(_near(mids, lines, eps))):
+            m, s = sc.mlabels[i], lines[j]
             c = _mid(m.a, m.b)
-            for s in segs + curve:
-                if not _same(s, m.a, m.b) and seg_dist(c, *s) < eps and \
-                        not _on_line(s, m.a, m.b):
-                    return f"the midpoint of the {m.key} segment is crossed by another line"
+            if not _same(s, m.a, m.b) and seg_dist(c, *s) < eps and not _on_line(s, m.a, m.b):
+                return f"the midpoint of the {m.key} segment is crossed by another line"
     return None
 
 

@@ -224,12 +224,64 @@ def projection(spec: SolidSpec) -> tuple[np.ndarray, np.ndarray]:
     return P, v / np.linalg.norm(v)
 
 
+# The drawing asks for the same model and view many times per figure (``draw.view_clash``
+# builds a scene for every label set of every view it tries): the shared copies below are
+# computed once per dimensions / view. Their arrays are read-only, as they are handed to
+# every caller; ``polyhedron`` and ``projection`` themselves return fresh ones.
+_SHARED: dict = {}
+
+
+def _shared(key: tuple, make):
+    out = _SHARED.get(key)
+    if out is None:
+        if len(_SHARED) >= 4096:
+            _SHARED.clear()
+        out = _SHARED[key] = make()
+    return out
+
+
+def _frozen(*arrays: np.ndarray) -> None:
+    for x in arrays:
+        x.flags.writeable = False
+
+
+def shared_model(spec: SolidSpec) -> tuple[Poly, dict[tuple[int, int], list[int]]]:
+    """``polyhedron(spec)`` and its ``poly_edges``, computed once per kind and dimensions
+    (read-only: callers must not change them)."""
+    def make():
+        poly = polyhedron(spec)
+        _frozen(poly.verts, poly.normals)
+        return poly, poly_edges(poly)
+    return _shared(("model",) + _model_key(spec), make)
+
+
+def _model_key(spec: SolidSpec) -> tuple:
+    # repr keeps 5 and 5.0 (and 0.0 and -0.0) apart, as the model's arithmetic may
+    return (spec.kind, spec.base, repr(spec.a), repr(spec.b), repr(spec.c), repr(spec.radius),
+            repr(spec.height))
+
+
+def _view_key(spec: SolidSpec) -> tuple:
+    if spec.projection == "oblique" and spec.kind != "sphere":
+        return (True, repr(spec.view_angle), repr(spec.depth_ratio))
+    return (False, repr(spec.view_angle), repr(spec.elevation))
+
+
+def shared_projection(spec: SolidSpec) -> tuple[np.ndarray, np.ndarray]:
+    """``projection(spec)``, computed once per view (read-only arrays)."""
+    def make():
+        P, v = projection(spec)
+        _frozen(P, v)
+        return P, v
+    return _shared(("view",) + _view_key(spec), make)
+
+
 def hidden_edges(spec: SolidSpec) -> list[tuple[int, int]]:
     """Edges of a polyhedron hidden from the viewer: every adjacent face faces away."""
-    poly = polyhedron(spec)
-    _, v = projection(spec)
+    poly, edges = shared_model(spec)
+    _, v = shared_projection(spec)
     away = poly.normals @ v < -1e-9
-    return sorted(e for e, fs in poly_edges(poly).items() if all(away[f] for f in fs))
+    return sorted(e for e, fs in edges.items() if all(away[f] for f in fs))
 
 
 def measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
@@ -239,12 +291,19 @@ def measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
     Depends only on the view, so captions can name the same edges the drawing labels."""
     if spec.kind in ROUND_KINDS:
         return {}
-    poly = polyhedron(spec)
-    P, v = projection(spec)
+    # a pyramid's choice also depends on whether the base edge and the slant height are drawn
+    flags = (("base_edge" in spec.shown, "slant" in set(spec.shown) | set(spec.extras))
+             if spec.kind == "pyramid" else ())
+    return dict(_shared(("edges", _model_key(spec), _view_key(spec)) + flags,
+                        lambda: _measure_edges(spec)))
+
+
+def _measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
+    poly, edges = shared_model(spec)
+    P, v = shared_projection(spec)
     p2 = poly.verts @ P.T
     facing = poly.normals @ v
     away = facing < -1e-9
-    edges = poly_edges(poly)
     hidden = {e for e, fs in edges.items() if all(away[f] for f in fs)}
     sil = {e for e, fs in edges.items() if e not in hidden and any(away[f] for f in fs)}
     n = poly.n_base
