@@ -1,10 +1,11 @@
 """Shared test set-up: offline hubs, the tiny LLaVA folders, the markers.
 
-Markers (pyproject.toml): ``slow`` (seconds each: training runs, 1000-problem re-checks,
-200-variant seed checks, kill -9 resumes) and ``browser`` (headless Chromium). The inner loop
-leaves the slow ones out:
+Markers (pyproject.toml): ``slow`` (seconds each: training runs, re-checks of hundreds of
+problems, per-seed variant checks, kill -9 resumes), ``soak`` (the same checks at scale: the large
+side of ``tests.tiers``; make test-soak) and ``browser`` (headless Chromium). make test runs
+``-m "not soak"``; the inner loop leaves the slow ones out too:
 
-    .venv/bin/python -m pytest -m "not slow"
+    .venv/bin/python -m pytest -m "not slow and not soak"
 """
 import os
 

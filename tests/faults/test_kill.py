@@ -5,7 +5,8 @@ at once: the second is refused with one line naming the first, which finishes un
 
 Points are counts of finished files or logged steps, drawn once from ``SEED``, so a failure
 names a point that reproduces. The tests in tests/engines/test_cli.py and tests/train/ kill at
-one fixed point each; these cover several."""
+one fixed point each; these cover several: make test the first drawn point of each kind, the
+soak tier (make test-soak) every one."""
 import hashlib
 import json
 import os
@@ -17,6 +18,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
+from tests.tiers import first_only
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 13
@@ -71,18 +74,18 @@ def data_ref(tmp_path_factory):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("num_proc", ["1", "2"])
-def test_data_build_killed_at_drawn_points_reruns_to_the_same_bytes(tmp_path, data_ref,
-                                                                   num_proc):
-    for k in DATA_POINTS if num_proc == "1" else DATA_POINTS[1:2]:
-        out = tmp_path / f"killed-{k}" / "d"  # the card names the folder
-        p = start("engines.cli", *DATA, "--num-proc", num_proc, "--out", str(out))
-        kill_when(p, lambda: chunks(out) >= k)
-        assert chunks(out) < N_CHUNKS, f"point {k}: the build ended before the kill"
-        r = cli("engines.cli", *DATA, "--num-proc", num_proc, "--out", str(out))
-        assert r.returncode == 0, (k, r.stderr)
-        assert json.loads(r.stdout)["complete"] is True
-        assert digests(out) == data_ref, f"point {k}"
+@pytest.mark.parametrize("num_proc,k", first_only(
+    [("1", k) for k in DATA_POINTS] + [("2", DATA_POINTS[1])]))
+def test_data_build_killed_at_a_drawn_point_reruns_to_the_same_bytes(tmp_path, data_ref,
+                                                                    num_proc, k):
+    out = tmp_path / "d"
+    p = start("engines.cli", *DATA, "--num-proc", num_proc, "--out", str(out))
+    kill_when(p, lambda: chunks(out) >= k)
+    assert chunks(out) < N_CHUNKS, f"point {k}: the build ended before the kill"
+    r = cli("engines.cli", *DATA, "--num-proc", num_proc, "--out", str(out))
+    assert r.returncode == 0, (k, r.stderr)
+    assert json.loads(r.stdout)["complete"] is True
+    assert digests(out) == data_ref, f"point {k}"
 
 
 @pytest.mark.slow
@@ -118,7 +121,7 @@ def stage_ref(tmp_path_factory):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("k", STAGE_POINTS)
+@pytest.mark.parametrize("k", first_only(STAGE_POINTS))
 def test_stage_killed_at_a_drawn_step_reruns_to_the_same_weights(tmp_path, stage_ref, k):
     out = tmp_path / "s1"
     p = start("train.cli", *STAGE, "--out", str(out))

@@ -72,6 +72,7 @@ SMALL_DPO = ["dpo_model_pairs=1", "eval_n=1", "data_n=2", "dpo_replay_n=2",
              "dpo_replay_yes_no_n=0", "max_steps=2", "image_size=64"]
 
 
+@pytest.mark.soak  # make test: test_lora_initialisation_ignores_the_global_rng above
 @pytest.mark.slow
 def test_a_lora_stage_gives_identical_weights_in_two_processes(tmp_path):
     """Stage 4 in a fresh process and again in this one, after other draws from every global

@@ -106,7 +106,10 @@ def test_a_new_stage_is_one_registered_file(tmp_path):
     assert "stage5" not in STAGES
 
 
-@pytest.fixture(scope="module")
+# session scope: the grouped tests below run on one xdist worker, but not back to back (the
+# worker runs other modules' tests between them), and a module-scoped fixture would be torn
+# down and the pipeline run again
+@pytest.fixture(scope="session")
 def tiny_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("tiny")
     return out, run_pipeline("tiny", out, progress=False)

@@ -29,7 +29,7 @@ def test_the_new_seeds_are_registered():
     assert set(NEW) <= set(SEEDS) and len(NEW) == 30
 
 
-@pytest.mark.soak  # make test checks 30 per seed (test_seed.py); the soak tier 50 and 200 here
+@pytest.mark.soak  # make test checks every seed (test_seed.py); the soak tier 50 and 200 here
 @pytest.mark.parametrize("sid", NEW)
 def test_50_variants_pass_checker_and_contract(sid):
     check_variants(sid, 50)

@@ -30,7 +30,7 @@ CONSTRUCTIONS = ["analytic-section-point", "analytic-rotate-point", "analytic-ta
 NEW = PANELS + REGIONS + VECTORS + CURVES + CONSTRUCTIONS
 
 
-@pytest.mark.soak  # make test checks 30 per seed (test_seed.py); the soak tier 50 and 200 here
+@pytest.mark.soak  # make test checks every seed (test_seed.py); the soak tier 50 and 200 here
 @pytest.mark.parametrize("sid", NEW)
 def test_50_variants_pass_checker_and_contract(sid):
     check_variants(sid, 50)

@@ -23,7 +23,7 @@ NEW = ["plane-tangent-secant", "plane-secant-secant", "plane-tangent-chord-angle
        "plane-polygon-missing-angle", "plane-which-centre"]
 
 
-@pytest.mark.soak  # make test checks 30 per seed (test_seed.py); the soak tier 50 and 200 here
+@pytest.mark.soak  # make test checks every seed (test_seed.py); the soak tier 50 and 200 here
 @pytest.mark.parametrize("sid", NEW)
 def test_50_variants_pass_checker_and_contract(sid):
     check_variants(sid, 50)

@@ -32,7 +32,7 @@ def test_counts_per_answer_type_and_level():
     assert all(q.topic == "analytic geometry" and q.level != "elementary school" for q in qs)
 
 
-@pytest.mark.soak  # make test checks 30 per seed (test_seed.py); the soak tier 50 and 200 here
+@pytest.mark.soak  # make test checks every seed (test_seed.py); the soak tier 50 and 200 here
 @pytest.mark.parametrize("sid", NEW)
 def test_50_variants_pass_checker_and_contract(sid):
     check_variants(sid, 50)

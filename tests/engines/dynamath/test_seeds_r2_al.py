@@ -121,7 +121,7 @@ def _check_variants(sid: str, n: int) -> None:
         assert 0 < clauses < n, (sid, clauses)
 
 
-@pytest.mark.soak  # make test checks 30 per seed (test_seed.py); the soak tier 50 and 200 here
+@pytest.mark.soak  # make test checks every seed (test_seed.py); the soak tier 50 and 200 here
 @pytest.mark.parametrize("sid", NEW)
 def test_50_variants_pass_contract_and_checker(sid):
     _check_variants(sid, 50)

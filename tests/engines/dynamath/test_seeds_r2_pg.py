@@ -18,7 +18,7 @@ NEW = ["graph-isomorphism-image", "graph-euler-add-edge", "graph-edge-to-tree",
        "plane-similar-listed"]
 
 
-@pytest.mark.soak  # make test checks 30 per seed (test_seed.py); the soak tier 50 and 200 here
+@pytest.mark.soak  # make test checks every seed (test_seed.py); the soak tier 50 and 200 here
 @pytest.mark.parametrize("sid", NEW)
 def test_50_variants_pass_checker_and_contract(sid):
     check_variants(sid, 50)

@@ -27,7 +27,7 @@ def test_the_set_and_its_shape():
     assert len(photo) == 8
 
 
-@pytest.mark.soak  # make test checks 30 per seed (test_seed.py); the soak tier 50 and 200 here
+@pytest.mark.soak  # make test checks every seed (test_seed.py); the soak tier 50 and 200 here
 @pytest.mark.parametrize("sid", IDS)
 def test_50_variants_pass_the_checker(sid):
     check_variants(sid, 50)

@@ -17,7 +17,7 @@ def test_the_modules_hold_their_seeds():
     assert len(IDS) >= 30
 
 
-@pytest.mark.soak  # make test checks 30 per seed (test_seed.py); the soak tier 50 and 200 here
+@pytest.mark.soak  # make test checks every seed (test_seed.py); the soak tier 50 and 200 here
 @pytest.mark.parametrize("sid", IDS)
 def test_50_variants_pass_the_checker(sid):
     check_variants(sid, 50)

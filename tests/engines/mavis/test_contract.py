@@ -9,6 +9,7 @@ from engines.mavis import registry
 from engines.mavis.problem import (VERSIONS, distinct_versions, make_choices, question_text,
                                    to_rows)
 from engines.mavis.text import numbers_in_text, untrue_numbers
+from tests.tiers import tiers
 
 CAPTION_FAMILIES = registry.caption_families()
 INSTRUCT_FAMILIES = registry.instruct_families()
@@ -44,12 +45,13 @@ def test_captions_true_and_varied(name):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("n", tiers(200, 1000))
 @pytest.mark.parametrize("name", INSTRUCT_FAMILIES)
-def test_problems_recheck_1000(name):
+def test_problems_recheck(name, n):
     make = registry.get_problem_maker(name)
     check = registry.get_rechecker(name)
     kinds = set()
-    for seed in range(1000):
+    for seed in range(n):
         p = make(np.random.default_rng(seed))
         assert p.family == name
         assert p.cot and p.stem and p.givens
@@ -97,12 +99,13 @@ def test_versions_differ_as_promised(name):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("n", tiers(300, 1200))
 @pytest.mark.parametrize("name", CAPTION_FAMILIES)
-def test_caption_writers_never_fail(name):
+def test_caption_writers_never_fail(name, n):
     """A rare spec (e.g. a spring whose values are all hidden) still gets a caption."""
     fam = renderers.get_family(name)
     writer = registry.get_caption_writer(name)
-    for seed in range(1000, 2200):
+    for seed in range(1000, 1000 + n):
         rng = np.random.default_rng(seed)
         spec = fam.sample_spec(rng)
         assert writer.fn(spec, fam.facts(spec), rng).strip()
