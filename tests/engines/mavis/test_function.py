@@ -18,6 +18,7 @@ from renderers.function.curve import Curve, Piece
 from renderers.function.spec import KINDS, FunctionSpec, evaluate, spec_facts
 from renderers.function.text import expression
 from renderers.text import fmt_num
+from tests.tiers import tiers
 
 
 def test_enough_openers_and_targets():
@@ -209,14 +210,15 @@ def test_piecewise_monotonic_interval_text():
     assert "[1, ∞)" in [d.value for d in p.distractors]
 
 
-def test_piecewise_zeros_said_are_the_zeros_sympy_finds():
+@pytest.mark.parametrize("n", tiers(40, 120))
+def test_piecewise_zeros_said_are_the_zeros_sympy_finds(n):
     """Every zero a caption, a perception count or a problem reads from the facts of a sampled
     piecewise plot is a point (never an interval of zeros: sympy's solveset would return one)
     and the list is the one sympy solves for in the window."""
     from engines.mavis.function.perception import _crossings
     from renderers.function.sample import sample_spec
 
-    for s in range(120):
+    for s in range(n):
         spec = sample_spec(np.random.default_rng(s), kind="piecewise", n_functions=1)
         facts = spec_facts(spec)
         fn = facts["functions"][0]
