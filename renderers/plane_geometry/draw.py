@@ -280,7 +280,9 @@ def _in_wedge(x, y, at: Point, rays: tuple[Point, Point]):
 
 
 def _crosses(p: Point, q: Point, lines: list) -> bool:
-    return any(_segs_dist(p, q, *s) == 0.0 for s in lines)
+    """Whether pq crosses or touches a line (through the joint of two chords of an arc, the
+    exact test sees neither chord crossed)."""
+    return any(_segs_dist(p, q, *s) < 0.5 for s in lines)
 
 
 def _place_angle(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: float

@@ -119,8 +119,16 @@ def test_no_isosceles_triangle_is_equilateral():
 
 # the figures of cap-00000081, cap-00000086 and cap-00000099 (mavis-caption, seed 2029): an
 # angle's degrees set only clear of other labels stood in the next angle at the same vertex
-# (∠DOA beside ∠AOB = 30°; the square's corner ∠FED beside ∠AED = 40°) or outside the figure
+# (∠DOA beside ∠AOB = 30°; the square's corner ∠FED beside ∠AED = 40°) or outside the figure;
+# cap-00000020: the way from the arc at A straight down runs through the joint of two chords of
+# the inscribed circle, where the circle is crossed but neither chord
 AUDIT_2029 = {
+    "cap-00000020": '{"attachments":[{"angles":[],"kind":"incircle","names":["O"],"shaded":'
+    'false,"shape":0,"side":""},{"angles":[],"kind":"square","names":["D","E"],"shaded":false,'
+    '"shape":0,"side":"CA"}],"base":"equilateral_triangle","base_shaded":false,"equal_groups":'
+    '[["AB","BC","CA"]],"family":"plane_geometry","fill":"pink","names":["A","B","C"],'
+    '"parallel_groups":[],"params":{"side":10.0},"right_marks":["EDC"],"rotation":0.0,'
+    '"shown_angles":["CAB"],"shown_sides":["BC","ED"]}',
     "cap-00000081": '{"attachments":[{"angles":[50.0,40.0],"kind":"triangle","names":["C"],'
     '"shaded":false,"shape":0,"side":"BO"},{"angles":[40.0,40.0],"kind":"triangle","names":'
     '["D"],"shaded":false,"shape":0,"side":"OA"},{"angles":[45.0,45.0],"kind":"triangle",'
