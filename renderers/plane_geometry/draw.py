@@ -1,6 +1,6 @@
 """Drawing of plane-geometry specs: fills, outlines, marks, then every label via
 ``Canvas.label`` (vertex letters pushed outward, lengths beside their sides, degrees inside
-their angle arcs) so that no two labels overlap.
+their angles, in the region their arc is in) so that no two labels overlap.
 
 Order matters: all strokes first, so that the label placer sees the full ink mask.
 
@@ -12,6 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
+
+from renderers.canvas import _DIRS as COMPASS
 from renderers.canvas import PALETTE, Canvas, Point, Viewport, arc_points
 from renderers.plane_geometry.spec import (Model, PlaneGeometrySpec, angle_at, arc_pts,
                                            build_model, check_marks, ekey)
@@ -43,11 +46,13 @@ def _extent(m: Model) -> list:
 @dataclass
 class LabelRecord:
     """Where a label went, in pixels (y down), with what it must be read against: a side
-    length's own segment and every other drawn line (sides, arcs as short chords), or a vertex
-    letter's own point and every other named point. The fields are those of the
-    solid-geometry family's records, so one check reads both."""
+    length's own segment and every other drawn line (sides, arcs as short chords); a vertex
+    letter's own point and every other named point; an angle's degrees, its vertex (``at``),
+    the ends of its two sides (``rays``), the midpoint of its arc (``anchor``) and every drawn
+    line. The fields but the last two are those of the solid-geometry family's records, so one
+    check reads both."""
 
-    kind: str  # "measure" | "vertex"
+    kind: str  # "measure" | "vertex" | "angle"
     key: str
     text: str
     box: tuple[float, float, float, float]
@@ -56,10 +61,12 @@ class LabelRecord:
     others: list[tuple[Point, Point]] = field(default_factory=list)
     at: Point | None = None
     corners: list[Point] = field(default_factory=list)
+    rays: tuple[Point, Point] | None = None
+    anchor: Point | None = None
 
 
 def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> list[LabelRecord]:
-    """Draw the figure; returns where every vertex letter and side length went."""
+    """Draw the figure; returns where every vertex letter, angle and side length went."""
     m = build_model(spec)
     check_marks(spec, m.points)
     W = canvas.width
@@ -138,10 +145,12 @@ def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> list[LabelRecord]:
         else:
             box = canvas.label(q, name, px=fpx, color="black", prefer=prefer, dist=3 * u)
         records.append(LabelRecord("vertex", name, name, box, at=q, corners=corners))
+    lines = _drawn_lines(m, P, vp)
     for k, (anchor, bis) in zip(spec.shown_angles, arcs):
         deg = angle_at(m.points[k[0]], m.points[k[1]], m.points[k[2]])
-        canvas.label(anchor, f"{fmt_num(deg)}°", px=npx, color=NUM, prefer=bis, dist=2 * u)
-    lines = _drawn_lines(m, P, vp)
+        rec = LabelRecord("angle", k, f"{fmt_num(deg)}°", (0, 0, 0, 0), others=lines,
+                          at=P[k[1]], rays=(P[k[0]], P[k[2]]), anchor=anchor)
+        records.append(_place_angle(canvas, rec, bis, npx, 2 * u))
     for k in spec.shown_sides:
         a, b = P[k[0]], P[k[1]]
         others = [s for s in lines if {s[0], s[1]} != {a, b}]
@@ -257,6 +266,75 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
                 return rec
     rec.box = canvas.label(end, text, px=px, color=NUM, prefer=normal, dist=1.2 * px)
     _leader(canvas, rec, end)
+    return rec
+
+
+def _in_wedge(x, y, at: Point, rays: tuple[Point, Point]):
+    """Whether each point (x, y) (arrays) lies in the angle at ``at`` between the rays to the
+    two points ``rays`` (an angle under 180°)."""
+    a = (rays[0][0] - at[0], rays[0][1] - at[1])
+    c = (rays[1][0] - at[0], rays[1][1] - at[1])
+    s = 1.0 if a[0] * c[1] - a[1] * c[0] > 0 else -1.0
+    qx, qy = x - at[0], y - at[1]
+    return (s * (a[0] * qy - a[1] * qx) >= 0) & (s * (qx * c[1] - qy * c[0]) >= 0)
+
+
+def _crosses(p: Point, q: Point, lines: list) -> bool:
+    """Whether pq crosses or touches a line (through the joint of two chords of an arc, the
+    exact test sees neither chord crossed)."""
+    return any(_segs_dist(p, q, *s) < 0.5 for s in lines)
+
+
+def _place_angle(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: float
+                 ) -> LabelRecord:
+    """An angle's degrees inside that angle, in the region its arc is in (the way from the
+    arc to the label crosses no line), clear of ink: the label placer's ring search from the
+    arc, then the free place nearest the arc anywhere on the picture; where none is, the free
+    place the placer finds, with a leader to the arc. A label that only has to miss other
+    labels can land in the next angle at the same vertex, or in a shape drawn on a side of
+    the angle, and give that angle the degrees."""
+    w, h = canvas.text_size(rec.text, px)
+    anchor = rec.anchor
+
+    def ok(box) -> bool:
+        c = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        xs, ys = np.array(box[0::2] * 2), np.repeat(box[1::2], 2)
+        return (bool(_in_wedge(xs, ys, rec.at, rec.rays).all())
+                and not _crosses(anchor, c, rec.others) and canvas.is_free(box))
+
+    # the placer's own order (Canvas.label), so that a label it sets inside the angle stays
+    dirs = sorted(COMPASS, key=lambda d: -(d[0] * bis[0] + d[1] * bis[1]) / math.hypot(*d))
+    for ring in range(8):
+        r = d0 + ring * 0.5 * px
+        for dx, dy in [bis] + dirs:
+            n = math.hypot(dx, dy)
+            ux, uy = dx / n, dy / n
+            cx = anchor[0] + ux * (r + w / 2 * abs(ux))
+            cy = anchor[1] + uy * (r + h / 2 * abs(uy))
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if ok(box):
+                rec.box = canvas.text((cx, cy), rec.text, px=px, color=NUM, anchor="mm")
+                return rec
+    # every free place inside the angle, nearest the arc first (numpy picks the places in the
+    # angle; the few left are tried one by one)
+    step = max(2.0, px / 4)
+    xs, ys = np.meshgrid(np.arange(1.5, canvas.width - w - 1.5, step),
+                         np.arange(1.5, canvas.height - h - 1.5, step))
+    xs, ys = xs.ravel(), ys.ravel()
+    inside = np.ones(xs.shape, bool)
+    for dx, dy in ((0, 0), (w, 0), (0, h), (w, h)):
+        inside &= _in_wedge(xs + dx, ys + dy, rec.at, rec.rays)
+    xs, ys = xs[inside], ys[inside]
+    best = None
+    for i in np.argsort(np.hypot(xs + w / 2 - anchor[0], ys + h / 2 - anchor[1])):
+        if ok((xs[i], ys[i], xs[i] + w, ys[i] + h)):
+            best = (xs[i] + w / 2, ys[i] + h / 2)
+            break
+    if best is not None:
+        rec.box = canvas.text(best, rec.text, px=px, color=NUM, anchor="mm")
+        return rec
+    rec.box = canvas.label(anchor, rec.text, px=px, color=NUM, prefer=bis, dist=1.2 * px)
+    _leader(canvas, rec, anchor)
     return rec
 
 

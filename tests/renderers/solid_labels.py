@@ -1,7 +1,9 @@
 """The label check of solid- and plane-geometry images, written apart from the placers it
 checks (each family's ``label_layout``): each measurement label is nearer its own segment than
 any other drawn line (or, set away from it, joined to it by a leader line that ends inside it
-and on no other line), and each vertex letter is nearer its own corner than any other corner. Shared by the renderer, MAVIS and DynaMath tests.
+and on no other line), each vertex letter is nearer its own corner than any other corner, and
+each angle's degrees (plane figures) lie inside that angle on the side of every line its arc is
+on (or joined to the arc by a leader). Shared by the renderer, MAVIS and DynaMath tests.
 
     python -m pytest -q tests/renderers/test_solid_geometry.py -k label
 """
@@ -21,12 +23,53 @@ def _dist(p, a, b) -> float:
     return math.hypot(p[0] - (a[0] + t * ax), p[1] - (a[1] + t * ay))
 
 
+def _crossing(p, q, a, b) -> bool:
+    """Whether segments pq and ab cross at a point inside both."""
+    d = (q[0] - p[0]) * (b[1] - a[1]) - (q[1] - p[1]) * (b[0] - a[0])
+    if d == 0:
+        return False
+    t = ((a[0] - p[0]) * (b[1] - a[1]) - (a[1] - p[1]) * (b[0] - a[0])) / d
+    u = ((a[0] - p[0]) * (q[1] - p[1]) - (a[1] - p[1]) * (q[0] - p[0])) / d
+    return 0 < t < 1 and 0 < u < 1
+
+
+def _angle_fault(r, size: int) -> str | None:
+    """An angle label outside its angle (read by direction from the vertex), or beyond a line
+    from its arc; one with a leader, a leader that does not reach the arc."""
+    x0, y0, x1, y1 = r.box
+    if r.leader is not None:
+        start, end = r.leader
+        if math.dist(end, r.anchor) > 0.5:
+            return f"{size}px angle {r.key} {r.text!r}: leader ends off its arc"
+        if not (x0 - 1 <= start[0] <= x1 + 1 and y0 - 1 <= start[1] <= y1 + 1):
+            return f"{size}px angle {r.key} {r.text!r}: leader does not start at the label"
+        return None
+
+    def heading(p):
+        return math.atan2(p[1] - r.at[1], p[0] - r.at[0])
+
+    h1, h2 = heading(r.rays[0]), heading(r.rays[1])
+    span = (h2 - h1) % (2 * math.pi)
+    if span > math.pi:
+        h1, span = h2, 2 * math.pi - span
+    for p in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+        if (heading(p) - h1) % (2 * math.pi) > span + 1e-9:
+            return f"{size}px angle {r.key} {r.text!r}: outside its angle"
+    c = ((x0 + x1) / 2, (y0 + y1) / 2)
+    if any(_crossing(r.anchor, c, *s) for s in r.others):
+        return f"{size}px angle {r.key} {r.text!r}: a line between it and its arc"
+    return None
+
+
 def label_faults(spec, size: int) -> list[str]:
     """Every label of ``spec`` drawn at ``size`` px that a reader could pin on the wrong line."""
     out = []
     for r in get_family(spec.family).label_layout(spec, size):
         x0, y0, x1, y1 = r.box
         c = ((x0 + x1) / 2, (y0 + y1) / 2)
+        if r.kind == "angle":
+            out += [f for f in [_angle_fault(r, size)] if f]
+            continue
         if r.kind == "vertex":
             own = math.dist(c, r.at)
             if any(math.dist(c, o) <= own for o in r.corners):

@@ -115,3 +115,71 @@ def test_no_isosceles_triangle_is_equilateral():
     for s in iso:
         sides = sorted(s["sides"].values())
         assert sides[-1] - sides[0] > 1e-6, s["name"]
+
+
+# the figures of cap-00000081, cap-00000086 and cap-00000099 (mavis-caption, seed 2029): an
+# angle's degrees set only clear of other labels stood in the next angle at the same vertex
+# (∠DOA beside ∠AOB = 30°; the square's corner ∠FED beside ∠AED = 40°) or outside the figure;
+# cap-00000020: the way from the arc at A straight down runs through the joint of two chords of
+# the inscribed circle, where the circle is crossed but neither chord
+AUDIT_2029 = {
+    "cap-00000020": '{"attachments":[{"angles":[],"kind":"incircle","names":["O"],"shaded":'
+    'false,"shape":0,"side":""},{"angles":[],"kind":"square","names":["D","E"],"shaded":false,'
+    '"shape":0,"side":"CA"}],"base":"equilateral_triangle","base_shaded":false,"equal_groups":'
+    '[["AB","BC","CA"]],"family":"plane_geometry","fill":"pink","names":["A","B","C"],'
+    '"parallel_groups":[],"params":{"side":10.0},"right_marks":["EDC"],"rotation":0.0,'
+    '"shown_angles":["CAB"],"shown_sides":["BC","ED"]}',
+    "cap-00000081": '{"attachments":[{"angles":[50.0,40.0],"kind":"triangle","names":["C"],'
+    '"shaded":false,"shape":0,"side":"BO"},{"angles":[40.0,40.0],"kind":"triangle","names":'
+    '["D"],"shaded":false,"shape":0,"side":"OA"},{"angles":[45.0,45.0],"kind":"triangle",'
+    '"names":["E"],"shaded":false,"shape":0,"side":"AD"}],"base":"sector","base_shaded":false,'
+    '"equal_groups":[["AD","DO"]],"family":"plane_geometry","fill":"yellow","names":["O","A",'
+    '"B"],"parallel_groups":[],"params":{"angle":30.0,"radius":8.0},"right_marks":["OCB",'
+    '"DEA"],"rotation":236.5,"shown_angles":["EAD","AOB"],"shown_sides":["BO","OC"]}',
+    "cap-00000086": '{"attachments":[{"angles":[90.0,55.0],"kind":"triangle","names":["C"],'
+    '"shaded":true,"shape":0,"side":"BO"},{"angles":[],"kind":"semicircle_out","names":[],'
+    '"shaded":false,"shape":0,"side":"CB"},{"angles":[40.0,50.0],"kind":"triangle","names":'
+    '["D"],"shaded":true,"shape":0,"side":"OC"}],"base":"sector","base_shaded":false,'
+    '"equal_groups":[],"family":"plane_geometry","fill":"red","names":["O","A","B"],'
+    '"parallel_groups":[],"params":{"angle":90.0,"radius":8.5},"right_marks":["CBO","CDO"],'
+    '"rotation":116.8,"shown_angles":["DOC"],"shown_sides":["OC","CD","CB"]}',
+    "cap-00000099": '{"attachments":[{"angles":[],"kind":"semicircle_out","names":[],'
+    '"shaded":false,"shape":0,"side":"CD"},{"angles":[90.0,50.0],"kind":"triangle","names":'
+    '["E"],"shaded":false,"shape":0,"side":"DA"},{"angles":[],"kind":"square","names":["F",'
+    '"G"],"shaded":true,"shape":0,"side":"ED"}],"base":"rectangle","base_shaded":false,'
+    '"equal_groups":[["ED","DG","GF","FE"]],"family":"plane_geometry","fill":"yellow",'
+    '"names":["A","B","C","D"],"parallel_groups":[],"params":{"height":5.0,"width":11.0},'
+    '"right_marks":["DAB","EDA","GFE"],"rotation":0.0,"shown_angles":["AED"],'
+    '"shown_sides":["CD","AE","DA"]}',
+}
+
+
+@pytest.mark.parametrize("row", sorted(AUDIT_2029))
+def test_angle_degrees_stand_inside_their_own_angle(row):
+    from renderers.family import spec_from_json
+
+    spec = spec_from_json(AUDIT_2029[row])
+    for size in SIZES:
+        angles = [r for r in fam().label_layout(spec, size) if r.kind == "angle"]
+        assert [r.key for r in angles] == spec.shown_angles
+        assert label_faults(spec, size) == []
+
+
+def test_a_degree_label_in_the_next_angle_is_a_fault(monkeypatch):
+    """∠AED's 40° moved across ED into the square's corner at E reads as ∠FED."""
+    from renderers.family import spec_from_json
+
+    spec = spec_from_json(AUDIT_2029["cap-00000099"])
+    recs = fam().label_layout(spec, 336)
+    rec = next(r for r in recs if r.kind == "angle")
+    e, d = rec.at, rec.rays[1]
+    assert rec.key == "AED" and label_faults(spec, 336) == []
+    # the same label mirrored in ED: inside the square, across ED from its arc
+    (x0, y0, x1, y1), (ux, uy) = rec.box, (d[0] - e[0], d[1] - e[1])
+    c = ((x0 + x1) / 2, (y0 + y1) / 2)
+    k = 2 * ((c[0] - e[0]) * ux + (c[1] - e[1]) * uy) / (ux * ux + uy * uy)
+    m = (2 * e[0] + k * ux - c[0], 2 * e[1] + k * uy - c[1])
+    rec.box = (m[0] - (x1 - x0) / 2, m[1] - (y1 - y0) / 2, m[0] + (x1 - x0) / 2,
+               m[1] + (y1 - y0) / 2)
+    monkeypatch.setattr(type(fam()), "label_layout", lambda self, sp, size=336: recs)
+    assert label_faults(spec, 336) == ["336px angle AED '40°': outside its angle"]

@@ -12,6 +12,8 @@ print(r.get_caption_writer('analytic_geometry').fn(s, f.facts(s), np.random.defa
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from engines.mavis.registry import caption_writer
@@ -185,8 +187,12 @@ def _polygon_sentence(o: dict, rng: np.random.Generator) -> str:
     s += pick(rng, ["; its area is {a}", ", enclosing an area of {a}", "; by the shoelace "
                     "formula its area is {a}"], a=fmt_num(o["area"]))
     if rng.random() < 0.5:
-        s += pick(rng, [" and its perimeter is about {p}", ", perimeter about {p}"],
-                  p=fmt_num(o["perimeter"]))
+        # "about" only where a side's length does not end within two decimals
+        vs = o["vertices"]
+        exact = all(abs(math.dist(p, q) * 100 - round(math.dist(p, q) * 100)) < 1e-6
+                    for p, q in zip(vs, vs[1:] + vs[:1]))
+        s += pick(rng, [" and its perimeter is {a}{p}", ", perimeter {a}{p}"],
+                  a="" if exact else "about ", p=fmt_num(o["perimeter"]))
     return s + "."
 
 
@@ -227,12 +233,14 @@ def _labels_sentence(facts: dict, rng: np.random.Generator) -> str | None:
         # a point carries its own coordinates; a line or a conic, those of its named points
         whose = [f"point{'s' if len(shown_pt) > 1 else ''} {join_list(shown_pt)}"] if shown_pt \
             else []
-        whose += [f"the named points of {join_list(shown_on)}"] if shown_on else []
-        parts.append(pick(rng, ["the coordinates of {x} are printed beside them" if
-                                len(shown_pt) + len(shown_on) > 1 or shown_on else
+        n_on = sum(len(o["points"]) for o in facts["objects"] if o["name"] in shown_on)
+        whose += [f"the named point{'s' if n_on > 1 else ''} of {join_list(shown_on)}"] \
+            if shown_on else []
+        many = len(shown_pt) + n_on > 1
+        parts.append(pick(rng, ["the coordinates of {x} are printed beside them" if many else
                                 "the coordinates of {x} are printed beside it",
                                 "{x} carry their coordinates as labels" if
-                                len(shown_pt) > 1 or shown_on else
+                                len(shown_pt) > 1 or n_on > 1 or (shown_pt and shown_on) else
                                 "{x} carries its coordinates as a label"],
                           x=join_list(whose)))
     if not parts:

@@ -127,6 +127,43 @@ def test_label_sentence_counts_its_objects_and_names_a_point_as_a_point():
                     "Point A carries its coordinates as a label."}
 
 
+def test_one_named_point_of_a_curve_is_said_as_one():
+    """The fifth look: cap-00000096 "the coordinates of the named points of p₁ are printed beside
+    them", where p₁ names its vertex A only."""
+    from engines.mavis.analytic_geometry.caption import _labels_sentence
+
+    spec = AnalyticSpec(xmin=-4, xmax=8, ymin=-12, ymax=2, objects=[
+        GeoObject("parabola", "p₁", pts=[[7, -3]], pt_names=["A"], coef=-0.25,
+                  show_coords=True)])
+    said = {_labels_sentence(FAM.facts(spec), np.random.default_rng(s)) for s in range(40)}
+    assert said == {"The coordinates of the named point of p₁ are printed beside it.",
+                    "The named point of p₁ carries its coordinates as a label."}
+    spec.objects.append(GeoObject("point", "B", pts=[[1, 1]], pt_names=["B"], show_coords=True))
+    said = {_labels_sentence(FAM.facts(spec), np.random.default_rng(s)) for s in range(40)}
+    assert said == {"The coordinates of point B and the named point of p₁ are printed beside them.",
+                    "Point B and the named point of p₁ carry their coordinates as labels."}
+
+
+def test_a_perimeter_is_about_only_where_it_is_rounded():
+    """The fifth look: cap-00000072 "its area is 15, perimeter about 16" for a 5 by 3
+    rectangle."""
+    from engines.mavis.analytic_geometry.caption import _polygon_sentence
+
+    def said(pts):
+        spec = AnalyticSpec(xmin=-12, xmax=3, ymin=-13, ymax=3, objects=[
+            GeoObject("quadrilateral", "ABCD", pts=pts, pt_names=list("ABCD"))])
+        o = FAM.facts(spec)["objects"][0]
+        out = {_polygon_sentence(o, np.random.default_rng(s)) for s in range(60)}
+        return {x.split("; ")[-1].split(", ")[-1] for x in out if "perimeter" in x}
+
+    assert said([[-3, -7], [2, -7], [2, -4], [-3, -4]]) == {
+        "by the shoelace formula its area is 15 and its perimeter is 16.", "perimeter 16.",
+        "its area is 15 and its perimeter is 16.", "enclosing an area of 15 and its perimeter "
+        "is 16."}
+    assert {x.split("perimeter ")[1] for x in said([[2, -3], [5, -3], [7, 3], [4, 3]])} == {
+        "is about 18.65.", "about 18.65."}
+
+
 def test_intersection_steps_write_the_lines_as_given():
     """ins-00000011 (the fourth look): "1.5x + (-4) = 1x + (-4)" and "y = 1.5·0 + (-4)"."""
     seen = 0
