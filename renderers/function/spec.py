@@ -330,9 +330,11 @@ def mark_points(cv: Curve, an: dict, spec: "FunctionSpec") -> list[tuple[str, fl
 
 
 def intersections(f: Curve, g: Curve, lo: float, hi: float) -> list[tuple[float, float]]:
-    """Crossings of two curves by sign changes of f - g on a fine grid, refined by bisection."""
+    """Crossings of two curves by sign changes of f - g on a fine grid, refined by bisection,
+    and the window's ends where the curves meet there (f - g there is a rounding error whose
+    sign no grid can read: 2tan(x) and 2sin(x) at x = -2π)."""
     lo = max(domain_lo(f, lo), domain_lo(g, lo))
-    xs = np.linspace(lo, hi, 4001)[1:]
+    xs = np.linspace(lo, hi, 4001)
     h = evaluate(f, xs) - evaluate(g, xs)
     out = []
     for i in np.flatnonzero(np.isfinite(h[:-1]) & np.isfinite(h[1:]) &
@@ -354,6 +356,9 @@ def intersections(f: Curve, g: Curve, lo: float, hi: float) -> list[tuple[float,
         if abs(value(f, x) - value(g, x)) < 1e-6:  # not a jump across an asymptote
             if not out or abs(out[-1][0] - x) > 1e-6:
                 out.append((x, value(f, x)))
+    for x, i in ((float(xs[0]), 0), (float(xs[-1]), -1)):
+        if np.isfinite(h[i]) and abs(h[i]) < 1e-9 and all(abs(p - x) > 1e-6 for p, _ in out):
+            out.insert(len(out) if i else 0, (x, value(f, x)))
     return out
 
 

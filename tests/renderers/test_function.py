@@ -94,6 +94,22 @@ def test_two_curves_markers_shade_points():
     assert back == spec and back.to_json() == spec.to_json()
 
 
+@pytest.mark.parametrize("lo, hi, f, g, meet", [
+    # 2tan(x) = 2sin(x) where sin(x)(1 - cos(x)) = 0: x = kπ (sixth caption look, cap-00000017)
+    (-2 * PI, 2 * PI, Curve("tangent", a=2.0), Curve("sine", a=2.0, name="g", color="blue"),
+     [-2 * PI, -PI, 0.0, PI, 2 * PI]),
+    # sin(x) = -sin(x) where sin(x) = 0; the window opens and closes on a meeting
+    (0.0, 2 * PI, Curve("sine"), Curve("sine", a=-1.0, name="g", color="red"), [0.0, PI, 2 * PI]),
+    # x^2 = x + 2 at x = -1 and x = 2, both ends of the window
+    (-1.0, 2.0, Curve("polynomial", coeffs=[0.0, 0.0, 1.0]),
+     Curve("polynomial", coeffs=[2.0, 1.0], name="g", color="red"), [-1.0, 2.0]),
+])
+def test_crossings_on_the_window_edges_are_listed(lo, hi, f, g, meet):
+    spec = FunctionSpec(curves=[f, g], xmin=lo, xmax=hi, ymin=-5, ymax=5, pi_ticks=lo != -1.0)
+    got = [p["x"] for p in spec_facts(spec)["intersections"]]
+    assert got == [round(x, 2) + 0.0 for x in meet]
+
+
 def test_pi_text():
     assert [pi_text(k) for k in (0.5, 1, 1.5, 2, -0.25, -1, 0)] == \
         ["π/2", "π", "3π/2", "2π", "-π/4", "-π", "0"]
