@@ -12,7 +12,7 @@ import numpy as np
 
 from renderers.canvas import Canvas
 from renderers.family import FAMILIES, Family
-from renderers.function.draw import draw
+from renderers.function.draw import DotLabel, draw
 from renderers.function.sample import sample_spec
 from renderers.function.spec import FunctionSpec, spec_facts
 
@@ -33,3 +33,9 @@ class FunctionFamily(Family):
 
     def draw(self, spec: FunctionSpec, canvas: Canvas) -> None:
         draw(spec, canvas)
+
+    def label_layout(self, spec: FunctionSpec, size: int = 336) -> list[DotLabel]:
+        """Where each marked point's label of the image at ``size`` px went, with its own dot
+        and every other dot, in pixels (tests/renderers/test_function_labels.py reads them)."""
+        canvas = Canvas(size, height=int(round(size * self.aspect(spec))))
+        return draw(spec, canvas)

@@ -12,6 +12,7 @@ f.render(f.sample_spec(np.random.default_rng(5), kind='tangent'), 336).save('/tm
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -27,6 +28,19 @@ CURVE_W = 2.2
 ASYM_COLOR = (110, 110, 110)
 MARK_COLOR = (30, 30, 30)
 MAX_TICKS = 10  # grid lines per axis; fewer keep small images calm (and drawing fast)
+Point = tuple[float, float]
+
+
+@dataclass
+class DotLabel:
+    """Where a marked point's label went, in pixels (y down): its text and box, its own dot
+    (``at``), every other dot, and the leader from the label to its dot where it has one."""
+
+    text: str
+    box: Box
+    at: Point
+    others: list[Point] = field(default_factory=list)
+    leader: tuple[Point, Point] | None = None
 
 
 def _rgb(name: str) -> tuple[int, int, int]:
@@ -359,6 +373,76 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
     return canvas.label(anchors[0], text, px=px, color=color, prefer=prefer)
 
 
+def _box_gap(box: Box, q: Point) -> float:
+    dx = max(box[0] - q[0], 0.0, q[0] - box[2])
+    dy = max(box[1] - q[1], 0.0, q[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, px: int
+                    ) -> DotLabel:
+    """A marked point's coordinates where a reader pins them on that point: every place tried
+    is nearer its own dot than any other dot (the free place nearest a dot anywhere on the
+    picture can sit beside another dot, as the zeros of a steep tangent do); the rings round
+    the dot first, then the free place nearest it (the one covering least ink, on a halo,
+    where none is free), and a leader to the dot where the label ends up off its rings."""
+    w, h = canvas.text_size(text, px)
+    O = np.array(others, dtype=float).reshape(-1, 2)
+
+    def own_nearest(x0: np.ndarray, y0: np.ndarray) -> np.ndarray:
+        def gap(q):
+            dx = np.maximum.reduce([x0 - q[0], np.zeros_like(x0), q[0] - (x0 + w)])
+            dy = np.maximum.reduce([y0 - q[1], np.zeros_like(y0), q[1] - (y0 + h)])
+            return np.hypot(dx, dy)
+        mine = gap(at)
+        ok = np.ones(x0.shape, bool)
+        for q in O:
+            ok &= mine + 0.25 * px < gap(q)
+        return ok
+
+    # place_label's order with its default preference, so a label it set stays where it was
+    order = sorted(_DIRS, key=lambda d: -(d[0] - d[1]) / math.hypot(*d))
+    dirs = np.array([(dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)) for dx, dy in
+                     [(1, -1)] + order])
+    ux, uy = dirs[:, 0], dirs[:, 1]
+    d0 = 0.35 * px + 2 * canvas.unit
+    r = d0 + np.arange(5) * 0.45 * px
+    cx = at[0] + (ux[None, :] * (r[:, None] + w / 2 * np.abs(ux))).ravel()
+    cy = at[1] + (uy[None, :] * (r[:, None] + h / 2 * np.abs(uy))).ravel()
+    inside, used, _ = _box_counts(canvas, cx - w / 2, cy - h / 2, w, h, split=False)
+    ok = inside & (used == 0) & own_nearest(cx - w / 2, cy - h / 2)
+    rec = DotLabel(text, (0.0, 0.0, 0.0, 0.0), at, [tuple(q) for q in O])
+    if ok.any():
+        i = int(np.argmax(ok))
+        rec.box = canvas.text((float(cx[i]), float(cy[i])), text, px=px, color=MARK_COLOR,
+                              anchor="mm")
+        return rec
+    step = max(2.0, px / 3)
+    gx, gy = (g.ravel() for g in np.meshgrid(np.arange(1.5, canvas.width - w - 1.5, step),
+                                             np.arange(1.5, canvas.height - h - 1.5, step)))
+    inside, ink, lab = _box_counts(canvas, gx, gy, w, h, k=2)
+    dd = np.hypot(gx + w / 2 - at[0], gy + h / 2 - at[1])
+    usable = inside & (lab == 0) & own_nearest(gx, gy)
+    if not usable.any():
+        usable = inside & own_nearest(gx, gy)
+    # no ink nearby if possible: a free place within a few lines of the dot, else the place
+    # covering least ink there, else the nearest free place anywhere
+    near = usable & (dd < 4 * px)
+    if near.any():
+        key = np.where(near, np.minimum(ink, 1) * 1e7 + ink * 1e3 + dd, np.inf)
+    else:
+        key = np.where(usable, ink * 1e7 + dd, np.inf)
+    i = int(np.argmin(key))
+    rec.box = canvas.text((float(gx[i] + w / 2), float(gy[i] + h / 2)), text, px=px,
+                          color=MARK_COLOR, anchor="mm", halo=bool(ink[i]))
+    if _box_gap(rec.box, at) > d0 + 0.45 * px:
+        x0, y0, x1, y1 = rec.box
+        start = (min(max(at[0], x0), x1), min(max(at[1], y0), y1))
+        canvas.line([start, at], color=MARK_COLOR, width=0.8)
+        rec.leader = (start, at)
+    return rec
+
+
 # ----------------------------------------------------------------------------- draw
 
 
@@ -398,7 +482,8 @@ def _dots(spec: FunctionSpec) -> list[tuple[tuple[float, float], str]]:
     return dots
 
 
-def draw(spec: FunctionSpec, canvas: Canvas) -> None:
+def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
+    """Draw the plot; returns where every marked point's label went."""
     W, H = canvas.width, canvas.height
     top = _title(spec, canvas)
     # trig windows: draw_axes labels ticks with decimals, so it gets a step that puts no tick
@@ -430,12 +515,13 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> None:
         mode = "label"
     lpx = font_px(W, 0.8)
     whole = (0.0, 0.0, float(W), float(H))
-    for (x, y), txt in dots:
-        if txt:
-            place_label(canvas, [vp(x, y)], txt, lpx, scan=whole)
+    at = [vp(x, y) for (x, y), _ in dots]
+    records = [place_dot_label(canvas, at[i], at[:i] + at[i + 1:], txt, lpx)
+               for i, (_, txt) in enumerate(dots) if txt]
     for foot, txt, down in feet:
         place_label(canvas, [foot], txt, lpx, prefer=(0.4, 1) if down else (0.4, -1), scan=whole)
     if mode == "label":
         _curve_labels(spec, canvas, vp, runs, names_only=False)
     elif mode == "none" and len(spec.curves) == 2:
         _curve_labels(spec, canvas, vp, runs, names_only=True)
+    return records
