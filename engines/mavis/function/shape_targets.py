@@ -29,6 +29,11 @@ PERIOD_POOL = ("π/2", "π", "2π", "4π", "π/4", "3π", "8π")
 # ----------------------------------------------------------------------------- integral
 
 
+def _less(x: str, c: Fraction) -> str:
+    """x - c as a teacher writes it: "b + 2" for c = -2, "b" for c = 0."""
+    return x if c == 0 else f"{x} - {frac_text(c)}" if c > 0 else f"{x} + {frac_text(-c)}"
+
+
 def _abs_integral(cv: Curve, p: int, q: int) -> tuple[Fraction, list[str]]:
     a, c, d = (Fraction(v).limit_denominator(100) for v in (cv.a, cv.c, cv.d))
     if p < c < q:
@@ -37,15 +42,15 @@ def _abs_integral(cv: Curve, p: int, q: int) -> tuple[Fraction, list[str]]:
                f"({frac_text(c - p)}² + {frac_text(q - c)}²)/2 = {frac_text(T)}")
     elif c <= p:
         T = ((q - c) ** 2 - (p - c) ** 2) / 2
-        how = f"((b - {frac_text(c)})² - (a - {frac_text(c)})²)/2 = {frac_text(T)}"
+        how = f"(({_less('b', c)})² - ({_less('a', c)})²)/2 = {frac_text(T)}"
     else:
         T = ((c - p) ** 2 - (c - q) ** 2) / 2
         how = f"(({frac_text(c)} - a)² - ({frac_text(c)} - b)²)/2 = {frac_text(T)}"
     res = a * T + d * (q - p)
     xc = rhs_text(Curve("absolute", a=1.0, c=cv.c))
+    shift = "" if d == 0 else f" {'+' if d > 0 else '-'} {frac_text(abs(d))}·{q - p}"
     steps = [f"The integral of {xc} from {p} to {q} is {how}.",
-             f"So the integral of f is {frac_text(a)}·{frac_text(T)} + {frac_text(d)}·{q - p} = "
-             f"{frac_text(res)}."]
+             f"So the integral of f is {frac_text(a)}·{frac_text(T)}{shift} = {frac_text(res)}."]
     return res, steps
 
 

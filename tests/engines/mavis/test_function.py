@@ -324,3 +324,30 @@ def test_x_alone_in_a_bracket_is_put_in_without_a_second_bracket():
     for s in range(200):
         p = make_problem(np.random.default_rng(s), target="value")
         assert not any("((" in step for step in p.cot), p.cot
+
+
+def test_absolute_value_integral_steps_write_no_double_sign():
+    # sixth instruct look, ins-00000001: "((b - -2)² - (a - -2)²)/2" and "1/2·21/2 + -3·3";
+    # each step is written as a teacher would and its printed sum still gives its result
+    from fractions import Fraction
+    from engines.mavis.function.shape_targets import _abs_integral
+    f = Curve("absolute", a=0.5, c=-2.0, d=-3.0)
+    steps = _abs_integral(f, 0, 3)[1]
+    assert steps == ["The integral of |x + 2| from 0 to 3 is ((b + 2)² - (a + 2)²)/2 = 21/2.",
+                     "So the integral of f is 1/2·21/2 - 3·3 = -15/4."]
+    seen = 0
+    for a in (-1.0, 0.5, 2.0):
+        for c in (-3.0, -1.5, 0.0, 2.0):
+            for d in (-2.0, 0.0, 1.0):
+                for p, q in ((-4, -3), (-1, 2), (1, 4)):
+                    res, steps = _abs_integral(Curve("absolute", a=a, c=c, d=d), p, q)
+                    text = " ".join(steps)
+                    assert "- -" not in text and "+ -" not in text, text
+                    lhs, rhs = steps[1].removeprefix("So the integral of f is ").rstrip(
+                        ".").split(" = ")
+                    terms = re.findall(r"([+-]?) ?(-?[\d/]+)·(-?[\d/]+)", lhs)
+                    tot = sum((-1 if s == "-" else 1) * Fraction(x) * Fraction(y)
+                              for s, x, y in terms)
+                    assert tot == Fraction(rhs) == res, steps[1]
+                    seen += 1
+    assert seen == 108
