@@ -395,7 +395,7 @@ def _extremum_cot(cv: Curve, which: str, xe: float, ye: float, win: tuple) -> li
         A, B = cv.coeffs[2], cv.coeffs[1]
         return [f"The function is {eq}, a parabola opening {'upward' if A > 0 else 'downward'}, "
                 f"so its {w} is at the vertex.",
-                f"The vertex is at x = -b/(2a) = {n(-B)}/{n(2 * A)} = {n(r2(xe))}." if 2 * A != 1
+                f"The vertex is at x = -b/(2a) = {n(-B)}/{par(2 * A)} = {n(r2(xe))}." if 2 * A != 1
                 else f"The vertex is at x = -b/(2a) = -b = {n(r2(xe))}, as 2a = 1.",
                 f"f({n(r2(xe))}) = {n(r2(ye))}."]
     if cv.kind == "polynomial":

@@ -351,3 +351,14 @@ def test_absolute_value_integral_steps_write_no_double_sign():
                     assert tot == Fraction(rhs) == res, steps[1]
                     seen += 1
     assert seen == 108
+
+
+def test_vertex_step_brackets_a_negative_denominator():
+    # sixth instruct look, ins-00000004: "x = -b/(2a) = -6/-2 = 3"
+    from engines.mavis.function.targets import _extremum_cot
+    cv = Curve("polynomial", coeffs=[-9.0, 6.0, -1.0])
+    assert _extremum_cot(cv, "max", 3.0, 0.0, (-2.0, 4.0))[1] == \
+        "The vertex is at x = -b/(2a) = -6/(-2) = 3."
+    cv = Curve("polynomial", coeffs=[1.0, -4.0, 2.0])
+    assert _extremum_cot(cv, "min", 1.0, -1.0, (-2.0, 4.0))[1] == \
+        "The vertex is at x = -b/(2a) = 4/4 = 1."
