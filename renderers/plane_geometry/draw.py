@@ -150,7 +150,7 @@ def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> list[LabelRecord]:
         deg = angle_at(m.points[k[0]], m.points[k[1]], m.points[k[2]])
         rec = LabelRecord("angle", k, f"{fmt_num(deg)}°", (0, 0, 0, 0), others=lines,
                           at=P[k[1]], rays=(P[k[0]], P[k[2]]), anchor=anchor)
-        records.append(_place_angle(canvas, rec, bis, npx, 2 * u))
+        records.append(_place_angle(canvas, rec, bis, npx, 2 * u, list(P.values())))
     for k in spec.shown_sides:
         a, b = P[k[0]], P[k[1]]
         others = [s for s in lines if {s[0], s[1]} != {a, b}]
@@ -285,12 +285,12 @@ def _crosses(p: Point, q: Point, lines: list) -> bool:
     return any(_segs_dist(p, q, *s) < 0.5 for s in lines)
 
 
-def _place_angle(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: float
-                 ) -> LabelRecord:
+def _place_angle(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: float,
+                 points: list[Point]) -> LabelRecord:
     """An angle's degrees inside that angle, in the region its arc is in (the way from the
     arc to the label crosses no line), clear of ink: the label placer's ring search from the
-    arc, then the free place nearest the arc anywhere on the picture; where none is, the free
-    place the placer finds, with a leader to the arc. A label that only has to miss other
+    arc, then the free place nearest the arc anywhere in the angle; where none is, outside the
+    figure with a leader to the arc (``_place_outside``). A label that only has to miss other
     labels can land in the next angle at the same vertex, or in a shape drawn on a side of
     the angle, and give that angle the degrees."""
     w, h = canvas.text_size(rec.text, px)
@@ -333,9 +333,105 @@ def _place_angle(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: floa
     if best is not None:
         rec.box = canvas.text(best, rec.text, px=px, color=NUM, anchor="mm")
         return rec
-    rec.box = canvas.label(anchor, rec.text, px=px, color=NUM, prefer=bis, dist=1.2 * px)
+    return _place_outside(canvas, rec, px, points)
+
+
+def _hull(pts: list[Point]) -> list[Point]:
+    """Convex hull, counter-clockwise in pixel coordinates (Andrew's monotone chain: a few
+    lines, where scipy is not among the suite's dependencies)."""
+    pts = sorted(set(pts))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq):
+        out = []
+        for p in seq:
+            while len(out) > 1 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                    - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    return half(pts) + half(pts[::-1])
+
+
+def _place_outside(canvas: Canvas, rec: LabelRecord, px: int, points: list[Point]
+                   ) -> LabelRecord:
+    """The degrees of an angle with no free place inside it: outside the convex hull of
+    every drawn line (so over no side and in no other angle), where the leader to the arc
+    crosses the fewest lines, then is shortest; the leader keeps clear of every vertex and
+    label and crosses a line only steeply (one running along a line, or through a corner,
+    would seem to point elsewhere). The label placer's own search is the last resort."""
+    w, h = canvas.text_size(rec.text, px)
+    anchor = rec.anchor
+    ends = [p for s in rec.others for p in s]
+    hull = _hull([(round(x, 3), round(y, 3)) for x, y in ends])
+    gap = 0.4 * px
+    step = max(2.0, px / 4)
+    xs, ys = np.meshgrid(np.arange(1.5, canvas.width - w - 1.5, step),
+                         np.arange(1.5, canvas.height - h - 1.5, step))
+    xs, ys = xs.ravel(), ys.ravel()
+    # separating axes of two convex shapes: the hull's edge normals and the box's own axes
+    hx, hy = np.array([p[0] for p in hull]), np.array([p[1] for p in hull])
+    apart = ((xs > hx.max() + gap) | (xs + w < hx.min() - gap)
+             | (ys > hy.max() + gap) | (ys + h < hy.min() - gap))
+    for (ax, ay), (bx, by) in zip(hull, hull[1:] + hull[:1]):
+        nx, ny = by - ay, -(bx - ax)  # outward for a counter-clockwise hull, y down
+        n = math.hypot(nx, ny)
+        if n < 1e-9:
+            continue
+        nx, ny = nx / n, ny / n
+        lo = nx * xs + ny * ys + min(0.0, nx * w) + min(0.0, ny * h)
+        apart |= lo > nx * ax + ny * ay + gap
+    xs, ys = xs[apart], ys[apart]
+    # the leader starts at the point of the box nearest the arc
+    sx = np.clip(anchor[0], xs, xs + w)
+    sy = np.clip(anchor[1], ys, ys + h)
+    length = np.hypot(sx - anchor[0], sy - anchor[1])
+    lab = np.asarray(canvas.lab) if canvas._masks is None else canvas._masks[0]
+    best, best_cost = None, math.inf
+    for i in np.argsort(length):
+        if length[i] >= best_cost:
+            break
+        box = (xs[i], ys[i], xs[i] + w, ys[i] + h)
+        if not canvas.is_free(box):
+            continue
+        start = (float(sx[i]), float(sy[i]))
+        cost = _leader_cost(start, anchor, rec.others, points, lab, px)
+        if cost is not None and cost + length[i] < best_cost:
+            best, best_cost = box, cost + length[i]
+    if best is None:
+        rec.box = canvas.label(anchor, rec.text, px=px, color=NUM, dist=1.2 * px)
+    else:
+        rec.box = canvas.text(((best[0] + best[2]) / 2, (best[1] + best[3]) / 2), rec.text,
+                              px=px, color=NUM, anchor="mm")
     _leader(canvas, rec, anchor)
     return rec
+
+
+def _leader_cost(start: Point, end: Point, lines: list, points: list[Point], lab, px: int
+                 ) -> float | None:
+    """Four text heights for each line a leader from ``start`` to the arc at ``end`` crosses;
+    None for a leader through or beside a vertex, along a line, or over a label."""
+    L = math.dist(start, end)
+    if L < 1e-9:
+        return None
+    d = ((end[0] - start[0]) / L, (end[1] - start[1]) / L)
+    if any(_seg_dist(q, start, end) < 0.7 * px for q in points):
+        return None
+    crossed = 0
+    for a, b in lines:
+        if _segs_dist(start, end, a, b) >= 2.5:
+            continue
+        s = _unit((b[0] - a[0], b[1] - a[1]))
+        if abs(d[0] * s[1] - d[1] * s[0]) < 0.4:  # under about 25 degrees
+            return None
+        crossed += 1
+    for t in np.arange(2.0, L - 2.0, 1.0):  # the label mask along the leader
+        x, y = int(start[0] + d[0] * t), int(start[1] + d[1] * t)
+        if lab[y, x]:
+            return None
+    return crossed * 4.0 * px
 
 
 def _leader(canvas: Canvas, rec: LabelRecord, mid: Point) -> None:

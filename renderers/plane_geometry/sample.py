@@ -59,7 +59,10 @@ def base_params(rng: np.random.Generator, base: str) -> dict[str, float]:
             h = _len(rng, 3, 10)
         return {"width": w, "height": h}
     if base == "parallelogram":
-        return {"base": _len(rng, 6, 14), "side": _len(rng, 4, 9),
+        b, side = _len(rng, 6, 14), _len(rng, 4, 9)
+        while side == b:  # with equal sides it is a rhombus, which "parallelogram" would hide
+            side = _len(rng, 4, 9)
+        return {"base": b, "side": side,
                 "angle": float(rng_choice(rng, (45, 50, 55, 60, 65, 70, 75)))}
     if base == "trapezoid":
         b = _len(rng, 8, 16)

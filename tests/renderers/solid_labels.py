@@ -3,7 +3,8 @@ checks (each family's ``label_layout``): each measurement label is nearer its ow
 any other drawn line (or, set away from it, joined to it by a leader line that ends inside it
 and on no other line), each vertex letter is nearer its own corner than any other corner, and
 each angle's degrees (plane figures) lie inside that angle on the side of every line its arc is
-on (or joined to the arc by a leader). Shared by the renderer, MAVIS and DynaMath tests.
+on (or, outside the whole figure, joined to the arc by a leader). Shared by the renderer, MAVIS
+and DynaMath tests.
 
     python -m pytest -q tests/renderers/test_solid_geometry.py -k label
 """
@@ -33,9 +34,25 @@ def _crossing(p, q, a, b) -> bool:
     return 0 < t < 1 and 0 < u < 1
 
 
+def _beyond_every_line(box, lines) -> bool:
+    """Whether, in some direction (every half degree tried), the whole box lies further out
+    than every end of every drawn line: outside the figure, over no side and in no angle."""
+    x0, y0, x1, y1 = box
+    corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+    ends = [p for s in lines for p in s]
+    for k in range(720):
+        t = math.radians(k / 2)
+        u = (math.cos(t), math.sin(t))
+        if (min(c[0] * u[0] + c[1] * u[1] for c in corners)
+                > max(e[0] * u[0] + e[1] * u[1] for e in ends)):
+            return True
+    return False
+
+
 def _angle_fault(r, size: int) -> str | None:
     """An angle label outside its angle (read by direction from the vertex), or beyond a line
-    from its arc; one with a leader, a leader that does not reach the arc."""
+    from its arc; one with a leader, a leader that does not reach the arc, or a label that
+    is not outside the whole figure."""
     x0, y0, x1, y1 = r.box
     if r.leader is not None:
         start, end = r.leader
@@ -43,6 +60,8 @@ def _angle_fault(r, size: int) -> str | None:
             return f"{size}px angle {r.key} {r.text!r}: leader ends off its arc"
         if not (x0 - 1 <= start[0] <= x1 + 1 and y0 - 1 <= start[1] <= y1 + 1):
             return f"{size}px angle {r.key} {r.text!r}: leader does not start at the label"
+        if not _beyond_every_line(r.box, r.others):
+            return f"{size}px angle {r.key} {r.text!r}: set away inside the figure"
         return None
 
     def heading(p):

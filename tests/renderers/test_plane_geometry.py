@@ -156,3 +156,17 @@ def test_right_triangle_keeps_its_mark_where_a_corner_is_marked_already():
                     assert key(a + b + c) in marked, (seed, a + b + c, s.right_marks)
                     shared += sum(r[1] == b for r in s.right_marks) > 1
     assert shared >= 3  # the case of the look, a corner with two marks, does occur
+
+
+def test_no_parallelogram_is_a_rhombus():
+    """A parallelogram with equal sides is a rhombus (and only then has an inscribed circle):
+    naming it a parallelogram would hide the property (seventh caption look: cap-00000073 of
+    seed 2033, "parallelogram ABCD contains an inscribed circle", base = side = 7)."""
+    import numpy as np
+
+    import renderers
+
+    fam = renderers.get_family("plane_geometry")
+    specs = [fam.sample_spec(np.random.default_rng(i), base="parallelogram") for i in range(300)]
+    assert all(s.params["base"] != s.params["side"] for s in specs)
+    assert not any(a.kind == "incircle" and a.shape == 0 for s in specs for a in s.attachments)

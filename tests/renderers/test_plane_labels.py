@@ -183,3 +183,54 @@ def test_a_degree_label_in_the_next_angle_is_a_fault(monkeypatch):
                m[1] + (y1 - y0) / 2)
     monkeypatch.setattr(type(fam()), "label_layout", lambda self, sp, size=336: recs)
     assert label_faults(spec, 336) == ["336px angle AED '40°': outside its angle"]
+
+
+# cap-00000061 (mavis-caption, seed 2031) and ins-00000026's vision-dominant diagram
+# (mavis-instruct, seed 2031): no free place inside ∠CAB (crowded by the inscribed circle) or
+# inside ∠BCE (narrow, 35°), so the degrees are set away with a leader; set at the free place
+# nearest the arc, "48.01°" covered part of side AB and "35°" stood in the rhombus's angle at C
+AUDIT_2031 = {
+    "cap-00000061": '{"attachments":[{"angles":[],"kind":"semicircle_out","names":[],'
+    '"shaded":true,"shape":0,"side":"CA"},{"angles":[],"kind":"incircle","names":["O"],'
+    '"shaded":true,"shape":0,"side":""},{"angles":[60.0,90.0],"kind":"triangle","names":["D"],'
+    '"shaded":false,"shape":0,"side":"AB"}],"base":"right_triangle","base_shaded":false,'
+    '"equal_groups":[],"family":"plane_geometry","fill":"gray","names":["A","B","C"],'
+    '"parallel_groups":[],"params":{"leg1":9.0,"leg2":10.0},"right_marks":["ABC","ABD"],'
+    '"rotation":240.3,"shown_angles":["BDA","CAB"],"shown_sides":["BD","DA"]}',
+    "ins-00000026": '{"attachments":[{"angles":[90.0,35.0],"kind":"triangle","names":["E"],'
+    '"shaded":false,"shape":0,"side":"BC"},{"angles":[50.0,50.0],"kind":"triangle","names":'
+    '["F"],"shaded":false,"shape":0,"side":"CE"},{"angles":[],"kind":"incircle","names":["O"],'
+    '"shaded":false,"shape":1,"side":""}],"base":"rhombus","base_shaded":false,'
+    '"equal_groups":[["AB","BC","CD","DA"],["CF","EF"]],"family":"plane_geometry","fill":'
+    '"orange","names":["A","B","C","D"],"parallel_groups":[["AB","DC"],["AD","BC"]],"params":'
+    '{"angle":60.0,"side":8.0},"right_marks":["CBE"],"rotation":0.0,"shown_angles":["BCE"],'
+    '"shown_sides":["AB"]}',
+}
+
+
+@pytest.mark.parametrize("row", sorted(AUDIT_2031))
+def test_degrees_set_away_stand_outside_the_figure(row):
+    from renderers.family import spec_from_json
+
+    spec = spec_from_json(AUDIT_2031[row])
+    key = {"cap-00000061": "CAB", "ins-00000026": "BCE"}[row]
+    for size in SIZES:
+        rec = next(r for r in fam().label_layout(spec, size) if r.key == key)
+        assert rec.kind == "angle" and rec.leader is not None, size
+        assert label_faults(spec, size) == []
+
+
+def test_a_degree_label_set_away_inside_the_figure_is_a_fault(monkeypatch):
+    """∠CAB's 48.01° moved back onto its leader's far end inside triangle ABC."""
+    from renderers.family import spec_from_json
+
+    spec = spec_from_json(AUDIT_2031["cap-00000061"])
+    recs = fam().label_layout(spec, 336)
+    rec = next(r for r in recs if r.key == "CAB")
+    w, h = rec.box[2] - rec.box[0], rec.box[3] - rec.box[1]
+    mid = ((rec.at[0] + rec.rays[0][0] + rec.rays[1][0]) / 3,
+           (rec.at[1] + rec.rays[0][1] + rec.rays[1][1]) / 3)
+    rec.box = (mid[0] - w / 2, mid[1] - h / 2, mid[0] + w / 2, mid[1] + h / 2)
+    rec.leader = ((rec.box[2], mid[1]), rec.anchor)
+    monkeypatch.setattr(type(fam()), "label_layout", lambda self, sp, size=336: recs)
+    assert label_faults(spec, 336) == ["336px angle CAB '48.01°': set away inside the figure"]

@@ -19,6 +19,8 @@ import numpy as np
 
 from engines.mavis.registry import caption_writer
 from engines.mavis.text import join_list, pick
+from renderers.function.curve import Piece
+from renderers.function.text import piece_condition
 from renderers.text import fmt_num
 
 OPENERS = [
@@ -60,6 +62,11 @@ EQ_SHOWN = [
     "{Ref} is labelled {eq}.", "Its equation, written on the picture, is {eq}.",
     "The equation given for {ref} is {eq}.", "{Ref} has the equation {eq}.",
     "The label reads {eq}.",
+]
+# a piecewise plot labels each piece beside it with its own polynomial (no condition)
+EQ_PIECES = [
+    "Each piece of {ref} carries its own equation: {eqs}.",
+    "{Ref} is labelled piece by piece: {eqs}.",
 ]
 EQ_READ = [
     "From the grid one can read that {ref} is {eq}.",
@@ -202,7 +209,12 @@ def _curve_sentences(f: dict, n: int, show: str, rng: np.random.Generator) -> li
     # each sentence as (text, its phrasings, their slots), so that the opening one can be
     # worded again naming its curve
     out = []
-    if show != "none":
+    if show == "label" and f["kind"] == "piecewise":
+        pieces = [(p["expression"], Piece(p["lo"], p["hi"], p["coeffs"]))
+                  for p in f["params"]["pieces"]]
+        eqs = join_list([f"y = {e} for {piece_condition(p)}" for e, p in pieces])
+        out.append((pick(rng, EQ_PIECES, eqs=eqs, **sl), EQ_PIECES, dict(eqs=eqs, **sl)))
+    elif show != "none":
         out.append((pick(rng, EQ_SHOWN, eq=eq, **sl), EQ_SHOWN, dict(eq=eq, **sl)))
     elif _inferable(f):
         out.append((pick(rng, EQ_READ, eq=eq, **sl), EQ_READ, dict(eq=eq, **sl)))

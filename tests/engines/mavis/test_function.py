@@ -362,3 +362,23 @@ def test_vertex_step_brackets_a_negative_denominator():
     cv = Curve("polynomial", coeffs=[1.0, -4.0, 2.0])
     assert _extremum_cot(cv, "min", 1.0, -1.0, (-2.0, 4.0))[1] == \
         "The vertex is at x = -b/(2a) = 4/4 = 1."
+
+
+def test_piecewise_equations_are_said_as_the_picture_labels_them():
+    """A piecewise plot with its equation as a label writes each piece's polynomial beside
+    that piece, with no condition (seventh caption look: cap-00000001 of seed 2033, "The label
+    reads y = 0.5x^2 + 2 for x < 0; -x + 2 for 0 <= x < 3; -1 for x >= 3"): the caption says the
+    pieces are labelled one by one, each equation with the x it holds for."""
+    cv = Curve("piecewise", pieces=[Piece(None, 0.0, [2.0, 0.0, 0.5]),
+                                    Piece(0.0, 3.0, [2.0, -1.0]), Piece(3.0, None, [-1.0])])
+    spec = FunctionSpec(curves=[cv], xmin=-3, xmax=5, ymin=-2, ymax=5, show_expression="label")
+    facts = spec_facts(spec)
+    eqs = ("y = 0.5x^2 + 2 for x < 0, y = -x + 2 for 0 <= x < 3 and y = -1 for x >= 3")
+    for seed in range(20):
+        cap = captions.caption(spec, facts, np.random.default_rng(seed))
+        assert eqs in cap and "for x < 0;" not in cap, cap
+        assert ("Each piece of the " in cap) != ("labelled piece by piece: " in cap)
+    # a legend or title writes each condition beside its piece: the whole equation is said
+    facts = spec_facts(spec.replace(show_expression="legend"))
+    assert facts["functions"][0]["expression"] in captions.caption(
+        spec, facts, np.random.default_rng(0))
