@@ -389,17 +389,22 @@ def _place_outside(canvas: Canvas, rec: LabelRecord, px: int, points: list[Point
     sy = np.clip(anchor[1], ys, ys + h)
     length = np.hypot(sx - anchor[0], sy - anchor[1])
     lab = np.asarray(canvas.lab) if canvas._masks is None else canvas._masks[0]
-    best, best_cost = None, math.inf
+    best, best_cost, nearest_free = None, math.inf, None
     for i in np.argsort(length):
         if length[i] >= best_cost:
             break
         box = (xs[i], ys[i], xs[i] + w, ys[i] + h)
         if not canvas.is_free(box):
             continue
+        if nearest_free is None:
+            nearest_free = box
         start = (float(sx[i]), float(sy[i]))
         cost = _leader_cost(start, anchor, rec.others, points, lab, px)
         if cost is not None and cost + length[i] < best_cost:
             best, best_cost = box, cost + length[i]
+    # a crowded small figure may leave no leader that clears every vertex and line: the
+    # nearest free place outside the figure still keeps the degrees out of another angle
+    best = best or nearest_free
     if best is None:
         rec.box = canvas.label(anchor, rec.text, px=px, color=NUM, dist=1.2 * px)
     else:
