@@ -239,6 +239,13 @@ class Canvas:
             view[...] = region[:view.shape[0], :view.shape[1]]
         self.layout.labels.append(LabelBox(text, box))
 
+    def box_grid(self, w: float, h: float, step: float) -> tuple[np.ndarray, np.ndarray]:
+        """Top-left corners (xs, ys, flat) of every w x h box on a ``step``-pixel grid that
+        stays 1.5 px inside the picture: the candidates of a search over the whole canvas."""
+        xs, ys = np.meshgrid(np.arange(1.5, self.width - w - 1.5, step),
+                             np.arange(1.5, self.height - h - 1.5, step))
+        return xs.ravel(), ys.ravel()
+
     def is_free(self, box: Box, avoid_ink: bool = True, pad: float = 1.0) -> bool:
         x0, y0, x1, y1 = box
         if x0 < 1 or y0 < 1 or x1 > self.width - 1 or y1 > self.height - 1:

@@ -418,8 +418,7 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
                               anchor="mm")
         return rec
     step = max(2.0, px / 3)
-    gx, gy = (g.ravel() for g in np.meshgrid(np.arange(1.5, canvas.width - w - 1.5, step),
-                                             np.arange(1.5, canvas.height - h - 1.5, step)))
+    gx, gy = canvas.box_grid(w, h, step)
     inside, ink, lab = _box_counts(canvas, gx, gy, w, h, k=2)
     dd = np.hypot(gx + w / 2 - at[0], gy + h / 2 - at[1])
     usable = inside & (lab == 0) & own_nearest(gx, gy)

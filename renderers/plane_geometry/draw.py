@@ -318,9 +318,7 @@ def _place_angle(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: floa
     # every free place inside the angle, nearest the arc first (numpy picks the places in the
     # angle; the few left are tried one by one)
     step = max(2.0, px / 4)
-    xs, ys = np.meshgrid(np.arange(1.5, canvas.width - w - 1.5, step),
-                         np.arange(1.5, canvas.height - h - 1.5, step))
-    xs, ys = xs.ravel(), ys.ravel()
+    xs, ys = canvas.box_grid(w, h, step)
     inside = np.ones(xs.shape, bool)
     for dx, dy in ((0, 0), (w, 0), (0, h), (w, h)):
         inside &= _in_wedge(xs + dx, ys + dy, rec.at, rec.rays)
@@ -368,9 +366,7 @@ def _place_outside(canvas: Canvas, rec: LabelRecord, px: int, points: list[Point
     hull = _hull([(round(x, 3), round(y, 3)) for x, y in ends])
     gap = 0.4 * px
     step = max(2.0, px / 4)
-    xs, ys = np.meshgrid(np.arange(1.5, canvas.width - w - 1.5, step),
-                         np.arange(1.5, canvas.height - h - 1.5, step))
-    xs, ys = xs.ravel(), ys.ravel()
+    xs, ys = canvas.box_grid(w, h, step)
     # separating axes of two convex shapes: the hull's edge normals and the box's own axes
     hx, hy = np.array([p[0] for p in hull]), np.array([p[1] for p in hull])
     apart = ((xs > hx.max() + gap) | (xs + w < hx.min() - gap)
