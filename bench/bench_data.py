@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import mm.determinism  # noqa: F401  (before numpy: the kernels every build uses)
 import numpy as np
 
 import renderers

@@ -1,1 +1,2 @@
 """mm-eval: evaluation harness (tasks, judges, metrics, reports)."""
+import mm.determinism  # noqa: F401  (first: keeps numpy's AVX-512 kernels off; see there)

@@ -14,6 +14,8 @@ number formatting), axes.py (Cartesian axes), family.py (the family contract and
 """
 from __future__ import annotations
 
+import mm.determinism  # noqa: F401  (first: keeps numpy's AVX-512 kernels off; see there)
+
 from renderers.canvas import PALETTE, Canvas, Layout, Viewport
 from renderers.family import (FAMILIES, Family, facts, family_names, get_family, render,
                               spec_from_dict, spec_from_json)

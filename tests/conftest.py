@@ -9,6 +9,7 @@ side of ``tests.tiers``; make test-soak) and ``browser`` (headless Chromium). ma
 """
 import os
 
+import mm.determinism  # noqa: F401  (before numpy: the same kernels as every machine)
 import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")

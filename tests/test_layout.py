@@ -14,8 +14,8 @@ PACKAGES = ("renderers", "engines", "mm", "train", "eval", "demo")
 # what each layer may import (DESIGN.md): engines use renderers; mm stands alone (its registry
 # is the one mechanism every layer shares); train and eval use mm and engines; demo on top.
 ALLOWED = {
-    "renderers": {"renderers", "mm.registry"},
-    "engines": {"engines", "renderers", "mm.registry"},
+    "renderers": {"renderers", "mm.registry", "mm.determinism"},
+    "engines": {"engines", "renderers", "mm.registry", "mm.determinism"},
     "mm": {"mm"},
     "train": {"train", "mm", "engines", "renderers"},
     "eval": {"eval", "mm", "engines", "renderers"},
