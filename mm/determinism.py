@@ -9,7 +9,8 @@ AVX2 runs the same kernels and builds the same bytes. It imports nothing but the
 and must run before numpy is imported: each package of the suite imports it first thing.
 
 A user's own ``NPY_DISABLE_CPU_FEATURES`` is left as it is. Where numpy was imported before the
-suite (a notebook that imported numpy first) with AVX-512 kernels on, it warns once.
+suite (a script that imported numpy or torch first) with AVX-512 kernels on, the first figure
+drawn in the process warns once.
 
     python -c "import mm.determinism, numpy as np; np.show_runtime()"   # AVX-512 under not_found
 """
@@ -51,8 +52,16 @@ def active_avx512() -> list[str]:
     return [t for t in umath.__cpu_dispatch__ if t in targets() and feats.get(t)]
 
 
-def _warn_if_late() -> None:
-    """Warn (once: this module runs once per process) where numpy came first with AVX-512 on."""
+def check() -> None:
+    """Warn once per process where numpy came first with its AVX-512 kernels on. The drawing
+    layer calls it when it makes its first canvas (only drawn bytes differ; importing torch before
+    the suite, which loads numpy, is fine for everything else)."""
+    global _checked
+    if _checked:
+        return
+    _checked = True
+    if _user_set:
+        return
     try:
         on = active_avx512()
     except ImportError:  # numpy < 2.0 keeps its table elsewhere; nothing to say there
@@ -61,11 +70,10 @@ def _warn_if_late() -> None:
         warnings.warn(f"numpy was imported before the suite with its AVX-512 kernels on "
                       f"({', '.join(on)}): figures drawn in this process may differ in the last "
                       "pixel from other machines; import the suite first or set "
-                      f"{ENV}={' '.join(targets())}", RuntimeWarning, stacklevel=2)
+                      f"{ENV}={' '.join(targets())}", RuntimeWarning, stacklevel=3)
 
 
-if ENV not in os.environ:
-    if "numpy" in sys.modules:
-        _warn_if_late()
-    else:
-        os.environ[ENV] = " ".join(targets())
+_checked = False
+_user_set = ENV in os.environ
+if not _user_set and "numpy" not in sys.modules:
+    os.environ[ENV] = " ".join(targets())

@@ -18,6 +18,7 @@ from typing import Any, Iterable, Sequence
 from PIL import Image, ImageDraw
 import numpy as np
 
+from mm import determinism
 from renderers.text import GLYPH_PAD, font_px, glyph_mask, text_extent
 
 Point = tuple[float, float]
@@ -98,6 +99,7 @@ class Canvas:
 
     def __init__(self, width: int, height: int | None = None, ss: int | None = None,
                  background: Any = "white"):
+        determinism.check()  # once per process: warns where numpy's AVX-512 kernels run
         self.width = int(width)
         self.height = int(height or width)
         # 2x supersampling is enough for smooth strokes at >=224 px and keeps drawing cheap.

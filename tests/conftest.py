@@ -15,6 +15,12 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+# one xdist worker per core (make test): torch, OpenMP and BLAS threads of each worker (and of the
+# processes its tests start) share the worker's core instead of all of them fighting over all
+if os.environ.get("PYTEST_XDIST_WORKER_COUNT"):
+    _threads = str(max(1, (os.cpu_count() or 1) // int(os.environ["PYTEST_XDIST_WORKER_COUNT"])))
+    for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        os.environ.setdefault(_var, _threads)
 
 
 @pytest.fixture(scope="session")
