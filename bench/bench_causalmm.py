@@ -32,6 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import mm.determinism  # noqa: F401  (before torch loads numpy: the data's usual bytes)
 import torch
 from PIL import Image
 

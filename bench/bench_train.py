@@ -52,9 +52,10 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-import torch
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import mm.determinism  # noqa: E402,F401  (before torch loads numpy: the data's usual bytes)
+import torch  # noqa: E402
 
 SIZES = {"tiny": dict(rows=32, batch=8, image=64), "small": dict(rows=64, batch=16, image=96)}
 

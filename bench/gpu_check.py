@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import mm.determinism  # noqa: E402,F401  (before torch loads numpy: the data's usual bytes)
 import torch  # noqa: E402
 
 MISMATCHES: list[str] = []
