@@ -52,16 +52,19 @@ run: setup
 		--output-path $(QS)/ablate-causalmm
 	$(BIN)/python -m eval.quickstart $(QS)
 
-# the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast
+# the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast. Bytecode
+# is cached even where the environment turns that off (PYTHONDONTWRITEBYTECODE): each worker and
+# each process a test starts would otherwise compile the suite and re-write every test's asserts
+TEST_ENV := env -u PYTHONDONTWRITEBYTECODE HF_HUB_OFFLINE=1
 test: setup
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist loadgroup -m "not soak"
+	$(TEST_ENV) $(BIN)/python -m pytest -n auto --dist loadgroup -m "not soak"
 
 test-fast: setup
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist loadgroup -m "not slow and not soak"
+	$(TEST_ENV) $(BIN)/python -m pytest -n auto --dist loadgroup -m "not slow and not soak"
 
 # the checks at scale (1,000 rows per family, two-process training): tens of minutes
 test-soak: setup
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n auto --dist loadgroup -m soak
+	$(TEST_ENV) $(BIN)/python -m pytest -n auto --dist loadgroup -m soak
 
 clean:
 	rm -rf $(VENV) runs

@@ -24,6 +24,34 @@ from pathlib import Path
 
 from tests.tiny import make_tiny_llava
 
+
+class LazyModule:
+    """Module ``name``'s public names, the module imported on first use: every xdist worker
+    collects the demo's test modules, and importing gradio (demo.app) takes seconds that only
+    the worker running a demo test should spend. Private and dunder names are not forwarded,
+    so pytest's collection, which probes module globals for markers, leaves it unloaded; a
+    public name set on it (monkeypatch) is set on the module."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def _module(self):
+        import importlib
+
+        return importlib.import_module(self._name)
+
+    def __getattr__(self, attr: str):
+        if attr.startswith("_"):
+            raise AttributeError(attr)
+        return getattr(self._module(), attr)
+
+    def __setattr__(self, attr: str, value) -> None:  # monkeypatch.setattr(app, ...) too
+        if attr.startswith("_"):
+            object.__setattr__(self, attr, value)
+        else:
+            setattr(self._module(), attr, value)
+
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 CHROME_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",

@@ -9,9 +9,11 @@ import pytest
 import torch
 from PIL import Image
 
-from demo import app, cli, logic
+from demo import cli, logic
 from mm.decoding.causalmm import CausalLlavaAdapter, CausalMMConfig, causal_logits
 from tests.demo import helpers
+
+app = helpers.LazyModule("demo.app")  # gradio loads when a test first uses it
 
 ERR_NOT_IMAGE = ("**Error:** That file is not an image; upload PNG, JPEG, GIF, BMP, WebP or "
                  "TIFF.")
@@ -40,6 +42,7 @@ def png_header(path, width: int, height: int) -> str:
 # ----------------------------------------------------------------------------- layout
 
 
+@pytest.mark.slow
 def test_build_demo_tabs_endpoints_and_queue():
     demo = app.build_demo("builtin:random")
     cfg = demo.get_config_file()
@@ -58,6 +61,7 @@ def test_build_demo_tabs_endpoints_and_queue():
     assert "**Model:** `builtin:random`" in texts
 
 
+@pytest.mark.slow  # builds the gradio page
 def test_without_a_model_the_page_says_how_to_get_one(tmp_path, diagram):
     cfg = app.build_demo(None).get_config_file()
     texts = [c["props"].get("value") for c in cfg["components"] if c["type"] == "markdown"]
@@ -81,6 +85,7 @@ def test_without_a_model_the_page_says_how_to_get_one(tmp_path, diagram):
 # ----------------------------------------------------------------------------- Ask
 
 
+@pytest.mark.slow  # builds the gradio page
 def test_generate_a_diagram():
     image, facts, status = app.on_generate("chart", 0)
     assert image.size == (336, 336)
@@ -347,6 +352,7 @@ def test_api_through_gradio_client(tmp_path):
         assert r.status_code == 413
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not helpers.CHROMIUM.exists(), reason="/usr/bin/chromium is absent "
                     "(apt-get install chromium chromium-driver to run the browser test)")

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from demo import app, logic
+from demo import logic
 from tests.demo import helpers
+
+app = helpers.LazyModule("demo.app")  # gradio loads when a test first uses it
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ settings, and it appears in ``mm-eval run``, ``mm-eval ablate`` and the demo wit
 the model-adapter registry keeps its builtin names and messages."""
 from dataclasses import asdict, dataclass
 
-import gradio as gr
 import pytest
 
 from mm.decoding import DECODERS, ConfigError, Decoder, Explanation, method_names, option
@@ -71,6 +70,8 @@ def test_a_new_method_is_one_registered_class(tmp_path, capsys):
         # the demo: a radio choice and a slider in its own box
         assert logic.decoding_methods() == ["greedy", "CausalMM", "Contrast"]
         assert [s.name for lab, s in logic.decoding_controls() if lab == "Contrast"] == ["beta"]
+        import gradio as gr
+
         with gr.Blocks():
             boxes, controls = app.decoding_controls()
         assert len(boxes) == 2 and len(controls) == 5

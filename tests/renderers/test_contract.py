@@ -37,6 +37,7 @@ def test_spec_json_round_trip_and_facts(name):
         json.dumps(facts)  # JSON-serialisable
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FAMILIES)
 def test_same_seed_same_bytes(name):
     fam = renderers.get_family(name)

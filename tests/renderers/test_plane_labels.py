@@ -58,6 +58,7 @@ def _faults(specs, big_every: int = 1) -> list:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", sorted(SOURCES))
 def test_labels_sit_on_their_sides(source):
     assert _faults(SOURCES[source](60 if source != "instruct" else 30, 0), big_every=10) == []

@@ -201,6 +201,7 @@ def test_gradient_checkpointing_gives_the_same_losses(folders, tmp_path, run_cli
     assert ckpt == pytest.approx(plain, rel=1e-5)
 
 
+@pytest.mark.slow
 def test_load_dtype_bfloat16_keeps_trainable_weights_float32(folders, tmp_path, run_cli):
     from safetensors import safe_open
 
