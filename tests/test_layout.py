@@ -7,6 +7,7 @@ module A (function-local imports included: a cycle closed inside a function is s
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +59,7 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return out
 
 
+@functools.lru_cache(maxsize=1)  # both checks read it; parsing every module takes a second
 def _graph() -> dict[str, set[str]]:
     modules = _modules()
     return {m: _imports(m, p, modules) for m, p in modules.items()}

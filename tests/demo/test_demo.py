@@ -14,6 +14,8 @@ from mm.decoding.causalmm import CausalLlavaAdapter, CausalMMConfig, causal_logi
 from tests.demo import helpers
 
 app = helpers.LazyModule("demo.app")  # gradio loads when a test first uses it
+# one worker runs the demo's tests, so one worker pays for importing gradio
+pytestmark = pytest.mark.xdist_group("gradio")
 
 ERR_NOT_IMAGE = ("**Error:** That file is not an image; upload PNG, JPEG, GIF, BMP, WebP or "
                  "TIFF.")

@@ -12,6 +12,8 @@ from demo import logic
 from tests.demo import helpers
 
 app = helpers.LazyModule("demo.app")  # gradio loads when a test first uses it
+# one worker runs the demo's tests, so one worker pays for importing gradio
+pytestmark = pytest.mark.xdist_group("gradio")
 
 
 @pytest.fixture

@@ -139,6 +139,7 @@ def test_bad_flags(tmp_path, args, flag, run_cli):
         assert "valid: " in r.stderr and "dynamath" in r.stderr
 
 
+@pytest.mark.slow
 def test_greedy_answers_identical_at_batch_1_and_8(tiny_llava_plain):
     ad = LlavaAdapter(tiny_llava_plain)
     prompts = [f"Question {i}: " + "is it red? " * (i % 4 + 1) for i in range(8)]

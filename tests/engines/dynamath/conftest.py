@@ -15,7 +15,9 @@ HERE = Path(__file__).parent
 SOAK_CHECKS = ("test_50_variants",)
 SLOW_CHECKS = ("test_question_needs_the_image", "test_questions_need_the_image",
                "test_answer_letter_spread", "test_answer_unchanged_by_the_clause",
-               "test_every_seed_renders", "test_variants_render_at_three_sizes")
+               "test_every_seed_renders", "test_variants_render_at_three_sizes",
+               "test_same_question_different_answers", "test_no_clause_calls_a_drawn_point_undrawn",
+               "test_contour_facts_agree_with_the_highest_point")
 
 
 def pytest_collection_modifyitems(config, items):
