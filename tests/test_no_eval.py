@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("renderers", "engines", "mm", "train", "eval", "demo", "bench")
 BANNED = {"eval", "exec", "compile"}
@@ -46,6 +48,7 @@ def test_scanner_finds_each_form_and_skips_comments_strings_and_methods():
     assert _calls(src) == [(2, "eval"), (3, "exec"), (4, "eval"), (5, "exec")]
 
 
+@pytest.mark.slow
 def test_no_package_module_calls_eval_or_exec():
     found = [f"{path.relative_to(ROOT)}:{line}: {name}("
              for pkg in PACKAGES for path in sorted((ROOT / pkg).rglob("*.py"))

@@ -99,6 +99,7 @@ def test_generate_a_diagram():
                                                     "valid: analytic_geometry, arithmetic,")
 
 
+@pytest.mark.slow
 def test_an_unexpected_error_is_one_line_in_the_page(monkeypatch, capsys):
     def boom(family, seed):
         raise RuntimeError("boom\nsecond line")

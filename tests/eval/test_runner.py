@@ -124,7 +124,8 @@ def test_samples_of_another_model_are_moved_aside_not_reused(tmp_path, capsys):
 @pytest.mark.parametrize("args,flag", [
     (["--model", "builtin:oracle", "--tasks", "no-such-task"], "--tasks"),
     (["--model", "builtin:nope", "--tasks", "dynamath"], "--model"),
-    (["--model", "/no/such/folder", "--tasks", "dynamath"], "--model"),
+    pytest.param(["--model", "/no/such/folder", "--tasks", "dynamath"], "--model",
+                 marks=pytest.mark.slow),
     (["--model", "builtin:oracle", "--tasks", "dynamath", "--batch-size", "0"], "--batch-size"),
     (["--model", "builtin:oracle", "--tasks", "dynamath", "--gen-kwargs", "beams=3"],
      "--gen-kwargs"),
@@ -154,6 +155,7 @@ def test_greedy_answers_identical_at_batch_1_and_8(tiny_llava_plain):
     assert all(0.0 <= x <= 1.0 for x in p8)
 
 
+@pytest.mark.slow
 def test_yes_no_prob_is_comfort_ratio(tiny_llava_plain):
     import torch
 
@@ -167,6 +169,7 @@ def test_yes_no_prob_is_comfort_ratio(tiny_llava_plain):
     assert len(ad.yes_ids) >= 3 and not set(ad.yes_ids) & set(ad.no_ids)
 
 
+@pytest.mark.slow
 def test_weights_digest_tells_a_retrained_model_apart(tiny_llava_plain, tmp_path):
     import shutil
 

@@ -45,6 +45,7 @@ def test_registry_names_and_unknown_method():
             DECODERS.register(type("Again", (Contrast,), {"name": "causalmm"}))
 
 
+@pytest.mark.slow
 def test_a_new_method_is_one_registered_class(tmp_path, capsys):
     from demo import app, logic
     from eval import ablate, cli

@@ -50,6 +50,7 @@ def _lora_weights(folder: str, recipe) -> dict:
     return {n: p.detach().clone() for n, p in model.named_parameters() if p.requires_grad}
 
 
+@pytest.mark.slow
 def test_lora_initialisation_ignores_the_global_rng(tiny_llava_plain):
     recipe = load_recipe(CONFIGS / "tiny" / "stage4.yaml")
     torch.manual_seed(1)
