@@ -16,11 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import torch
+
 from mm.llava import build_llava, load_vision
 from mm.tokenizer import train_tokenizer
 from train import processes
 from train.data import build_or_load, cache_bytes, stage_data
-from train.loop import run
+from train.loop import model_device, run
 from train.recipe import Recipe, RecipeError, check_counts
 from train.sft import Examples, finish, set_trainable, sft_task, tower_size
 from train.stage import STAGES, TrainingStage
@@ -36,10 +38,15 @@ class AlignSettings:
     vocab_size: int = 2048  # BPE vocabulary of a from-scratch LM
     tokenizer_text_n: int = 300  # engine problems whose text the from-scratch tokenizer sees
     tokenizer_text_image_size: int = 64  # their pictures are not used: drawn small
+    # fit the new projector to the tower's features before training (``fit_projector``): 0
+    # leaves torch's initialisation; n > 0 standardises each feature over n of the stage's
+    # pictures and scales the output to the LM's embedding size
+    projector_fit_n: int = 0
 
     def __post_init__(self) -> None:
         check_counts(self, "vocab_size", "tokenizer_text_n", "tokenizer_text_image_size",
                      positive=True)
+        check_counts(self, "projector_fit_n")
 
 
 def build_model(recipe: Recipe, init: Path, texts: list[str]):
@@ -62,6 +69,50 @@ def build_model(recipe: Recipe, init: Path, texts: list[str]):
     tok = processes.on_main(lambda: train_tokenizer(texts, vocab_size=own.vocab_size))
     return build_llava(vision, ip, tokenizer=tok, lm_preset=LM_PRESET[recipe.preset],
                        seed=recipe.seed, dtype=recipe.load_dtype)
+
+
+@torch.no_grad()
+def fit_projector(model, processor, images, batch: int = 32) -> dict:
+    """Data-dependent initialisation of a new projector (as LSUV-style initialisations do): the
+    tower's features at the layer the projector reads vary little from picture to picture
+    around a large common part (their norm is tens of times the LM's token embeddings'), so a
+    from-scratch LM sees nearly the same image tokens for every picture. ``linear_1`` is
+    rescaled to read each feature standardised over ``images`` (mean 0, standard deviation 1
+    over pictures and patches), and ``linear_2`` so that the image tokens' mean norm equals
+    the text embeddings'. The same Llava classes, only their initial weights change.
+    Returns the norms before and after."""
+    from train.sft import process_images
+
+    feats = []
+    for i in range(0, len(images), batch):
+        pv = process_images(processor, images[i:i + batch])["pixel_values"]
+        pv = pv.to(model_device(model), model.model.vision_tower.dtype)
+        feats.append(_tower_features(model, pv).flatten(0, 1).float())
+    x = torch.cat(feats)
+    mu, sd = x.mean(0), x.std(0).clamp_min(1e-6)
+    proj = model.model.multi_modal_projector
+    before = proj(x.to(proj.linear_1.weight.dtype)).norm(dim=-1).mean().item()
+    w1 = proj.linear_1.weight.float() / sd
+    proj.linear_1.weight.copy_(w1)
+    if proj.linear_1.bias is not None:
+        proj.linear_1.bias.copy_(proj.linear_1.bias.float() - w1 @ mu)
+    out = proj(x.to(proj.linear_1.weight.dtype)).norm(dim=-1).mean().item()
+    target = model.get_input_embeddings().weight.float().norm(dim=-1).mean().item()
+    proj.linear_2.weight.mul_(target / out)
+    if proj.linear_2.bias is not None:
+        proj.linear_2.bias.mul_(target / out)
+    after = proj(x.to(proj.linear_1.weight.dtype)).norm(dim=-1).mean().item()
+    return {"image_token_norm_before": before, "image_token_norm_after": after,
+            "text_embedding_norm": target}
+
+
+def _tower_features(model, pixel_values):
+    """The tower's features the projector reads (the config's layer and patch selection)."""
+    cfg = model.config
+    hs = model.model.vision_tower(pixel_values, output_hidden_states=True).hidden_states
+    layer = cfg.vision_feature_layer
+    f = hs[layer] if isinstance(layer, int) else torch.cat([hs[k] for k in layer], dim=-1)
+    return f[:, 1:] if cfg.vision_feature_select_strategy == "default" else f
 
 
 @STAGES.register
@@ -103,10 +154,16 @@ class AlignStage(TrainingStage):
         set_trainable(model, recipe)
         examples = Examples([(caps, "mavis-caption")], tower_size(model),
                             cache_bytes(recipe))
+        fitted = None
+        if own.projector_fit_n:
+            fitted = fit_projector(model, processor, [
+                examples[i]["image"] for i in range(min(own.projector_fit_n, len(examples)))])
         summary = run(recipe, sft_task(recipe, model, processor, examples), out,
                       progress=progress)
-        return finish(recipe, summary["model"], processor, out, summary,
-                      self.evaluate(summary))
+        metrics = self.evaluate(summary)
+        if fitted:
+            metrics["projector_fit"] = fitted
+        return finish(recipe, summary["model"], processor, out, summary, metrics)
 
     def evaluate(self, summary: dict) -> dict:
         return {"caption_loss_first": summary["first_loss"],
