@@ -74,9 +74,9 @@ def build_model(recipe: Recipe, init: Path, texts: list[str]):
 @torch.no_grad()
 def fit_projector(model, processor, images, batch: int = 32) -> dict:
     """Data-dependent initialisation of a new projector (as LSUV-style initialisations do): the
-    tower's features at the layer the projector reads vary little from picture to picture
-    around a large common part (their norm is tens of times the LM's token embeddings'), so a
-    from-scratch LM sees nearly the same image tokens for every picture. ``linear_1`` is
+    tower's features at the layer the projector reads share a large common part (for the small
+    preset's stage-1 tower, the mean over pictures is about 3/4 of a feature's norm), so a
+    from-scratch LM first sees nearly the same image tokens for every picture. ``linear_1`` is
     rescaled to read each feature standardised over ``images`` (mean 0, standard deviation 1
     over pictures and patches), and ``linear_2`` so that the image tokens' mean norm equals
     the text embeddings'. The same Llava classes, only their initial weights change.
