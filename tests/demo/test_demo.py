@@ -15,7 +15,9 @@ from tests.demo import helpers
 
 app = helpers.LazyModule("demo.app")  # gradio loads when a test first uses it
 # one worker runs the demo's tests, so one worker pays for importing gradio
-pytestmark = pytest.mark.xdist_group("gradio")
+# the demo builds on gradio (seconds to import per worker): its tests run in make test, not
+# in the inner loop
+pytestmark = [pytest.mark.xdist_group("gradio"), pytest.mark.slow]
 
 ERR_NOT_IMAGE = ("**Error:** That file is not an image; upload PNG, JPEG, GIF, BMP, WebP or "
                  "TIFF.")
@@ -110,6 +112,7 @@ def test_an_unexpected_error_is_one_line_in_the_page(monkeypatch, capsys):
     assert "Traceback" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_upload_checks(tmp_path):
     ok = tmp_path / "ok.png"
     Image.new("RGBA", (40, 30), (0, 0, 0, 0)).save(ok)        # transparent -> white

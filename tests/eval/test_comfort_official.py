@@ -304,6 +304,7 @@ def test_comfort_ball_equals_official(model):
 
 
 @pytest.mark.parametrize("model", ["random", "always-yes", "cosine"])
+@pytest.mark.slow
 def test_comfort_car_equals_official_per_facing(model):
     task = get_task("comfort-car")
     recs = _records(task, model, {"variations": 4})

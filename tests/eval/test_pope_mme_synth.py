@@ -122,6 +122,7 @@ def test_pope_docs_limit_split_option_and_cache(tmp_path):
         POPE.docs(TaskContext(options={"split": "hard"}))
 
 
+@pytest.mark.slow
 def test_pope_reference_models(tmp_path):
     ctx = TaskContext(seed=0, work=tmp_path / "work", options={"n_images": 4})
     res = evaluate(load_adapter("builtin:oracle"), ["pope-synth", "pope-synth-prob"],

@@ -107,6 +107,7 @@ def test_fraction_limit_and_idempotence():
     assert groups_kept(2, 20, 3) == 1 and groups_kept(None, 7, 3) == 7
 
 
+@pytest.mark.slow
 def test_dynamath_and_comfort_limits_cover_every_topic_and_relation(tmp_path):
     from eval.task import get_task
 

@@ -93,6 +93,7 @@ def sampled_specs(n: int, seed0: int):
             yield spec
 
 
+@pytest.mark.slow
 def test_sampled_plots_label_each_dot_beside_itself():
     faults, seen = [], 0
     for i, spec in enumerate(sampled_specs(120, 7000)):

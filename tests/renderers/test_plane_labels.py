@@ -101,6 +101,7 @@ def test_a_label_nearer_another_side_is_a_fault(monkeypatch):
         f"336px AB '4': 0.0 px from another line, {math.dist(c, mid):.1f} px from its own"]
 
 
+@pytest.mark.slow
 def test_no_isosceles_triangle_is_equilateral():
     """An isosceles triangle with three equal sides is equilateral: naming it isosceles would
     hide the property a problem may need."""
@@ -209,6 +210,7 @@ AUDIT_2031 = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("row", sorted(AUDIT_2031))
 def test_degrees_set_away_stand_outside_the_figure(row):
     from renderers.family import spec_from_json

@@ -60,6 +60,7 @@ def _faults(specs, big_every: int = 1) -> list:
 
 
 @pytest.mark.parametrize("source", sorted(SOURCES))
+@pytest.mark.slow
 def test_labels_sit_on_their_segments(source):
     assert _faults(SOURCES[source](100 if source != "instruct" else 50, 0), big_every=10) == []
 

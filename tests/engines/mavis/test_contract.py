@@ -71,6 +71,7 @@ def test_problems_recheck(name, n):
 
 
 @pytest.mark.parametrize("name", INSTRUCT_FAMILIES)
+@pytest.mark.slow
 def test_versions_differ_as_promised(name):
     make = registry.get_problem_maker(name)
     lite_shorter = 0

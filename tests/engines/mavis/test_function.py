@@ -173,6 +173,7 @@ def test_rational_problems_recheck(target):
 
 
 @pytest.mark.parametrize("target", ["piece_zero", "piece_monotonic", "piece_breakpoint"])
+@pytest.mark.slow
 def test_piecewise_targets_recheck(target):
     whiches = set()
     for seed in range(12):
@@ -211,6 +212,7 @@ def test_piecewise_monotonic_interval_text():
 
 
 @pytest.mark.parametrize("n", tiers(40, 120))
+@pytest.mark.slow
 def test_piecewise_zeros_said_are_the_zeros_sympy_finds(n):
     """Every zero a caption, a perception count or a problem reads from the facts of a sampled
     piecewise plot is a point (never an interval of zeros: sympy's solveset would return one)
@@ -233,6 +235,7 @@ def test_piecewise_zeros_said_are_the_zeros_sympy_finds(n):
         assert count == sum(spec.xmin < float(z) < spec.xmax for z in sol), s
 
 
+@pytest.mark.slow
 def test_cot_wordings_of_zero_shift_unit_denominator_and_zero_argument():
     from engines.mavis.function.targets import _extremum_cot
 

@@ -51,6 +51,7 @@ def test_no_other_answer_means_a_true_claim():
     assert ("Are there 2 objects in the scene?" + YES_NO_SUFFIX, "No") in out
 
 
+@pytest.mark.slow
 def test_yes_no_dataset_is_balanced_and_deterministic(tmp_path):
     cfg = dict(kind="mavis-perception", n=80, seed=3, image_size=64, options={"form": "yes_no"})
     dataset.build(dataset.BuildConfig(**cfg), tmp_path / "a")

@@ -103,6 +103,7 @@ def test_recheck_measures_geometry_not_formulas():
     assert CK.recheck(p) == pytest.approx(72)
 
 
+@pytest.mark.slow
 def test_make_problem_covers_targets_and_versions():
     targets = set()
     for seed in range(400):

@@ -94,6 +94,7 @@ def test_answer_slots_are_balanced_by_construction():
     assert _letter_shares(ks) == {"A": 0.25, "B": 0.25, "C": 0.25, "D": 0.25}
 
 
+@pytest.mark.slow
 def test_letters_of_a_300_row_build_are_near_uniform():
     rows = _build(300, seed=2)
     mc = [r["answer"] for r in rows if r["question_type"] == "multiple_choice"]
