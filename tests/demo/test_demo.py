@@ -14,9 +14,8 @@ from mm.decoding.causalmm import CausalLlavaAdapter, CausalMMConfig, causal_logi
 from tests.demo import helpers
 
 app = helpers.LazyModule("demo.app")  # gradio loads when a test first uses it
-# one worker runs the demo's tests, so one worker pays for importing gradio
-# the demo builds on gradio (seconds to import per worker): its tests run in make test, not
-# in the inner loop
+# one worker runs the demo's tests, so one worker pays for importing gradio (seconds); they
+# run in make test, not in the inner loop
 pytestmark = [pytest.mark.xdist_group("gradio"), pytest.mark.slow]
 
 ERR_NOT_IMAGE = ("**Error:** That file is not an image; upload PNG, JPEG, GIF, BMP, WebP or "
@@ -46,7 +45,6 @@ def png_header(path, width: int, height: int) -> str:
 # ----------------------------------------------------------------------------- layout
 
 
-@pytest.mark.slow
 def test_build_demo_tabs_endpoints_and_queue():
     demo = app.build_demo("builtin:random")
     cfg = demo.get_config_file()
@@ -65,7 +63,6 @@ def test_build_demo_tabs_endpoints_and_queue():
     assert "**Model:** `builtin:random`" in texts
 
 
-@pytest.mark.slow  # builds the gradio page
 def test_without_a_model_the_page_says_how_to_get_one(tmp_path, diagram):
     cfg = app.build_demo(None).get_config_file()
     texts = [c["props"].get("value") for c in cfg["components"] if c["type"] == "markdown"]
@@ -89,7 +86,6 @@ def test_without_a_model_the_page_says_how_to_get_one(tmp_path, diagram):
 # ----------------------------------------------------------------------------- Ask
 
 
-@pytest.mark.slow  # builds the gradio page
 def test_generate_a_diagram():
     image, facts, status = app.on_generate("chart", 0)
     assert image.size == (336, 336)
@@ -101,7 +97,6 @@ def test_generate_a_diagram():
                                                     "valid: analytic_geometry, arithmetic,")
 
 
-@pytest.mark.slow
 def test_an_unexpected_error_is_one_line_in_the_page(monkeypatch, capsys):
     def boom(family, seed):
         raise RuntimeError("boom\nsecond line")
@@ -112,7 +107,6 @@ def test_an_unexpected_error_is_one_line_in_the_page(monkeypatch, capsys):
     assert "Traceback" in capsys.readouterr().err
 
 
-@pytest.mark.slow
 def test_upload_checks(tmp_path):
     ok = tmp_path / "ok.png"
     Image.new("RGBA", (40, 30), (0, 0, 0, 0)).save(ok)        # transparent -> white
@@ -163,7 +157,6 @@ def test_ask_with_reference_models(diagram):
                       0.1, 8)[2] == "**Error:** Upload an image or generate a diagram first."
 
 
-@pytest.mark.slow
 def test_ask_llava_greedy_and_causalmm_side_by_side(tiny_llava, diagram):
     q = "Is the triangle red?"
     greedy = app.on_ask(tiny_llava, diagram, q, "greedy", "language", "random", 1.0, 0.1, 6)
@@ -330,7 +323,6 @@ def test_cli_model_folder_and_default_host(tmp_path, monkeypatch, capsys):
 # ----------------------------------------------------------------------------- served
 
 
-@pytest.mark.slow
 def test_api_through_gradio_client(tmp_path):
     import httpx
     from gradio_client import Client, handle_file
@@ -358,7 +350,6 @@ def test_api_through_gradio_client(tmp_path):
         assert r.status_code == 413
 
 
-@pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not helpers.CHROMIUM.exists(), reason="/usr/bin/chromium is absent "
                     "(apt-get install chromium chromium-driver to run the browser test)")

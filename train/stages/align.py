@@ -107,12 +107,16 @@ def fit_projector(model, processor, images, batch: int = 32) -> dict:
 
 
 def _tower_features(model, pixel_values):
-    """The tower's features the projector reads (the config's layer and patch selection)."""
-    cfg = model.config
-    hs = model.model.vision_tower(pixel_values, output_hidden_states=True).hidden_states
-    layer = cfg.vision_feature_layer
-    f = hs[layer] if isinstance(layer, int) else torch.cat([hs[k] for k in layer], dim=-1)
-    return f[:, 1:] if cfg.vision_feature_select_strategy == "default" else f
+    """The tower's features the projector reads: its input when transformers' own
+    ``get_image_features`` runs (the config's feature layers and patch selection)."""
+    seen = []
+    hook = model.model.multi_modal_projector.register_forward_pre_hook(
+        lambda module, args: seen.append(args[0]))
+    try:
+        model.model.get_image_features(pixel_values=pixel_values)
+    finally:
+        hook.remove()
+    return seen[0]
 
 
 @STAGES.register
