@@ -9,7 +9,8 @@ quality. On a machine without a GPU, ``--device cpu`` is a smoke run of the same
 preset, a few steps, a scaled-down base step).
 
     python bench/gpu_check.py --out runs/gpu_check                    # on a GPU machine
-    python bench/gpu_check.py --device cpu --presets tiny --steps 2 --base-scale smoke --out /tmp/gc
+    python bench/gpu_check.py --device cpu --presets tiny --precisions no --steps 2 \
+        --base-scale smoke --out /tmp/gc
 """
 from __future__ import annotations
 
@@ -52,28 +53,42 @@ def _reset_peak(device: str) -> None:
         torch.cuda.reset_peak_memory_stats()
 
 
-def run_presets(presets: list[str], steps: int, out: Path, device: str) -> list[dict]:
+def run_presets(presets: list[str], steps: int, out: Path, device: str,
+                precisions: tuple[str, ...] = ("no",)) -> list[dict]:
+    """Each preset's four stages, once per mixed-precision setting (``no`` is float32)."""
+    rows = []
+    for preset in presets:
+        for precision in precisions:
+            rows += _run_chain(preset, precision, steps, out / f"{preset}-{precision}", device)
+    return rows
+
+
+def _run_chain(preset: str, precision: str, steps: int, out: Path, device: str) -> list[dict]:
+    from accelerate.state import AcceleratorState
+
     from train.pipeline import preset_recipe, run_stage
     from train.stage import STAGES
 
-    rows = []
-    for preset in presets:
-        prev = None
-        for key in STAGES.names():
-            recipe = preset_recipe(preset, key, {"max_steps": steps, "save_every": steps})
-            _reset_peak(device)
-            t = time.time()
-            res = run_stage(recipe, prev, out / preset / key, progress=False)
-            wall = time.time() - t
-            log = [json.loads(x) for x in
-                   (out / preset / key / "log.jsonl").read_text().splitlines()]
-            rows.append({"preset": preset, "stage": key, "steps": steps,
-                         "step_s": round(log[-1]["elapsed_s"] / len(log), 4),
-                         "examples_per_s": log[-1]["examples_per_s"],
-                         "stage_wall_s": round(wall, 1), "peak_mb": _peak_mb(device),
-                         "first_loss": res.get("first_loss"),
-                         "final_loss": res.get("final_loss")})
-            prev = out / preset / key
+    # accelerate keeps one mixed-precision setting per process: start each chain afresh
+    AcceleratorState._reset_state(reset_partial_state=True)
+    rows, prev = [], None
+    for key in STAGES.names():
+        warmup = preset_recipe(preset, key).warmup_steps
+        recipe = preset_recipe(preset, key, {"max_steps": steps, "save_every": steps,
+                                             "warmup_steps": min(warmup, steps),
+                                             "mixed_precision": precision})
+        _reset_peak(device)
+        t = time.time()
+        res = run_stage(recipe, prev, out / key, progress=False)
+        wall = time.time() - t
+        log = [json.loads(x) for x in (out / key / "log.jsonl").read_text().splitlines()]
+        rows.append({"preset": preset, "mixed_precision": precision, "stage": key,
+                     "steps": steps,
+                     "step_s": round(log[-1]["elapsed_s"] / len(log), 4),
+                     "examples_per_s": log[-1]["examples_per_s"],
+                     "stage_wall_s": round(wall, 1), "peak_mb": _peak_mb(device),
+                     "first_loss": res.get("first_loss"), "final_loss": res.get("final_loss")})
+        prev = out / key
     return rows
 
 
@@ -158,7 +173,11 @@ def main(argv=None) -> None:
     ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
     ap.add_argument("--presets", nargs="*", default=["tiny", "small"])
     ap.add_argument("--steps", type=int, default=20, help="training steps per stage")
+    ap.add_argument("--precisions", nargs="*", default=["no", "bf16"],
+                    choices=["no", "bf16", "fp16"],
+                    help="mixed_precision settings each preset's stages run under")
     ap.add_argument("--base-scale", default="base", choices=[*BASE, "none"])
+    ap.add_argument("--json", help="also write the report to this file")
     ap.add_argument("--out", required=True, help="folder for the stages' outputs")
     a = ap.parse_args(argv)
     if a.device == "cuda" and not torch.cuda.is_available():
@@ -170,11 +189,14 @@ def main(argv=None) -> None:
     report = {"device": a.device,
               "gpu": torch.cuda.get_device_name() if a.device == "cuda" else None,
               "torch": torch.__version__}
-    report["stages"] = run_presets(a.presets, a.steps, Path(a.out), a.device)
+    report["stages"] = run_presets(a.presets, a.steps, Path(a.out), a.device,
+                                   tuple(a.precisions))
     if a.base_scale != "none":
         report["base_step"] = base_step(a.base_scale, a.device)
     report["device_mismatches"] = MISMATCHES
     print(json.dumps(report, indent=1))
+    if a.json:
+        Path(a.json).write_text(json.dumps(report, indent=1) + "\n")
     if MISMATCHES:
         raise SystemExit(1)
 
