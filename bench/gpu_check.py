@@ -126,6 +126,9 @@ def base_step(scale: str, device: str, steps: int = 3) -> dict:
     load_s = time.time() - t
     model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
     model.enable_input_require_grads()
+    # LLaVA-1.5's LoRA recipe: the tower, the embeddings and lm_head frozen; LoRA on the LLM's
+    # attention and the projector trained
+    model.requires_grad_(False)
     model.model.language_model = get_peft_model(
         model.model.language_model,
         LoraConfig(r=c["lora_r"], lora_alpha=2 * c["lora_r"],

@@ -8,6 +8,12 @@ bit of some results differently from the AVX2 ones, and a drawn figure can move 
 AVX2 runs the same kernels and builds the same bytes. It imports nothing but the standard library
 and must run before numpy is imported: each package of the suite imports it first thing.
 
+The same holds for transformers' Hub kernels: from 5.x on, a model loaded with from_pretrained
+on a GPU swaps some layers (rotary embeddings, norms) for kernels fetched from the Hub when it is
+put in train or eval mode. Offline (HF_HUB_OFFLINE=1, the suite's rule) that raises "not
+available in the local cache", and online it runs code no checkpoint of the suite was made with.
+``USE_HUB_KERNELS=NO`` is set here; a user who wants them sets ``USE_HUB_KERNELS=YES``.
+
 A user's own ``NPY_DISABLE_CPU_FEATURES`` is left as it is. Where numpy was imported before the
 suite (a script that imported numpy or torch first) with AVX-512 kernels on, the first figure
 drawn in the process warns once.
@@ -75,5 +81,6 @@ def check() -> None:
 
 _checked = False
 _user_set = ENV in os.environ
+os.environ.setdefault("USE_HUB_KERNELS", "NO")
 if not _user_set and "numpy" not in sys.modules:
     os.environ[ENV] = " ".join(targets())

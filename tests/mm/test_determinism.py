@@ -41,3 +41,18 @@ def test_numpy_imported_first_with_avx512_on_is_named_when_a_figure_is_drawn():
         assert all(t in warned[0] for t in active)
     else:  # an AVX2 machine: nothing differs, nothing is said
         assert warned == [], got["stderr"]
+
+
+def test_hub_kernels_are_off_unless_the_user_turns_them_on():
+    # transformers 5 would fetch layer kernels from the Hub on a GPU's first model.train():
+    # offline that raised "not available in the local cache" in every stage
+    code = ("import json, train\nfrom transformers.integrations.hub_kernels import _kernels_enabled\n"
+            "print(json.dumps(_kernels_enabled()))")
+    env = {k: v for k, v in os.environ.items() if k != "USE_HUB_KERNELS"}
+    got = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                         text=True, check=True)
+    assert json.loads(got.stdout) is False
+    got = subprocess.run([sys.executable, "-c", code], cwd=ROOT,
+                         env={**env, "USE_HUB_KERNELS": "YES"}, capture_output=True, text=True,
+                         check=True)
+    assert json.loads(got.stdout) is True
