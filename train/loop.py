@@ -69,6 +69,9 @@ class StageTask:
     make_batch: Callable[..., Any]
     loss: Callable[[torch.nn.Module, Any], torch.Tensor]
     keyed: bool = False
+    # the train module (recipe.train_modules' names) a parameter's name belongs to; needed for
+    # a recipe's module_lr
+    module_of: Callable[[str], str] | None = None
 
 
 def batch_positions(k: int, batch: int, rank: int = 0, world: int = 1) -> list[int]:
@@ -104,15 +107,34 @@ def no_decay(name: str, p: torch.nn.Parameter) -> bool:
     return p.ndim < 2 or "logit_scale" in name or "logit_bias" in name
 
 
-def param_groups(model: torch.nn.Module, weight_decay: float):
+def param_groups(model: torch.nn.Module, weight_decay: float, module_lr: dict | None = None,
+                 module_of: Callable[[str], str] | None = None):
     """The trainable parameters as AdamW takes them: one list when there is no weight decay
     (the optimizer state of such a run has one group), else a decayed and an undecayed group
-    (``no_decay``)."""
+    (``no_decay``). With ``module_lr``, the parameters of each module named there (by
+    ``module_of`` of their names) form groups of their own with that learning rate, after the
+    others'; a group left empty is dropped."""
     named = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
-    if not weight_decay:
-        return [p for _, p in named]
-    return [{"params": [p for n, p in named if not no_decay(n, p)]},
-            {"params": [p for n, p in named if no_decay(n, p)], "weight_decay": 0.0}]
+    if not module_lr:
+        if not weight_decay:
+            return [p for _, p in named]
+        return [{"params": [p for n, p in named if not no_decay(n, p)]},
+                {"params": [p for n, p in named if no_decay(n, p)], "weight_decay": 0.0}]
+    if module_of is None:
+        raise ValueError("module_lr: this stage does not tell its parameters' modules apart")
+    owner = {n: module_of(n) for n, _ in named}
+    groups = []
+    for module in [None, *module_lr]:
+        mine = [(n, p) for n, p in named
+                if (owner[n] == module if module else owner[n] not in module_lr)]
+        extra = {"lr": module_lr[module]} if module else {}
+        if weight_decay:
+            groups += [{"params": [p for n, p in mine if not no_decay(n, p)], **extra},
+                       {"params": [p for n, p in mine if no_decay(n, p)], "weight_decay": 0.0,
+                        **extra}]
+        else:
+            groups.append({"params": [p for _, p in mine], **extra})
+    return [g for g in groups if g["params"]]
 
 
 def _scheduler(recipe: Recipe, optimizer):
@@ -237,7 +259,8 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
         enable_checkpointing(model)
     # foreach: each AdamW operation on all tensors in one call; on a CPU torch's default is a
     # Python loop over the tensors (about a tenth of a tiny stage-1 step), same arithmetic
-    optimizer = torch.optim.AdamW(param_groups(model, recipe.weight_decay), lr=recipe.lr,
+    optimizer = torch.optim.AdamW(param_groups(model, recipe.weight_decay, recipe.module_lr,
+                                               task.module_of), lr=recipe.lr,
                                   weight_decay=recipe.weight_decay, foreach=True)
     scheduler = _scheduler(recipe, optimizer)
     ckpt_root = out / "checkpoints"

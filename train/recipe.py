@@ -165,6 +165,9 @@ class Recipe:
     lora: LoraSettings | None = None
     # optimisation
     lr: float = 1e-3
+    # a learning rate of its own for some of train_modules (LLaVA-OneVision's
+    # mm_vision_tower_lr): {vision: 1.0e-4} trains the tower ten times slower than the rest
+    module_lr: dict = field(default_factory=dict)
     weight_decay: float = 0.0
     schedule: Literal["cosine", "linear", "constant"] = "cosine"
     warmup_steps: int = 0
@@ -214,6 +217,7 @@ class Recipe:
                 raise RecipeError("train_modules", f"train_modules: unknown {bad}; valid: "
                                   f"{', '.join(MODULES)}")
         check_types(self, skip=("lora", "settings"))
+        self._check_module_lr()
         if not self.train_modules:
             raise RecipeError("train_modules", "train_modules: empty; a stage must train "
                               "something")
@@ -251,6 +255,17 @@ class Recipe:
             raise RecipeError("settings", f"settings: a {type(self.settings).__name__}; stage "
                               f"{self.stage} takes {cls.__name__}")
         check_types(self.settings)
+
+    def _check_module_lr(self) -> None:
+        for name, v in list(self.module_lr.items()):
+            if name not in self.train_modules:
+                raise RecipeError("module_lr", f"module_lr: {name!r} is not one of train_modules "
+                                  f"({', '.join(self.train_modules)})")
+            if isinstance(v, str) and _FLOAT_TEXT.fullmatch(v):
+                v = self.module_lr[name] = float(v)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
+                raise RecipeError("module_lr", f"module_lr.{name}: expected a positive number, "
+                                  f"got {v!r}")
 
     @classmethod
     def from_dict(cls, raw: dict, source: str = "recipe") -> "Recipe":

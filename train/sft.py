@@ -62,6 +62,17 @@ def set_trainable(model, recipe: Recipe):
     return model
 
 
+def llava_module_of(name: str) -> str:
+    """The train module (``set_trainable``'s names) a LLaVA model's parameter belongs to."""
+    if "lora_" in name:
+        return "lora"
+    if name.startswith("model.vision_tower."):
+        return "vision"
+    if name.startswith("model.multi_modal_projector."):
+        return "projector"
+    return "llm"
+
+
 def lora_seed(recipe: Recipe) -> int:
     """Seed of a stage's LoRA initialisation: the recipe's seed, per stage."""
     return derive_seed(recipe.seed, recipe.stage, "lora")
@@ -291,7 +302,8 @@ def sft_task(recipe: Recipe, model, processor, examples, blank_images: bool = Fa
         return encode(processor, imgs, [prompt_text(e["q"]) for e in exs],
                       [e["a"] for e in exs], recipe.max_length)
 
-    return StageTask(model, len(examples), make_batch, token_mean_loss)
+    return StageTask(model, len(examples), make_batch, token_mean_loss,
+                     module_of=llava_module_of)
 
 
 def token_mean_loss(model, batch: dict) -> torch.Tensor:

@@ -157,8 +157,9 @@ class ClipStage(TrainingStage):
             f_img, f_txt, scale = m(images, texts)[:3]
             return loss_fn(f_img, f_txt, scale)
 
-        summary = run(recipe, StageTask(model, len(train_rows), make_batch, loss, keyed=True), out,
-                      progress=progress)
+        task = StageTask(model, len(train_rows), make_batch, loss, keyed=True,
+                         module_of=lambda n: "vision" if n.startswith("visual.") else "text_tower")
+        summary = run(recipe, task, out, progress=progress)
         model = summary.pop("model")
         metrics = self.evaluate(model, untrained, pre, tok, held)
         result = {"stage": "clip", **{k: v for k, v in summary.items() if k != "losses"},

@@ -44,8 +44,9 @@ from train import processes
 from train.data import Rows, build_or_load, cache_bytes, stage_data, yes_no_data
 from train.loop import StageTask, device, model_device, run
 from train.recipe import Recipe, check_counts
-from train.sft import (Examples, encode, finish, generate_finished, perception_accuracy,
-                       process_images, set_trainable, token_mean_loss, tower_size)
+from train.sft import (Examples, encode, finish, generate_finished, llava_module_of,
+                       perception_accuracy, process_images, set_trainable, token_mean_loss,
+                       tower_size)
 from train.stage import STAGES, Goal, TrainingStage
 
 PREFERENCE_GOAL = Goal("preference_gain_points", ">", 0,
@@ -272,7 +273,7 @@ def dpo_task(recipe: Recipe, model, processor, pairs, reference=None, replay=Non
             total = total + own.dpo_replay_weight * token_mean_loss(m, rep)
         return total
 
-    return StageTask(model, len(pairs), make_batch, loss)
+    return StageTask(model, len(pairs), make_batch, loss, module_of=llava_module_of)
 
 
 @STAGES.register
