@@ -143,8 +143,10 @@ class Canvas:
         if len(pts) < 2:
             return
         if dash:
-            for a, b in _dash_segments(pts, dash[0] * self.unit, dash[1] * self.unit):
-                self.d.line(self._s([a, b]), fill=_rgb(color), width=self._w(width))
+            fill, w, ss, draw = _rgb(color), self._w(width), self.ss, self.d.line
+            for (x0, y0), (x1, y1) in _dash_segments(pts, dash[0] * self.unit,
+                                                     dash[1] * self.unit):
+                draw([(x0 * ss, y0 * ss), (x1 * ss, y1 * ss)], fill=fill, width=w)
         else:
             self.d.line(self._s(pts), fill=_rgb(color), width=self._w(width), joint="curve")
         if ink:

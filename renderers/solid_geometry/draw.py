@@ -597,16 +597,35 @@ def view_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str 
     # names, shading and label wording add no segment: the scenes are built without them
     full = spec.replace(shown=list(MEASURES[spec.kind]), extras=[], note="", vertex_names=[],
                         shade=False, label_style="symbol")
-    kinds = [full] + [full.replace(extras=[e]) for e in EXTRAS[spec.kind]]
+    alt = None
     if spec.kind == "pyramid":  # the slant height moves to another face when the base is labelled
+        alt = full.replace(shown=["slant", "height", "lateral_edge"])
+    # First every label set at once: each test below is of one pair (corner and segment, two
+    # segments, label and line) against a tolerance that grows with the figure, so a figure
+    # holding all the sets' strokes and labels together has every clash any one set has.
+    # Where it has none (most views) no set has one; else each set is checked in turn, and
+    # the verdict and message are that loop's (tests/renderers/test_solid_view_clash.py).
+    together = scene(full.replace(extras=list(EXTRAS[spec.kind])))
+    if alt is not None:
+        other = scene(alt)
+        together = Scene(strokes=together.strokes + other.strokes,
+                         mlabels=together.mlabels + other.mlabels)
+    if _clash(together, *_drawn(together), tol, min_deg) is None:
+        return None
+    return view_clash_each(spec, tol, min_deg)
+
+
+def view_clash_each(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str | None:
+    """``view_clash`` by checking each label set and extra in turn: its verdict and message."""
+    full = spec.replace(shown=list(MEASURES[spec.kind]), extras=[], note="", vertex_names=[],
+                        shade=False, label_style="symbol")
+    kinds = [full] + [full.replace(extras=[e]) for e in EXTRAS[spec.kind]]
+    if spec.kind == "pyramid":
         kinds.append(full.replace(shown=["slant", "height", "lateral_edge"]))
     checked = []
     for sp in kinds:
         sc = scene(sp)
-        segs = [s for st in sc.strokes if not st.mark and len(st.pts) == 2
-                for s in [(st.pts[0], st.pts[1])]]
-        curve = [s for st in sc.strokes if not st.mark and len(st.pts) > 2
-                 for s in zip(st.pts[:-1], st.pts[1:])]
+        segs, curve = _drawn(sc)
         drawn = (segs, curve, [(m.key, m.a, m.b) for m in sc.mlabels])
         if drawn in checked:  # an extra the full label set draws already (a cone's height)
             continue
@@ -615,6 +634,14 @@ def view_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str 
         if why is not None:
             return why
     return None
+
+
+def _drawn(sc: Scene) -> tuple[list[tuple[Point, Point]], list[tuple[Point, Point]]]:
+    """The scene's unmarked straight segments (two-point strokes) and curve pieces."""
+    segs = [(st.pts[0], st.pts[1]) for st in sc.strokes if not st.mark and len(st.pts) == 2]
+    curve = [s for st in sc.strokes if not st.mark and len(st.pts) > 2
+             for s in zip(st.pts[:-1], st.pts[1:])]
+    return segs, curve
 
 
 # The checks below run for every label set of every view a sampler tries, so each finds its

@@ -1,6 +1,6 @@
-"""``view_clash`` finds its candidates with numpy and confirms them with scalar tests; its
-verdicts and messages must be those of the plain scalar loops over every corner, segment pair
-and labelled midpoint. Compared here with such loops, written out in the test, over a grid of
+"""``view_clash`` (all label sets at once, then each in turn where that clashes) finds its
+candidates with numpy and confirms them with scalar tests; its verdicts and messages must be
+those of the plain scalar loops over every corner, segment pair and labelled midpoint. Compared here with such loops, written out in the test, over a grid of
 views of every kind (about a fifth of which clash), with names, shading and label values set as
 a sampler sets them. Also: the shared model and view arrays are read-only and the public
 ``polyhedron`` / ``projection`` still hand out fresh ones.
@@ -14,7 +14,7 @@ import math
 import numpy as np
 import pytest
 
-from renderers.solid_geometry.draw import scene, view_clash
+from renderers.solid_geometry.draw import scene, view_clash, view_clash_each
 from renderers.solid_geometry.spec import (BASES, EXTRAS, KINDS, MEASURES, SolidSpec, polyhedron,
                                            projection, shared_model, shared_projection)
 
@@ -95,8 +95,12 @@ def grid():
 
 
 def test_view_clash_says_what_the_scalar_loops_say():
-    verdicts = [(view_clash(s), scalar_clash(s)) for s in grid()]
+    specs = list(grid())
+    verdicts = [(view_clash(s), scalar_clash(s)) for s in specs]
     assert [got for got, _ in verdicts] == [want for _, want in verdicts]
+    # view_clash first checks every label set at once; a clash there sends it to the one-by-one
+    # check, whose verdicts are the scalar loops' too
+    assert [view_clash_each(s) for s in specs] == [want for _, want in verdicts]
     kinds = {w.split()[0] for _, w in verdicts if w}  # every kind of fault is met
     assert kinds == {"corner", "two", "the"}
     assert 0.1 < sum(w is not None for _, w in verdicts) / len(verdicts) < 0.5
