@@ -258,6 +258,9 @@ class Recipe:
 
     def _check_module_lr(self) -> None:
         for name, v in list(self.module_lr.items()):
+            if v is None:  # YAML reads {vision:1e-4} as one key with no value
+                raise RecipeError("module_lr", f"module_lr: {name!r} has no learning rate; write "
+                                  "it as {vision: 1.0e-4} (a space after the colon)")
             if name not in self.train_modules:
                 raise RecipeError("module_lr", f"module_lr: {name!r} is not one of train_modules "
                                   f"({', '.join(self.train_modules)})")

@@ -86,6 +86,8 @@ def test_resumes_to_the_same_weights(tmp_path):
     ({"vision": -1.0}, "module_lr.vision: expected a positive number, got -1.0"),
     ({"vision": "fast"}, "module_lr.vision: expected a positive number, got 'fast'"),
     ([1e-4], "module_lr: expected dict, got [0.0001]"),
+    ({"vision:1e-4": None}, "module_lr: 'vision:1e-4' has no learning rate; write it as "
+                            "{vision: 1.0e-4} (a space after the colon)"),
 ])
 def test_bad_entries_name_the_field(value, message):
     with pytest.raises(RecipeError, match=re.escape(message)):
