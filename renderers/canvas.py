@@ -235,12 +235,12 @@ class Canvas:
 
     def _claim(self, box: Box, text: str) -> None:
         self._lab_draw.rectangle([box[0], box[1], box[2], box[3]], fill=1)
-        if self._masks is not None:  # copy just the claimed pixels into the numpy view
-            x0, y0 = max(0, math.floor(box[0]) - 1), max(0, math.floor(box[1]) - 1)
-            x1, y1 = math.ceil(box[2]) + 2, math.ceil(box[3]) + 2
-            region = np.asarray(self.lab.crop((x0, y0, x1, y1)))
-            view = self._masks[0][y0:y1, x0:x1]
-            view[...] = region[:view.shape[0], :view.shape[1]]
+        if self._masks is not None:
+            # the same pixels in the numpy view: Pillow fills a rectangle from int(x0) to
+            # int(x1) inclusive (truncated corners; tests/renderers/test_canvas_masks.py holds
+            # it to Pillow's own fill), cheaper than copying them back out of the mask
+            x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
+            self._masks[0][y0:max(0, int(box[3]) + 1), x0:max(0, int(box[2]) + 1)] = True
         self.layout.labels.append(LabelBox(text, box))
 
     def box_grid(self, w: float, h: float, step: float) -> tuple[np.ndarray, np.ndarray]:
