@@ -110,23 +110,24 @@ class Canvas:
         self._ink_draw = ImageDraw.Draw(self.ink)
         self.lab = Image.new("1", (self.width, self.height), 0)
         self._lab_draw = ImageDraw.Draw(self.lab)
-        # numpy views of the masks for ``is_free``, rebuilt after any drawing into a mask
+        # numpy copies of the masks for ``is_free``, each rebuilt after drawing into its mask
         # (a label search tests dozens of boxes between two strokes; a PIL crop per test cost
-        # more than the rest of the label)
-        self._masks: tuple[np.ndarray, np.ndarray] | None = None
+        # more than the rest of the label); a claimed label box is set in the label one itself
+        self._lab_np: np.ndarray | None = None
+        self._ink_np: np.ndarray | None = None
         self.layout = Layout(self.width, self.height)
         self.unit = self.width / 336.0  # stroke widths are given for a 336 px image
 
     @property
     def ink_d(self) -> ImageDraw.ImageDraw:
         """Draw into the ink mask (strokes labels should avoid)."""
-        self._masks = None
+        self._ink_np = None
         return self._ink_draw
 
     @property
     def lab_d(self) -> ImageDraw.ImageDraw:
         """Draw into the label mask (boxes no other label may cover)."""
-        self._masks = None
+        self._lab_np = None
         return self._lab_draw
 
     # --- primitives (coordinates in final pixels) ---
@@ -235,12 +236,12 @@ class Canvas:
 
     def _claim(self, box: Box, text: str) -> None:
         self._lab_draw.rectangle([box[0], box[1], box[2], box[3]], fill=1)
-        if self._masks is not None:
+        if self._lab_np is not None:
             # the same pixels in the numpy view: Pillow fills a rectangle from int(x0) to
             # int(x1) inclusive (truncated corners; tests/renderers/test_canvas_masks.py holds
             # it to Pillow's own fill), cheaper than copying them back out of the mask
             x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
-            self._masks[0][y0:max(0, int(box[3]) + 1), x0:max(0, int(box[2]) + 1)] = True
+            self._lab_np[y0:max(0, int(box[3]) + 1), x0:max(0, int(box[2]) + 1)] = True
         self.layout.labels.append(LabelBox(text, box))
 
     def box_grid(self, w: float, h: float, step: float) -> tuple[np.ndarray, np.ndarray]:
@@ -254,14 +255,21 @@ class Canvas:
         x0, y0, x1, y1 = box
         if x0 < 1 or y0 < 1 or x1 > self.width - 1 or y1 > self.height - 1:
             return False
-        if self._masks is None:
-            self._masks = (np.array(self.lab), np.array(self.ink))
         xa, ya = max(0, int(math.floor(x0 - pad))), max(0, int(math.floor(y0 - pad)))
         xb, yb = int(math.ceil(x1 + pad)), int(math.ceil(y1 + pad))
-        lab, ink = self._masks
-        if lab[ya:yb, xa:xb].any():
+        if self.label_mask()[ya:yb, xa:xb].any():
             return False
-        return not (avoid_ink and ink[ya:yb, xa:xb].any())
+        if not avoid_ink:
+            return True
+        if self._ink_np is None:
+            self._ink_np = np.array(self.ink)
+        return not self._ink_np[ya:yb, xa:xb].any()
+
+    def label_mask(self) -> np.ndarray:
+        """The label mask as a numpy array (True where a label is), kept for ``is_free``."""
+        if self._lab_np is None:
+            self._lab_np = np.array(self.lab)
+        return self._lab_np
 
     def label(self, anchor: Point, text: str, px: int | None = None, color: Any = "black",
               prefer: tuple[float, float] | None = None, dist: float | None = None,

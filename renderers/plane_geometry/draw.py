@@ -384,7 +384,7 @@ def _place_outside(canvas: Canvas, rec: LabelRecord, px: int, points: list[Point
     sx = np.clip(anchor[0], xs, xs + w)
     sy = np.clip(anchor[1], ys, ys + h)
     length = np.hypot(sx - anchor[0], sy - anchor[1])
-    lab = np.asarray(canvas.lab) if canvas._masks is None else canvas._masks[0]
+    lab = canvas.label_mask()
     refused, crossed, unsure = _leaders_judged(sx, sy, anchor, rec.others, points, px)
     best, best_cost, nearest_free = None, math.inf, None
     for i in np.argsort(length):
