@@ -601,8 +601,9 @@ def view_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str 
     if spec.kind == "pyramid":  # the slant height moves to another face when the base is labelled
         alt = full.replace(shown=["slant", "height", "lateral_edge"])
     # First every label set at once: each test below is of one pair (corner and segment, two
-    # segments, label and line) against a tolerance that grows with the figure, so a figure
-    # holding all the sets' strokes and labels together has every clash any one set has.
+    # segments, label and line) against a tolerance that grows with the figure, and a scene
+    # draws each extra as it does alone, so a figure holding all the sets' strokes and labels
+    # together has every clash any one set has.
     # Where it has none (most views) no set has one; else each set is checked in turn, and
     # the verdict and message are that loop's (tests/renderers/test_solid_view_clash.py).
     together = scene(full.replace(extras=list(EXTRAS[spec.kind])))
