@@ -116,10 +116,7 @@ def param_groups(model: torch.nn.Module, weight_decay: float, module_lr: dict | 
     others'; a group left empty is dropped."""
     named = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
     if not module_lr:
-        if not weight_decay:
-            return [p for _, p in named]
-        return [{"params": [p for n, p in named if not no_decay(n, p)]},
-                {"params": [p for n, p in named if no_decay(n, p)], "weight_decay": 0.0}]
+        return [p for _, p in named] if not weight_decay else _decay_split(named, weight_decay)
     if module_of is None:
         raise ValueError("module_lr: this stage does not tell its parameters' modules apart")
     owner = {n: module_of(n) for n, _ in named}
@@ -127,14 +124,17 @@ def param_groups(model: torch.nn.Module, weight_decay: float, module_lr: dict | 
     for module in [None, *module_lr]:
         mine = [(n, p) for n, p in named
                 if (owner[n] == module if module else owner[n] not in module_lr)]
-        extra = {"lr": module_lr[module]} if module else {}
-        if weight_decay:
-            groups += [{"params": [p for n, p in mine if not no_decay(n, p)], **extra},
-                       {"params": [p for n, p in mine if no_decay(n, p)], "weight_decay": 0.0,
-                        **extra}]
-        else:
-            groups.append({"params": [p for _, p in mine], **extra})
+        groups += _decay_split(mine, weight_decay, **({"lr": module_lr[module]} if module else {}))
     return [g for g in groups if g["params"]]
+
+
+def _decay_split(named, weight_decay: float, **extra) -> list[dict]:
+    """One AdamW group of the parameters, or with weight decay a decayed and an undecayed one
+    (``no_decay``); ``extra`` (a learning rate) goes into each."""
+    if not weight_decay:
+        return [{"params": [p for _, p in named], **extra}]
+    return [{"params": [p for n, p in named if not no_decay(n, p)], **extra},
+            {"params": [p for n, p in named if no_decay(n, p)], "weight_decay": 0.0, **extra}]
 
 
 def _scheduler(recipe: Recipe, optimizer):
