@@ -594,12 +594,7 @@ def view_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str 
     line, or a labelled segment's midpoint crossed by another line. Checked with every
     measurement labelled and each extra segment the kind can draw in turn, so a caller may
     label any of them and add one extra."""
-    # names, shading and label wording add no segment: the scenes are built without them
-    full = spec.replace(shown=list(MEASURES[spec.kind]), extras=[], note="", vertex_names=[],
-                        shade=False, label_style="symbol")
-    alt = None
-    if spec.kind == "pyramid":  # the slant height moves to another face when the base is labelled
-        alt = full.replace(shown=["slant", "height", "lateral_edge"])
+    full, alt = _label_sets(spec)
     # First every label set at once: each test below is of one pair (corner and segment, two
     # segments, label and line) against a tolerance that grows with the figure, and a scene
     # draws each extra as it does alone, so a figure holding all the sets' strokes and labels
@@ -618,11 +613,10 @@ def view_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str 
 
 def view_clash_each(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str | None:
     """``view_clash`` by checking each label set and extra in turn: its verdict and message."""
-    full = spec.replace(shown=list(MEASURES[spec.kind]), extras=[], note="", vertex_names=[],
-                        shade=False, label_style="symbol")
+    full, alt = _label_sets(spec)
     kinds = [full] + [full.replace(extras=[e]) for e in EXTRAS[spec.kind]]
-    if spec.kind == "pyramid":
-        kinds.append(full.replace(shown=["slant", "height", "lateral_edge"]))
+    if alt is not None:
+        kinds.append(alt)
     checked = []
     for sp in kinds:
         sc = scene(sp)
@@ -635,6 +629,17 @@ def view_clash_each(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) ->
         if why is not None:
             return why
     return None
+
+
+def _label_sets(spec: SolidSpec) -> tuple[SolidSpec, SolidSpec | None]:
+    """The spec with every measurement labelled and no extra, and (pyramids) the other label
+    set: names, shading and label wording add no segment, so they are left out."""
+    full = spec.replace(shown=list(MEASURES[spec.kind]), extras=[], note="", vertex_names=[],
+                        shade=False, label_style="symbol")
+    if spec.kind != "pyramid":
+        return full, None
+    # the slant height moves to another face when the base is labelled
+    return full, full.replace(shown=["slant", "height", "lateral_edge"])
 
 
 def _drawn(sc: Scene) -> tuple[list[tuple[Point, Point]], list[tuple[Point, Point]]]:

@@ -1,8 +1,9 @@
 """``view_clash`` (all label sets at once, then each in turn where that clashes) finds its
 candidates with numpy and confirms them with scalar tests; its verdicts and messages must be
-those of the plain scalar loops over every corner, segment pair and labelled midpoint. Compared here with such loops, written out in the test, over a grid of
-views of every kind (about a fifth of which clash), with names, shading and label values set as
-a sampler sets them. Also: the shared model and view arrays are read-only and the public
+those of the plain scalar loops over every corner, segment pair and labelled midpoint.
+Compared here with such loops, written out in the test, over a grid of views of every kind
+(about a fifth of which clash), with names, shading and label values set as a sampler sets
+them. Also: the shared model and view arrays are read-only and the public
 ``polyhedron`` / ``projection`` still hand out fresh ones.
 
     python -m pytest -q tests/renderers/test_solid_view_clash.py
