@@ -37,6 +37,12 @@ def prompt_text(question: str, n_images: int = 1) -> str:
     return "USER: " + IMAGE_TOKEN * n_images + "\n" + question + "\nASSISTANT:"
 
 
+def next_turn_text(question: str) -> str:
+    """A later user turn of a conversation about the same picture, after an answer and its
+    end-of-sequence token, up to the next answer (as the chat template renders it)."""
+    return "\nUSER: " + question + "\nASSISTANT:"
+
+
 def train_tokenizer(texts: Iterable[str], vocab_size: int = 4096, min_frequency: int = 2):
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import PreTrainedTokenizerFast

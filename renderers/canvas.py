@@ -144,10 +144,14 @@ class Canvas:
         if len(pts) < 2:
             return
         if dash:
-            fill, w, ss, draw = _rgb(color), self._w(width), self.ss, self.d.line
+            # each dash straight to the core's draw_lines, with the ink resolved once: what
+            # ImageDraw.line does per call for a joint-less line (a dashed hidden edge is
+            # dozens of dashes)
+            ink, w, ss = self.d._getink(_rgb(color))[0], self._w(width), self.ss
+            draw = self.d.draw.draw_lines
             for (x0, y0), (x1, y1) in _dash_segments(pts, dash[0] * self.unit,
                                                      dash[1] * self.unit):
-                draw([(x0 * ss, y0 * ss), (x1 * ss, y1 * ss)], fill=fill, width=w)
+                draw([(x0 * ss, y0 * ss), (x1 * ss, y1 * ss)], ink, w)
         else:
             self.d.line(self._s(pts), fill=_rgb(color), width=self._w(width), joint="curve")
         if ink:

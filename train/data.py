@@ -101,6 +101,41 @@ class Rows:
         return (self[j] for j in range(len(self)))
 
 
+class Conversations:
+    """A grounding build's rows asked as conversations about their pictures: consecutive rows
+    of one picture (``image_id``) in turn, at most ``turns`` to a conversation, which ends
+    before a question it has asked already (a POPE picture's positives recur in each split).
+    Every row is asked once, in the build's order: the same questions and answers as the
+    build's, with one picture's image tokens and tower pass shared by its rows. Row i is the
+    first row of conversation i with its ``question`` and ``answer`` as lists."""
+
+    def __init__(self, ds, turns: int):
+        if turns < 1:
+            raise ValueError(f"turns: at least 1, got {turns}")
+        self.ds = ds
+        cols = ds.select_columns(["image_id", "question", "answer"]) \
+            if hasattr(ds, "select_columns") else ds  # no picture decoded
+        ids, self.questions, self.answers = (list(cols[k]) if hasattr(cols, "column_names")
+                                             else [r[k] for r in cols]
+                                             for k in ("image_id", "question", "answer"))
+        self.groups: list[list[int]] = []
+        for j, (im, q) in enumerate(zip(ids, self.questions)):
+            g = self.groups[-1] if self.groups else None
+            if (g is None or ids[g[0]] != im or len(g) >= turns
+                    or any(self.questions[k] == q for k in g)):
+                self.groups.append([j])
+            else:
+                g.append(j)
+
+    def __len__(self) -> int:
+        return len(self.groups)
+
+    def __getitem__(self, i: int) -> dict:
+        g = self.groups[i]
+        return {**self.ds[g[0]], "question": [self.questions[k] for k in g],
+                "answer": [self.answers[k] for k in g]}
+
+
 def build_or_load(kind: str, out: Path, n: int, seed: int, image_size: int,
                   families: list[str] | None = None, progress: bool = False, **options):
     """The build ``out`` (a folder of the stage's own), made or completed by the main process.

@@ -20,7 +20,7 @@ from PIL import Image
 from engines.builders.mme_synth import SUFFIX as MME_SUFFIX
 from mm.llava import save
 from mm.seeding import derive_seed, seeded
-from mm.tokenizer import prompt_text
+from mm.tokenizer import next_turn_text, prompt_text
 from train import processes
 from train.checkpoint import seal_stage
 from train.data import ByteCache, Rows
@@ -108,13 +108,32 @@ def process_images(processor, images) -> dict:
     return {k: v[at] if isinstance(v, torch.Tensor) else v for k, v in out.items()}
 
 
-def expand_image_tokens(processor, pixels: dict, texts) -> list[str]:
+def expand_image_tokens(processor, pixels: dict, texts, rows=None) -> list[str]:
     """``texts`` with each one's image token repeated as the processor repeats it for the
     processed picture of the same position (what ``processor(images=..., text=...)`` does
-    before tokenising)."""
+    before tokenising); ``rows``: the picture of each text, where it is not its position."""
     mark = processor.image_token
     return [t.replace(mark, processor.replace_image_token(pixels, i))
-            for i, t in enumerate(texts)]
+            for i, t in zip(range(len(texts)) if rows is None else rows, texts)]
+
+
+def conversation(prompt: str, response, eos: str) -> tuple[str, list[tuple[int, int]]]:
+    """The training text of a prompt and its response, and where each answer is in it (start
+    and end characters, the end-of-sequence token included). A response is one answer, or a
+    conversation about the same picture: answers and the questions between them, ``(a1, q2,
+    a2, ..., qk, ak)``, each later question a user turn of the chat template's own form
+    (``mm.tokenizer.next_turn_text``)."""
+    turns = (response,) if isinstance(response, str) else tuple(response)
+    if len(turns) % 2 == 0:
+        raise ValueError(f"a conversation ends with an answer: got {len(turns)} parts")
+    text, spans = prompt, []
+    for k in range(0, len(turns), 2):
+        if k:
+            text += next_turn_text(turns[k - 1])
+        start = len(text)
+        text += " " + turns[k] + eos
+        spans.append((start, len(text)))
+    return text, spans
 
 
 def encode(processor, images, prompts, responses=None, max_length: int = 256,
@@ -131,24 +150,34 @@ def encode(processor, images, prompts, responses=None, max_length: int = 256,
     if pixels is None:
         pixels = process_images(processor, images)
     eos = tok.eos_token or ""
-    full = [p + " " + r + eos for p, r in zip(prompts, responses)]
+    full, spans = zip(*(conversation(p, r, eos) for p, r in zip(prompts, responses)))
+    # token counts of the text before each answer, and through each answer but a row's last
+    # (which ends where the row does): the labelled spans' bounds
+    prefixes = ([(i, full[i][:a]) for i, sp in enumerate(spans) for a, _ in sp]
+                + [(i, full[i][:b]) for i, sp in enumerate(spans) for _, b in sp[:-1]])
     tok.padding_side = "right"
     try:
-        batch = dict(tok(expand_image_tokens(processor, pixels, full), return_tensors="pt",
-                         padding=True))
-        n_prompt = [len(x) for x in tok(expand_image_tokens(processor, pixels, prompts),
-                                        padding=False)["input_ids"]]
+        batch = dict(tok(expand_image_tokens(processor, pixels, list(full)),
+                         return_tensors="pt", padding=True))
+        counted = iter([len(x) for x in tok(expand_image_tokens(
+            processor, pixels, [t for _, t in prefixes], [i for i, _ in prefixes]),
+            padding=False)["input_ids"]])
     finally:
         tok.padding_side = "left"
     batch.update(pixels)
     labels = batch["input_ids"].clone()
-    for i, n in enumerate(n_prompt):
-        # each response is cut at max_length tokens of its own, whatever else is in the batch
-        # (a batch split over processes labels the tokens one process's batch does)
-        labels[i, :n] = -100
-        labels[i, n + max_length:] = -100
+    width = labels.shape[1]
+    starts = [[next(counted) for _ in sp] for sp in spans]
+    ends = [[next(counted) for _ in sp[:-1]] + [width] for sp in spans]
+    keep = torch.zeros_like(labels, dtype=torch.bool)
+    for i, (st, en) in enumerate(zip(starts, ends)):
+        for n, e in zip(st, en):
+            # each answer is cut at max_length tokens of its own, whatever else is in the
+            # batch (a batch split over processes labels the tokens one process's batch does)
+            keep[i, n:min(e, n + max_length)] = True
+    labels[~keep] = -100
     labels[batch["attention_mask"] == 0] = -100
-    limit = max(n_prompt) + max_length
+    limit = max(st[-1] for st in starts) + max_length
     if labels.shape[1] > limit:  # no labelled token past here (never cuts the image tokens)
         batch = {k: (v[:, :limit] if k in ("input_ids", "attention_mask") else v)
                  for k, v in batch.items()}
@@ -167,19 +196,31 @@ def rows_to_examples(rows, kind: str) -> list[dict]:
             out.append({"row": r, "q": r["question"], "a": r["cot"]})
         elif kind == "mavis-perception":
             out.append({"row": r, "q": r["question"], "a": r["answer"]})
-        elif kind == "pope-synth":  # POPE asks the bare question; answers are parsed yes/no
-            out.append({"row": r, "q": r["question"], "a": r["answer"].capitalize()})
-        elif kind == "mme-synth":
-            out.append({"row": r, "q": r["question"] + MME_SUFFIX, "a": r["answer"]})
+        elif kind in GROUNDING_ASKS:
+            qs, ans = r["question"], r["answer"]
+            if isinstance(qs, str):
+                out.append({"row": r, **dict(zip("qa", GROUNDING_ASKS[kind](qs, ans)))})
+                continue
+            # a conversation about one picture (``train.data.Conversations``)
+            turns = [GROUNDING_ASKS[kind](q, a) for q, a in zip(qs, ans)]
+            rest = tuple(x for q, a in turns[1:] for x in (q, a))
+            out.append({"row": r, "q": turns[0][0], "a": (turns[0][1],) + rest})
         else:
             raise ValueError(f"no examples from dataset kind {kind!r}")
     return out
 
 
+# how each grounding kind's question and answer are asked and answered: POPE asks the bare
+# question, its answers parsed yes/no; MME adds its answer instruction
+GROUNDING_ASKS = {"pope-synth": lambda q, a: (q, a.capitalize()),
+                  "mme-synth": lambda q, a: (q + MME_SUFFIX, a)}
+
+
 def example_bytes(ex: dict) -> int:
     """What an example of ``Examples`` holds in memory: its picture's pixels and its text."""
     img = ex["image"]
-    return img.width * img.height * len(img.getbands()) + len(ex["q"]) + len(ex["a"])
+    text = ex["a"] if isinstance(ex["a"], str) else "".join(ex["a"])
+    return img.width * img.height * len(img.getbands()) + len(ex["q"]) + len(text)
 
 
 class Examples:

@@ -23,7 +23,8 @@ from pathlib import Path
 
 from mm.llava import load as load_llava
 from mm.stats import newcombe
-from train.data import GROUNDING, cache_bytes, grounding_data, stage_data, yes_no_data
+from train.data import (GROUNDING, Conversations, cache_bytes, grounding_data, stage_data,
+                        yes_no_data)
 from train.loop import run
 from train.recipe import Recipe, check_counts
 from train.sft import Examples, finish, perception_accuracy, set_trainable, sft_task, tower_size
@@ -46,10 +47,14 @@ class InstructSettings:
     # builders at the recipe's grounding seed; each also adds its held-out evidence
     pope_n: int = 0
     mme_n: int = 0
+    # grounding rows of one picture asked in one conversation, at most this many turns (1:
+    # each row its own sequence): the same rows, with the picture's tokens shared
+    grounding_turns: int = 1
     blank_images: bool = False  # train and evaluate on blank pictures (the image-blind twin)
 
     def __post_init__(self) -> None:
         check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n")
+        check_counts(self, "grounding_turns", positive=True)
 
 
 def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
@@ -68,7 +73,10 @@ def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
     if own.yes_no_n:
         parts.append((yes_no_data(recipe, out, own.yes_no_n), "mavis-perception"))
     for kind, n in grounding_counts(own).items():
-        parts.append((grounding_data(recipe, out, kind, n), kind))
+        rows = grounding_data(recipe, out, kind, n)
+        if own.grounding_turns > 1:
+            rows = Conversations(rows, own.grounding_turns)
+        parts.append((rows, kind))
     return parts, held
 
 
