@@ -103,13 +103,16 @@ class Rows:
 
 class Conversations:
     """A grounding build's rows asked as conversations about their pictures: consecutive rows
-    of one picture (``image_id``) in turn, at most ``turns`` to a conversation, which ends
-    before a question it has asked already (a POPE picture's positives recur in each split).
-    Every row is asked once, in the build's order: the same questions and answers as the
-    build's, with one picture's image tokens and tower pass shared by its rows. Row i is the
-    first row of conversation i with its ``question`` and ``answer`` as lists."""
+    of one picture (``image_id``), at most ``turns`` to a conversation, which ends before a
+    question it has asked already (a POPE picture's positives recur in each split), each
+    conversation's rows in an order drawn from ``seed`` and its index: the builds list a
+    picture's answers in a fixed pattern (POPE: yes, no, yes, ... in each split; MME: yes,
+    then no), which a conversation in that order would teach in place of the picture. Every
+    row is asked once: the same questions and answers as the build's, with one picture's
+    image tokens and tower pass shared by its rows. Row i is the first row of conversation i
+    with its ``question`` and ``answer`` as lists."""
 
-    def __init__(self, ds, turns: int):
+    def __init__(self, ds, turns: int, seed: int = 0):
         if turns < 1:
             raise ValueError(f"turns: at least 1, got {turns}")
         self.ds = ds
@@ -118,14 +121,16 @@ class Conversations:
         ids, self.questions, self.answers = (list(cols[k]) if hasattr(cols, "column_names")
                                              else [r[k] for r in cols]
                                              for k in ("image_id", "question", "answer"))
-        self.groups: list[list[int]] = []
+        groups: list[list[int]] = []
         for j, (im, q) in enumerate(zip(ids, self.questions)):
-            g = self.groups[-1] if self.groups else None
+            g = groups[-1] if groups else None
             if (g is None or ids[g[0]] != im or len(g) >= turns
                     or any(self.questions[k] == q for k in g)):
-                self.groups.append([j])
+                groups.append([j])
             else:
                 g.append(j)
+        self.groups = [np.random.default_rng([seed, i]).permutation(g).tolist()
+                       for i, g in enumerate(groups)]
 
     def __len__(self) -> int:
         return len(self.groups)

@@ -35,19 +35,36 @@ def _rows():
     (3, [[0, 1, 2], [3, 4], [5, 6, 7], [8]]),
     (6, [[0, 1, 2], [3, 4], [5, 6, 7, 8]]),
 ])
-def test_conversations_group_each_row_once_in_order(turns, groups):
+def test_conversations_group_each_row_once(turns, groups):
     ds = _rows()
-    conv = Conversations(ds, turns)
-    assert conv.groups == groups
+    conv = Conversations(ds, turns, seed=3)
+    assert [sorted(g) for g in conv.groups] == groups
     assert len(conv) == len(groups)
-    first = conv[len(groups) - 1]
-    g = groups[-1]
-    assert first["image_id"] == ds[g[0]]["image_id"]
-    assert first["question"] == [ds[k]["question"] for k in g]
-    assert first["answer"] == [ds[k]["answer"] for k in g]
-    assert np.array_equal(np.asarray(first["image"]), np.asarray(ds[g[0]]["image"]))
+    # each conversation's order is drawn from the seed and its index
+    assert conv.groups == [np.random.default_rng([3, i]).permutation(g).tolist()
+                           for i, g in enumerate(groups)]
+    assert Conversations(ds, turns, seed=3).groups == conv.groups
+    last = conv[len(groups) - 1]
+    g = conv.groups[-1]
+    assert last["image_id"] == ds[g[0]]["image_id"]
+    assert last["question"] == [ds[k]["question"] for k in g]
+    assert last["answer"] == [ds[k]["answer"] for k in g]
+    assert np.array_equal(np.asarray(last["image"]), np.asarray(ds[g[0]]["image"]))
     # the same rows as the build's, each once
     assert sorted(k for g in conv.groups for k in g) == list(range(len(ds)))
+
+
+def test_conversation_order_teaches_no_answer_pattern():
+    """POPE lists each split's answers yes, no, yes, ...: in a conversation of that order the
+    first answer would always be yes (a model trained so answered yes to every probe)."""
+    n = 240
+    ds = [{"image": None, "image_id": f"p{i // 6}", "question": f"q{i % 6}",
+           "answer": "yes" if i % 2 == 0 else "no"} for i in range(n)]
+    conv = Conversations(ds, 6, seed=0)
+    assert all(len(g) == 6 for g in conv.groups)
+    first_yes = np.mean([ds[g[0]]["answer"] == "yes" for g in conv.groups])
+    assert 0.3 < first_yes < 0.7
+    assert len({tuple(ds[k]["answer"] for k in g) for g in conv.groups}) > 10
 
 
 def test_conversations_refuse_no_turns():
@@ -68,13 +85,16 @@ def test_conversation_examples_ask_each_kind_as_its_single_rows_do():
 
     ds = _rows()
     conv = Conversations(ds, 3)
+    g = conv.groups[0]
     (pope,) = rows_to_examples([conv[0]], "pope-synth")
-    singles = rows_to_examples([ds[k] for k in range(3)], "pope-synth")
-    assert pope["q"] == singles[0]["q"] == "cup?"
-    assert pope["a"] == ("Yes", "dog?", "No", "pen?", "Yes")
-    assert pope["a"][::2] == tuple(e["a"] for e in singles)
+    singles = rows_to_examples([ds[k] for k in g], "pope-synth")
+    assert pope["q"] == singles[0]["q"] == ds[g[0]]["question"]
+    assert pope["a"] == (singles[0]["a"], singles[1]["q"], singles[1]["a"], singles[2]["q"],
+                         singles[2]["a"])
+    assert set(pope["a"][::2]) == {"Yes", "No"}
     (mme,) = rows_to_examples([conv[0]], "mme-synth")
-    assert mme["q"] == "cup?" + SUFFIX and mme["a"][1] == "dog?" + SUFFIX
+    assert mme["q"] == ds[g[0]]["question"] + SUFFIX
+    assert mme["a"][1] == ds[g[1]]["question"] + SUFFIX
 
 
 @pytest.fixture(scope="module")

@@ -75,7 +75,7 @@ def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
     for kind, n in grounding_counts(own).items():
         rows = grounding_data(recipe, out, kind, n)
         if own.grounding_turns > 1:
-            rows = Conversations(rows, own.grounding_turns)
+            rows = Conversations(rows, own.grounding_turns, recipe.seed)
         parts.append((rows, kind))
     return parts, held
 
