@@ -116,11 +116,12 @@ class Conversations:
         if turns < 1:
             raise ValueError(f"turns: at least 1, got {turns}")
         self.ds = ds
-        cols = ds.select_columns(["image_id", "question", "answer"]) \
-            if hasattr(ds, "select_columns") else ds  # no picture decoded
-        ids, self.questions, self.answers = (list(cols[k]) if hasattr(cols, "column_names")
-                                             else [r[k] for r in cols]
-                                             for k in ("image_id", "question", "answer"))
+        keys = ("image_id", "question", "answer")
+        if hasattr(ds, "select_columns"):  # a build: its three text columns, no picture decoded
+            cols = ds.select_columns(list(keys))
+            ids, self.questions, self.answers = (list(cols[k]) for k in keys)
+        else:
+            ids, self.questions, self.answers = ([r[k] for r in ds] for k in keys)
         groups: list[list[int]] = []
         for j, (im, q) in enumerate(zip(ids, self.questions)):
             g = groups[-1] if groups else None

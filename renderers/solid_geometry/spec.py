@@ -184,13 +184,18 @@ def polyhedron(spec: SolidSpec) -> Poly:
         apex = None
     centre = verts.mean(axis=0)
     normals = []
+    corners = verts.tolist()
     for f in faces:
         p = verts[f]
-        nv = np.zeros(3)
-        for i in range(len(f)):  # Newell's method: robust for any planar polygon
-            cur, nxt = p[i], p[(i + 1) % len(f)]
-            nv += [(cur[1] - nxt[1]) * (cur[2] + nxt[2]), (cur[2] - nxt[2]) * (cur[0] + nxt[0]),
-                   (cur[0] - nxt[0]) * (cur[1] + nxt[1])]
+        # Newell's method, robust for any planar polygon; summed in Python floats, the same
+        # float64 arithmetic as numpy's per element, without its per-call cost
+        x = y = z = 0.0
+        for (x0, y0, z0), (x1, y1, z1) in zip([corners[i] for i in f],
+                                              [corners[i] for i in f[1:] + f[:1]]):
+            x += (y0 - y1) * (z0 + z1)
+            y += (z0 - z1) * (x0 + x1)
+            z += (x0 - x1) * (y0 + y1)
+        nv = np.array([x, y, z])
         nv /= np.linalg.norm(nv)
         if np.dot(nv, p.mean(axis=0) - centre) < 0:
             nv = -nv
@@ -298,6 +303,20 @@ def measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
                         lambda: _measure_edges(spec)))
 
 
+def _edge_axes(spec: SolidSpec) -> dict[tuple[int, int], tuple[bool, bool, bool]]:
+    """Per edge of the model, whether it runs along x, y and z (within 0.99 of its length):
+    computed once per model, as every view of it asks the same."""
+    def make():
+        poly, edges = shared_model(spec)
+        out = {}
+        for e in edges:
+            d = poly.verts[e[1]] - poly.verts[e[0]]
+            length = float(np.linalg.norm(d))
+            out[e] = tuple(abs(float(d[axis])) > 0.99 * length for axis in range(3))
+        return out
+    return _shared(("axes",) + _model_key(spec), make)
+
+
 def _measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
     poly, edges = shared_model(spec)
     P, v = shared_projection(spec)
@@ -308,9 +327,10 @@ def _measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
     sil = {e for e, fs in edges.items() if e not in hidden and any(away[f] for f in fs)}
     n = poly.n_base
 
+    axes = _edge_axes(spec)
+
     def along(e, axis: int) -> bool:
-        d = poly.verts[e[1]] - poly.verts[e[0]]
-        return abs(float(d[axis])) > 0.99 * float(np.linalg.norm(d))
+        return axes[e][axis]
 
     def pick(cands, score):
         return max(cands, key=lambda e: (e not in hidden, e in sil, round(score(e), 9)))
