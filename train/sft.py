@@ -349,13 +349,30 @@ def sft_task(recipe: Recipe, model, processor, examples, blank_images: bool = Fa
 
 def token_mean_loss(model, batch: dict) -> torch.Tensor:
     """Next-token loss averaged over the labelled tokens of the global batch: in one process
-    the model's own loss; under several, each process's summed loss divided by the global
-    token count per process (``processes.global_mean_scale``), so that the mean over
-    processes (what DDP's gradient averaging takes) is the global batch's token mean."""
+    the mean of the model's own; under several, each process's summed loss divided by the
+    global token count per process (``processes.global_mean_scale``), so that the mean over
+    processes (what DDP's gradient averaging takes) is the global batch's token mean.
+
+    The LM head and the loss run only at the positions that predict a labelled token in some
+    row of the batch (``logits_to_keep``): the logits elsewhere add nothing to the loss or its
+    gradient, and a batch of short answers (a yes/no, a number) labels a few of its positions,
+    where the head over the vocabulary is a large share of a small model's step (measured: a
+    POPE-row step of the small preset 20% faster, the same loss)."""
+    target = batch["labels"][:, 1:]
+    keep = torch.nonzero((target != -100).any(0)).flatten()
+    if not len(keep):  # nothing labelled: the model's own loss (and collective) as it is
+        if processes.world() == 1:
+            return model(**batch).loss
+        n = (target != -100).sum()
+        return model(**batch, num_items_in_batch=processes.global_mean_scale(n)).loss
+    logits = model(**{k: v for k, v in batch.items() if k != "labels"},
+                   logits_to_keep=keep).logits
+    # transformers' causal-LM loss: float logits, cross-entropy over the labelled tokens
+    logits, tgt = logits.float().flatten(0, 1), target[:, keep].flatten()
     if processes.world() == 1:
-        return model(**batch).loss
-    n = (batch["labels"][:, 1:] != -100).sum()
-    return model(**batch, num_items_in_batch=processes.global_mean_scale(n)).loss
+        return torch.nn.functional.cross_entropy(logits, tgt, ignore_index=-100)
+    total = torch.nn.functional.cross_entropy(logits, tgt, ignore_index=-100, reduction="sum")
+    return total / processes.global_mean_scale((tgt != -100).sum())
 
 
 def tower_size(model) -> int:
