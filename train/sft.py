@@ -138,11 +138,12 @@ def conversation(prompt: str, response, eos: str) -> tuple[str, list[tuple[int, 
 
 def encode(processor, images, prompts, responses=None, max_length: int = 256,
            pixels: dict | None = None):
-    """Tokenised batch; with responses, labels cover response tokens only (prompt, image and
-    padding positions are -100), at most ``max_length`` of each response. Right padding for
-    training, left for generation. The pictures are preprocessed once (``pixels``, when given,
-    is that of ``images``, ``process_images``); the tokens are the processor's own
-    (``tests/train/test_data_bounded.py`` compares them)."""
+    """Tokenised batch; with responses, labels cover the answers' tokens only (prompt, image,
+    a conversation's later questions and padding positions are -100), at most ``max_length``
+    of each answer; a response is one answer or a conversation (``conversation``). Right
+    padding for training, left for generation. The pictures are preprocessed once (``pixels``,
+    when given, is that of ``images``, ``process_images``); the tokens are the processor's own
+    (``tests/train/test_data_bounded.py`` and ``test_conversations.py`` compare them)."""
     tok = processor.tokenizer
     if responses is None:
         tok.padding_side = "left"
