@@ -210,8 +210,9 @@ def test_dpo_sft_weight_adds_the_chosen_per_token_nll():
             super().__init__()
             self.w = torch.nn.Parameter(torch.zeros(4))
 
-        def forward(self, input_ids, attention_mask=None):
-            return type("O", (), {"logits": self.w.expand(*input_ids.shape, 4)})
+        def forward(self, input_ids, attention_mask=None, logits_to_keep=None):
+            logits = self.w.expand(*input_ids.shape, 4)
+            return type("O", (), {"logits": logits[:, logits_to_keep]})
 
     ids = torch.tensor([[1, 2, 2, 3]])
     c = {"input_ids": ids, "attention_mask": torch.ones_like(ids),
@@ -233,10 +234,10 @@ def test_dpo_sft_weight_adds_the_chosen_per_token_nll():
 
 def test_sequence_logps_counts_only_labelled_tokens():
     class Toy(torch.nn.Module):
-        def forward(self, input_ids, attention_mask=None):
+        def forward(self, input_ids, attention_mask=None, logits_to_keep=None):
             logits = torch.zeros(*input_ids.shape, 4)
             logits[..., 2] = math.log(3.0)  # p(token 2) = 3/6, others 1/6
-            return type("O", (), {"logits": logits})
+            return type("O", (), {"logits": logits[:, logits_to_keep]})
 
     ids = torch.tensor([[1, 2, 2, 3]])
     labels = torch.tensor([[-100, -100, 2, 3]])

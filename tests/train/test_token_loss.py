@@ -58,3 +58,24 @@ def test_token_mean_loss_is_the_models_own(llava, responses):
         assert torch.allclose(got_grads[name], g, rtol=1e-4, atol=1e-7), name
     model.zero_grad()
     model.eval()
+
+
+def test_dpo_sequence_logps_are_the_full_sequences(llava):
+    """DPO's per-row log-probabilities of the labelled tokens, the head run at the labelled
+    positions only, against every position's log-softmax written out here."""
+    from train.stages.dpo import sequence_logps
+
+    model, processor = llava
+    model.eval()
+    batch = _batch(processor, ["The side is 4, so the area is 16.", "No", "3"])
+    with torch.no_grad():
+        got = sequence_logps(model, batch)
+        logits = model(**{k: v for k, v in batch.items() if k != "labels"}).logits.float()
+        target = batch["labels"][:, 1:]
+        logp = torch.log_softmax(logits[:, :-1], -1).gather(
+            -1, target.clamp(min=0).unsqueeze(-1)).squeeze(-1)
+        want = (logp * (target != -100)).sum(-1)
+    assert got.shape == (3,)
+    assert torch.allclose(got, want, rtol=1e-6, atol=1e-5), (got, want)
+    none = {**batch, "labels": torch.full_like(batch["labels"], -100)}
+    assert sequence_logps(model, none).tolist() == [0.0, 0.0, 0.0]

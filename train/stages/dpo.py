@@ -102,12 +102,17 @@ def response_tokens(batch: dict) -> torch.Tensor:
 
 
 def sequence_logps(model, batch: dict) -> torch.Tensor:
-    """Sum of log p(token) over labelled (response) positions, per example: (B,)."""
+    """Sum of log p(token) over labelled (response) positions, per example: (B,). The LM head
+    runs only at the positions that predict a labelled token in some row (``logits_to_keep``,
+    as ``train.sft.token_mean_loss``): the prompt's and the picture's positions add nothing."""
     dev = model_device(model)
-    labels = batch["labels"].to(dev)
+    target = batch["labels"].to(dev)[:, 1:]
+    keep = torch.nonzero((target != -100).any(0)).flatten()
+    if not len(keep):
+        return torch.zeros(len(target), device=dev)
     inputs = {k: v.to(dev) for k, v in batch.items() if k != "labels"}
-    logits = model(**inputs).logits[:, :-1].float()  # (B, T-1, V)
-    target = labels[:, 1:]
+    logits = model(**inputs, logits_to_keep=keep).logits.float()  # (B, kept, V)
+    target = target[:, keep]
     mask = target != -100
     logp = torch.log_softmax(logits, -1).gather(-1, target.clamp(min=0).unsqueeze(-1))
     return (logp.squeeze(-1) * mask).sum(-1)
