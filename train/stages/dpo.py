@@ -44,9 +44,9 @@ from train import processes
 from train.data import Rows, build_or_load, cache_bytes, stage_data, yes_no_data
 from train.loop import StageTask, device, model_device, run
 from train.recipe import Recipe, check_counts
-from train.sft import (Examples, encode, finish, generate_finished, llava_module_of,
-                       perception_accuracy, process_images, set_trainable, token_mean_loss,
-                       tower_size)
+from train.sft import (Examples, encode, finish, generate_finished, labelled_logits,
+                       llava_module_of, perception_accuracy, process_images, set_trainable,
+                       token_mean_loss, tower_size)
 from train.stage import STAGES, Goal, TrainingStage
 
 PREFERENCE_GOAL = Goal("preference_gain_points", ">", 0,
@@ -102,17 +102,13 @@ def response_tokens(batch: dict) -> torch.Tensor:
 
 
 def sequence_logps(model, batch: dict) -> torch.Tensor:
-    """Sum of log p(token) over labelled (response) positions, per example: (B,). The LM head
-    runs only at the positions that predict a labelled token in some row (``logits_to_keep``,
-    as ``train.sft.token_mean_loss``): the prompt's and the picture's positions add nothing."""
+    """Sum of log p(token) over labelled (response) positions, per example: (B,); the head
+    runs at those positions only (``train.sft.labelled_logits``)."""
     dev = model_device(model)
-    target = batch["labels"].to(dev)[:, 1:]
-    keep = torch.nonzero((target != -100).any(0)).flatten()
-    if not len(keep):
-        return torch.zeros(len(target), device=dev)
-    inputs = {k: v.to(dev) for k, v in batch.items() if k != "labels"}
-    logits = model(**inputs, logits_to_keep=keep).logits.float()  # (B, kept, V)
-    target = target[:, keep]
+    kept = labelled_logits(model, {k: v.to(dev) for k, v in batch.items()})
+    if kept is None:
+        return torch.zeros(len(batch["labels"]), device=dev)
+    logits, target = kept
     mask = target != -100
     logp = torch.log_softmax(logits, -1).gather(-1, target.clamp(min=0).unsqueeze(-1))
     return (logp.squeeze(-1) * mask).sum(-1)
