@@ -124,10 +124,19 @@ def click(driver, selector: str):
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.common.by import By
 
+    from selenium.common.exceptions import ElementClickInterceptedException
+
     wait_for(driver, EC.element_to_be_clickable((By.CSS_SELECTOR, selector)), what=selector)
-    el = css(driver, selector)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", el)
-    el.click()
+
+    def clicked(d):
+        el = css(d, selector)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'});", el)
+        try:
+            el.click()
+        except ElementClickInterceptedException:  # the page's loading cover is still over it
+            return False
+        return True
+    wait_for(driver, clicked, what=f"{selector} to take a click")
 
 
 def open_tab(driver, tab: str):
