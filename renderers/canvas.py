@@ -104,8 +104,16 @@ class Canvas:
         self.height = int(height or width)
         # 2x supersampling is enough for smooth strokes at >=224 px and keeps drawing cheap.
         self.ss = int(ss or (3 if self.width <= 256 else 2))
-        self.img = Image.new("RGB", (self.width * self.ss, self.height * self.ss), _rgb(background))
-        self.d = ImageDraw.Draw(self.img)
+        self.background = _rgb(background)
+        self._img = Image.new("RGB", (self.width * self.ss, self.height * self.ss),
+                              self.background)
+        self._d = ImageDraw.Draw(self._img)
+        # The extent (supersampled pixels) of what the primitives below drew: ``finish``
+        # downsamples only that, the rest being background (the same pixels, about half the
+        # cost of the downsampling for a figure with margins). A caller drawing on ``img`` or
+        # ``d`` itself sets ``_whole``: the whole picture is then downsampled.
+        self._extent: list[float] | None = None
+        self._whole = False
         self.ink = Image.new("1", (self.width, self.height), 0)
         self._ink_draw = ImageDraw.Draw(self.ink)
         self.lab = Image.new("1", (self.width, self.height), 0)
@@ -117,6 +125,33 @@ class Canvas:
         self._ink_np: np.ndarray | None = None
         self.layout = Layout(self.width, self.height)
         self.unit = self.width / 336.0  # stroke widths are given for a 336 px image
+
+    @property
+    def img(self) -> Image.Image:
+        """The supersampled picture, for drawing beyond the primitives below."""
+        self._whole = True
+        return self._img
+
+    @property
+    def d(self) -> ImageDraw.ImageDraw:
+        """Pillow's draw on the supersampled picture, for drawing beyond the primitives."""
+        self._whole = True
+        return self._d
+
+    def _drew(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Widen the drawn extent by this box (supersampled pixels)."""
+        e = self._extent
+        if e is None:
+            self._extent = [x0, y0, x1, y1]
+        else:
+            e[0], e[1] = min(e[0], x0), min(e[1], y0)
+            e[2], e[3] = max(e[2], x1), max(e[3], y1)
+
+    def _drew_pts(self, pts: Sequence[Point], pad: float) -> None:
+        """Widen the drawn extent by points (final pixels) and ``pad`` supersampled pixels."""
+        xs, ys = zip(*pts)
+        s = self.ss
+        self._drew(min(xs) * s - pad, min(ys) * s - pad, max(xs) * s + pad, max(ys) * s + pad)
 
     @property
     def ink_d(self) -> ImageDraw.ImageDraw:
@@ -147,13 +182,15 @@ class Canvas:
             # each dash straight to the core's draw_lines, with the ink resolved once: what
             # ImageDraw.line does per call for a joint-less line (a dashed hidden edge is
             # dozens of dashes)
-            ink, w, ss = self.d._getink(_rgb(color))[0], self._w(width), self.ss
-            draw = self.d.draw.draw_lines
+            ink, w, ss = self._d._getink(_rgb(color))[0], self._w(width), self.ss
+            draw = self._d.draw.draw_lines
             for (x0, y0), (x1, y1) in _dash_segments(pts, dash[0] * self.unit,
                                                      dash[1] * self.unit):
                 draw([(x0 * ss, y0 * ss), (x1 * ss, y1 * ss)], ink, w)
         else:
-            self.d.line(self._s(pts), fill=_rgb(color), width=self._w(width), joint="curve")
+            self._d.line(self._s(pts), fill=_rgb(color), width=self._w(width), joint="curve")
+        # a stroke reaches half its width beyond its points, a curved joint as far
+        self._drew_pts(pts, self._w(width) + 2)
         if ink:
             self.ink_d.line(pts, fill=1, width=max(1, int(round(width * self.unit))))
 
@@ -161,7 +198,8 @@ class Canvas:
                 width: float = 2.0, ink: bool = True) -> None:
         pts = list(pts)
         if fill is not None:
-            self.d.polygon(self._s(pts), fill=_rgb(fill))
+            self._d.polygon(self._s(pts), fill=_rgb(fill))
+            self._drew_pts(pts, 2)
         if outline is not None:
             self.line(pts + [pts[0]], color=outline, width=width, ink=ink)
         elif ink:
@@ -175,8 +213,9 @@ class Canvas:
                 width: float = 2.0, ink: bool = True) -> None:
         s = self.ss
         box = [(c[0] - rx) * s, (c[1] - ry) * s, (c[0] + rx) * s, (c[1] + ry) * s]
-        self.d.ellipse(box, fill=_rgb(fill), outline=_rgb(outline),
-                       width=self._w(width) if outline is not None else 0)
+        self._d.ellipse(box, fill=_rgb(fill), outline=_rgb(outline),
+                        width=self._w(width) if outline is not None else 0)
+        self._drew(box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2)
         if ink:
             b = [c[0] - rx, c[1] - ry, c[0] + rx, c[1] + ry]
             self.ink_d.ellipse(b, outline=1, width=max(1, int(round(width * self.unit))),
@@ -232,8 +271,11 @@ class Canvas:
         box = (bx[0] / self.ss, bx[1] / self.ss, bx[2] / self.ss, bx[3] / self.ss)
         if halo:
             pad = 1.5 * self.ss
-            self.d.rectangle([bx[0] - pad, bx[1] - pad, bx[2] + pad, bx[3] + pad], fill="white")
-        self.d.bitmap((bx[0] - GLYPH_PAD, bx[1] - GLYPH_PAD), mask, fill=_rgb(color))
+            self._d.rectangle([bx[0] - pad, bx[1] - pad, bx[2] + pad, bx[3] + pad], fill="white")
+            self._drew(bx[0] - pad - 2, bx[1] - pad - 2, bx[2] + pad + 2, bx[3] + pad + 2)
+        self._d.bitmap((bx[0] - GLYPH_PAD, bx[1] - GLYPH_PAD), mask, fill=_rgb(color))
+        self._drew(bx[0] - GLYPH_PAD - 2, bx[1] - GLYPH_PAD - 2,
+                   bx[0] - GLYPH_PAD + mask.size[0] + 2, bx[1] - GLYPH_PAD + mask.size[1] + 2)
         if record:
             self._claim(box, text)
         return box
@@ -331,9 +373,22 @@ class Canvas:
 
     # --- output ---
     def finish(self) -> Image.Image:
-        if self.ss == 1:
-            return self.img
-        return self.img.reduce(self.ss)
+        """The picture at its final size: the supersampled one averaged over ss x ss blocks."""
+        s, img = self.ss, self._img
+        if s == 1:
+            return img
+        if self._whole:
+            return img.reduce(s)
+        out = Image.new("RGB", (self.width, self.height), self.background)
+        if self._extent is not None:
+            # the drawn extent widened to whole blocks: each block is averaged as in a reduce
+            # of the whole picture, and every block outside it is background only
+            x0, y0, x1, y1 = self._extent
+            b = (max(0, int(x0 // s)), max(0, int(y0 // s)),
+                 min(self.width, -int(-x1 // s) + 1), min(self.height, -int(-y1 // s) + 1))
+            if b[0] < b[2] and b[1] < b[3]:
+                out.paste(img.reduce(s, box=(b[0] * s, b[1] * s, b[2] * s, b[3] * s)), b[:2])
+        return out
 
 
 def _dash_segments(pts: Sequence[Point], on: float, off: float):
