@@ -36,7 +36,7 @@ QS_TWIN_LIMIT ?= 60
 QS_OPTIONS ?= prefixes=camera
 
 run: setup
-	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train
+	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train --parallel-twins
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
 		--limit $(QS_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
 		--task-options $(QS_OPTIONS) --output-path $(QS)/eval-greedy

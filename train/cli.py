@@ -54,6 +54,9 @@ def parser() -> OneLineParser:
                    "every stage that has them (lm_path=DIR vision_path=DIR clip_checkpoint="
                    "FILE lr=... )")
     p.add_argument("--no-blind-twin", action="store_true")
+    p.add_argument("--parallel-twins", action="store_true",
+                   help="train each stage's twin in a process of its own alongside the stage, "
+                        "the CPU threads shared between them (one process only)")
     _device_argument(p)
     p.add_argument("--no-progress", action="store_true")
     return ap
@@ -121,6 +124,7 @@ def main(argv: list[str] | None = None) -> None:
 
     from mm.modelfiles import ModelFolderError
     from train.checkpoint import CheckpointError
+    from train import processes
     from train.pipeline import StageFolderError, check_init
 
     a = parser().parse_args(argv)
@@ -142,9 +146,13 @@ def main(argv: list[str] | None = None) -> None:
         _check_device(a.device, "fp16" if fp16 else "no",
                       "--set" if "mixed_precision" in raw else "--preset")
         _check_out(a.out)
+        if a.parallel_twins and (a.no_blind_twin or processes.world() > 1):
+            fail(PROG, "--parallel-twins", "needs the twins (not --no-blind-twin) and one "
+                 "process (not accelerate launch)")
         try:
             res = run_pipeline(a.preset, a.out, a.data, progress=not a.no_progress,
-                               blind_twin=not a.no_blind_twin, overrides=overrides)
+                               blind_twin=not a.no_blind_twin, overrides=overrides,
+                               parallel_twins=a.parallel_twins)
         except (FolderBusy, OutDirError, StageFolderError, CheckpointError) as e:
             fail(PROG, "--out", str(e))
         if res["complete"]:
