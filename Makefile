@@ -56,13 +56,14 @@ run: setup
 # (stage 3 from the quickstart's stage 2, configs/small/stage3-prior.yaml; about 11 minutes on 2
 # cores), its language prior measured on POPE's random and adversarial splits, then greedy vs
 # every CausalMM setting and the gamma=0 control on the adversarial split; the quickstart report
-# summarises it. Needs $(QS)/train/stage2 (make run)
+# summarises it. Needs $(QS)/train/stage2 (make run). 540 POPE probes: 30 pictures, 90 absent
+# objects per split, the adversarial ones those of the ablation
 QS_PRIOR := $(QS)/prior
 causalmm-prior: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-train stage3 --recipe configs/small/stage3-prior.yaml \
 		--init $(QS)/train/stage2 --out $(QS_PRIOR)/stage3
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS_PRIOR)/stage3/model --tasks pope-synth \
-		--limit 270 --batch-size 8 --output-path $(QS_PRIOR)/eval-greedy
+		--limit 540 --batch-size 8 --output-path $(QS_PRIOR)/eval-greedy
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval ablate causalmm --model $(QS_PRIOR)/stage3/model \
 		--tasks pope-synth --limit $(QS_ABLATE_LIMIT) --batch-size 8 \
 		--task-options split=adversarial --output-path $(QS_PRIOR)/ablate-causalmm
