@@ -53,7 +53,7 @@ run: setup
 	$(MAKE) causalmm-prior
 
 # CausalMM where its premise holds: a model grounded on POPE-format rows of themed object scenes
-# (stage 3 from the quickstart's stage 2, configs/small/stage3-prior.yaml; about 11 minutes on 2
+# (stage 3 from the quickstart's stage 2, configs/small/stage3-prior.yaml; about 8 minutes on 2
 # cores), its language prior measured on POPE's random and adversarial splits, then greedy vs
 # every CausalMM setting and the gamma=0 control on the adversarial split; the quickstart report
 # summarises it. Needs $(QS)/train/stage2 (make run). 540 POPE probes: 30 pictures, 90 absent

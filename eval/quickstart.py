@@ -340,7 +340,7 @@ def causalmm_section(root: Path, greedy: dict | None) -> list[str]:
         lines += ["### The quickstart model", "", *quick]
     lines += ["### A model with a measured language prior (`make causalmm-prior`)", ""]
     lines += prior or ["Not run: `make causalmm-prior` trains it from the quickstart's stage 2 "
-                       "and runs the ablation (about 12 minutes on 2 cores).", ""]
+                       "and runs the ablation (about 8 minutes on 2 cores).", ""]
     return lines
 
 
