@@ -7,7 +7,8 @@ dataset kind). The loss is DPO's with a frozen reference (the stage-3 model):
 -log sigmoid(beta * ((pi_c - ref_c) - (pi_r - ref_r))) over summed response log-probs, plus
 ``dpo_sft_weight`` times the mean per-token NLL of the chosen response (RPO, Pang et al. 2024:
 it keeps DPO from lowering both responses), plus ``dpo_replay_weight`` times the stage-3 loss on
-a batch of fresh perception rows, open and, with ``dpo_replay_yes_no_n``, yes/no (replay of the
+a batch of fresh perception rows, open and, with ``dpo_replay_yes_no_n``, yes/no, and with
+``dpo_replay_pope_n`` POPE-format rows of stage 3's grounding pictures (replay of the
 earlier objective, as InstructGPT's PPO-ptx mixes pre-training gradients into RL: DPO on
 rationales alone pulls the small model off the short answers it learned to read from
 pictures). TRL's
@@ -41,7 +42,8 @@ from mm.llava import load as load_llava
 from mm.stats import newcombe, wilson
 from mm.tokenizer import prompt_text
 from train import processes
-from train.data import Rows, build_or_load, cache_bytes, stage_data, yes_no_data
+from train.data import (Rows, build_or_load, cache_bytes, grounding_data, stage_data,
+                        yes_no_data)
 from train.loop import StageTask, device, model_device, run
 from train.recipe import Recipe, check_counts
 from train.sft import (Examples, encode, finish, generate_finished, labelled_logits,
@@ -74,12 +76,17 @@ class DpoSettings:
     # yes/no perception rows replayed when the weight is > 0; above 0 also measures held-out
     # yes/no accuracy before and after
     dpo_replay_yes_no_n: int = 0
+    # POPE-format rows replayed when the weight is > 0: stage 3's own grounding rows (its
+    # ``pope_n`` pictures), for a stage 3 that learned object presence from them. Pair i
+    # replays row i of open, then yes/no, then POPE rows (``pair_batch``): POPE rows are
+    # replayed only by pairs beyond the open and yes/no rows' count
+    dpo_replay_pope_n: int = 0
     mine_seed_offset: int = 20_011  # seed of the problems mined for pairs
     replay_seed_offset: int = 30_011  # seed of the replayed rows
 
     def __post_init__(self) -> None:
         check_counts(self, "dpo_model_pairs", "dpo_sft_weight", "dpo_replay_weight",
-                     "dpo_replay_n", "dpo_replay_yes_no_n")
+                     "dpo_replay_n", "dpo_replay_yes_no_n", "dpo_replay_pope_n")
         check_counts(self, "dpo_beta", positive=True)
 
 
@@ -320,6 +327,9 @@ class DpoStage(TrainingStage):
                 parts.append((yes_no_data(recipe, out, own.dpo_replay_yes_no_n,
                                           seed_offset=own.replay_seed_offset),
                               "mavis-perception"))
+            if own.dpo_replay_pope_n:
+                parts.append((grounding_data(recipe, out, "pope-synth", own.dpo_replay_pope_n),
+                              "pope-synth"))
             replay = Examples(parts, tower_size(model), cache_bytes(recipe))
 
         before = self.evaluate(model, processor, held_pairs, held_per, held_yn)

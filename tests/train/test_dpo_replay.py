@@ -1,0 +1,42 @@
+"""Stage 4's replay of stage 3's POPE rows (``dpo_replay_pope_n``): the rows are stage 3's own
+grounding pictures, and pairs beyond the open and yes/no rows replay them."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from train.pipeline import CONFIGS
+
+
+@pytest.mark.slow
+def test_pairs_replay_pope_rows_of_stage3s_pictures(tmp_path, monkeypatch):
+    from tests.tiny import make_tiny_llava
+    from train.cli import main
+    from train.data import grounding_data
+    from train.recipe import load_recipe
+    from train.stages import dpo
+
+    make_tiny_llava(tmp_path / "s3" / "model", redraw_std=None)
+    (tmp_path / "s3" / "metrics.json").write_text(json.dumps({"recipe": {"stage": "instruct"}}))
+    seen = []
+    batch = dpo.pair_batch
+
+    def spy(processor, pairs, idx, max_length, replay=None):
+        seen.extend((i % len(replay), replay[i % len(replay)]["q"]) for i in idx)
+        return batch(processor, pairs, idx, max_length, replay)
+    monkeypatch.setattr(dpo, "pair_batch", spy)
+    sets = ["dpo_model_pairs=1", "eval_n=1", "data_n=4", "dpo_replay_n=1",
+            "dpo_replay_yes_no_n=0", "dpo_replay_pope_n=6", "dpo_replay_weight=1.0",
+            "max_steps=2", "batch_size=2", "image_size=64"]
+    main(["stage4", "--recipe", str(CONFIGS / "tiny" / "stage4.yaml"), "--init",
+          str(tmp_path / "s3"), "--out", str(tmp_path / "s4"), "--no-progress", "--set", *sets])
+    # stage 3's grounding rows at the same recipe: the replayed POPE questions are theirs
+    recipe = load_recipe(CONFIGS / "tiny" / "stage4.yaml", {"image_size": 64})
+    asked = {r["question"] for r in grounding_data(recipe, tmp_path / "s3-like",
+                                                   "pope-synth", 6)}
+    assert len(seen) == 4 and len(asked) >= 6
+    # replay row 0 is the open perception row, rows 1-6 the POPE rows, in their build order
+    for j, q in seen:
+        assert any(a in q for a in asked) == (j > 0), (j, q)
+    assert any(j > 0 for j, _ in seen)
