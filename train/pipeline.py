@@ -426,17 +426,17 @@ def _together(stage, twins: list[tuple]) -> tuple[dict, list[dict]]:
         raise
     finally:
         torch.set_num_threads(n)
-    out = []
-    for folder, proc, conn in procs:
+    got = []
+    for folder, proc, conn in procs:  # every twin waited for before any failure is raised
         try:
-            status, got = conn.recv()
+            got.append((folder, *conn.recv()))
         except EOFError:
-            status, got = "error", "its process ended without a result"
+            got.append((folder, "error", "its process ended without a result"))
         proc.join()
-        if status != "ok":
-            raise TwinFailed(f"{folder}: {got}")
-        out.append(got)
-    return res, out
+    failed = [f"{folder}: {msg}" for folder, status, msg in got if status != "ok"]
+    if failed:
+        raise TwinFailed("; ".join(failed))
+    return res, [r for _, _, r in got]
 
 
 def evidence(results: dict) -> dict:
