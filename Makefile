@@ -63,7 +63,8 @@ causalmm-prior: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-train stage3 --recipe configs/small/stage3-prior.yaml \
 		--init $(QS)/train/stage2 --out $(QS_PRIOR)/stage3
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS_PRIOR)/stage3/model --tasks pope-synth \
-		--limit 540 --batch-size 8 --output-path $(QS_PRIOR)/eval-greedy
+		--limit 540 --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
+		--output-path $(QS_PRIOR)/eval-greedy
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval ablate causalmm --model $(QS_PRIOR)/stage3/model \
 		--tasks pope-synth --limit $(QS_ABLATE_LIMIT) --batch-size 8 \
 		--task-options split=adversarial --output-path $(QS_PRIOR)/ablate-causalmm
