@@ -396,10 +396,11 @@ def _twin_worker(args: tuple, threads: int, conn) -> None:
 def _together(stage, twins: list[tuple]) -> tuple[dict, list[dict]]:
     """The stage (in this process) and each twin (each in a spawned process) at the same
     time, the CPU threads shared out among them (with torch's default of one a core, two
-    cores: one each). A stage and its twin are two independent trainings of one small model,
-    each too small to keep more than a core or two busy: on 2 cores a stage-3 step of the
-    small preset takes 0.26 s on 2 threads and 0.38 s on one, so the two side by side take
-    about 0.38 s where one after the other take 0.52 s. Results as ``run_stage``'s; a twin
+    cores: one each). A stage and its twin are two independent trainings of one small model;
+    side by side, neither waits for the other, and a step that uses two threads poorly runs
+    on one at little loss (bench/bench_parallel_twins.py: the quickstart's stage 3 and twin
+    1.05x faster than one after the other; POPE rows at batch 32 take 0.38 s a step on one
+    thread against 0.26 s on two, so more there). Results as ``run_stage``'s; a twin
     that fails is ``TwinFailed`` once the stage is done, the stage's error stops the twins
     (each resumes from its checkpoints on the next run)."""
     import multiprocessing as mp
