@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
     from mm.modelfiles import ModelFolderError
     from train.checkpoint import CheckpointError
     from train import processes
-    from train.pipeline import StageFolderError, check_init
+    from train.pipeline import StageFolderError, TwinFailed, check_init
 
     a = parser().parse_args(argv)
     try:
@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
             res = run_pipeline(a.preset, a.out, a.data, progress=not a.no_progress,
                                blind_twin=not a.no_blind_twin, overrides=overrides,
                                parallel_twins=a.parallel_twins)
-        except (FolderBusy, OutDirError, StageFolderError, CheckpointError) as e:
+        except (FolderBusy, OutDirError, StageFolderError, CheckpointError, TwinFailed) as e:
             fail(PROG, "--out", str(e))
         if res["complete"]:
             print(f"{a.out}: pipeline complete (every stage finished with these recipes, "

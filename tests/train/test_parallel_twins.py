@@ -84,3 +84,19 @@ def test_cli_refuses_parallel_twins_without_twins(tmp_path, capsys):
     assert e.value.code != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--parallel-twins" in err[0] and "--no-blind-twin" in err[0]
+
+
+def test_cli_names_a_failed_twin_in_one_line(tmp_path, capsys, monkeypatch):
+    """A twin that failed in its own process is one line, as the same failure is when the
+    twin trains after its stage (the pipeline's folder errors)."""
+    import train.pipeline
+    from train.cli import main
+
+    def fails(*a, **k):
+        raise TwinFailed(f"{tmp_path}/o/stage3-blind: StageFolderError: damaged")
+    monkeypatch.setattr(train.pipeline, "run_pipeline", fails)
+    with pytest.raises(SystemExit) as e:
+        main(["pipeline", "--preset", "tiny", "--out", str(tmp_path / "o"), "--parallel-twins"])
+    assert e.value.code != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "stage3-blind: StageFolderError: damaged" in err[0]
