@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run causalmm-prior test test-fast test-soak clean
+.PHONY: setup run test test-fast test-soak clean
 
 setup: $(STAMP)
 
@@ -22,11 +22,12 @@ QS_TASKS ?= mavis-heldout,mme-synth,pope-synth,comfort-ball,dynamath
 QS_MAX_NEW ?= 256
 # whole groups spread over the strata: 90 = one seed of each of the 9 DynaMath topics,
 # 216 = six camera-prompt COMFORT curves (each of the 4 relations and the object questions),
-# 270 = 15 POPE images (90 probes per split), 180 = 10 MME images per subtask; 60 samples of
-# each other task
-QS_LIMIT ?= 60,dynamath=90,comfort-ball=216,pope-synth=270,mme-synth=180
+# 540 = 30 POPE images (180 probes per split, 90 of them absent objects: the language prior's
+# sample), 180 = 10 MME images per subtask; 60 samples of each other task
+QS_LIMIT ?= 60,dynamath=90,comfort-ball=216,pope-synth=540,mme-synth=180
 # the CausalMM experiment: POPE's adversarial probes (absent objects that co-occur with the
-# image's), greedy vs every CausalMM setting and the gamma=0 control
+# image's; the greedy run's 180 of that split), greedy vs every CausalMM setting and the gamma=0
+# control
 QS_ABLATE_LIMIT ?= 180
 # the image-blind twin of stage 3 on the greedy run's MAVIS held-out problems, on white pictures
 # (its multiple-choice accuracy is the report's baseline for the model's); mavis-heldout's share
@@ -50,24 +51,6 @@ run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval ablate causalmm --model $(QS)/train/final --tasks pope-synth \
 		--limit $(QS_ABLATE_LIMIT) --batch-size 8 --task-options split=adversarial \
 		--output-path $(QS)/ablate-causalmm
-	$(MAKE) causalmm-prior
-
-# CausalMM where its premise holds: a model grounded on POPE-format rows of themed object scenes
-# (stage 3 from the quickstart's stage 2, configs/small/stage3-prior.yaml; about 8 minutes on 2
-# cores), its language prior measured on POPE's random and adversarial splits, then greedy vs
-# every CausalMM setting and the gamma=0 control on the adversarial split; the quickstart report
-# summarises it. Needs $(QS)/train/stage2 (make run). 540 POPE probes: 30 pictures, 90 absent
-# objects per split, the adversarial ones those of the ablation
-QS_PRIOR := $(QS)/prior
-causalmm-prior: setup
-	HF_HUB_OFFLINE=1 $(BIN)/mm-train stage3 --recipe configs/small/stage3-prior.yaml \
-		--init $(QS)/train/stage2 --out $(QS_PRIOR)/stage3
-	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS_PRIOR)/stage3/model --tasks pope-synth \
-		--limit 540 --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
-		--output-path $(QS_PRIOR)/eval-greedy
-	HF_HUB_OFFLINE=1 $(BIN)/mm-eval ablate causalmm --model $(QS_PRIOR)/stage3/model \
-		--tasks pope-synth --limit $(QS_ABLATE_LIMIT) --batch-size 8 \
-		--task-options split=adversarial --output-path $(QS_PRIOR)/ablate-causalmm
 	$(BIN)/python -m eval.quickstart $(QS)
 
 # the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast. Bytecode

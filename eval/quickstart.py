@@ -246,10 +246,7 @@ def prior_lines(res: dict | None) -> list[str]:
             f"{100 * lo:+.1f} to {100 * hi:+.1f}).", ""]
 
 
-# the CausalMM experiment on a model with a measured language prior (``make causalmm-prior``):
-# PRIOR_RUN/stage3 (the grounding stage 3 from the quickstart's stage 2), PRIOR_RUN/eval-greedy
-# (POPE-synth on every split: the prior) and PRIOR_RUN/ablate-causalmm (the adversarial split)
-PRIOR_RUN = "prior"
+# the setting each CausalMM setting's false positives are compared with
 CONTROL = "control-gamma0"
 
 
@@ -298,50 +295,21 @@ def companion_lines(folder: Path) -> list[str]:
                     "(Newcombe) and so conservative.", ""]
 
 
-def _prior_model_lines(folder: Path) -> list[str]:
-    """How the prior experiment's model was trained, and what it scores on its own held-out
-    POPE rows."""
-    mj = folder / "stage3" / "metrics.json"
-    if not mj.exists():
-        return []
-    m = json.loads(mj.read_text())
-    rec, pope = m.get("recipe", {}), m.get("metrics", {}).get("pope-synth") or {}
-    line = (f"The model: stage 3 from the quickstart's stage 2 on POPE-format rows "
-            f"({rec.get('pope_n')} rows), modules {', '.join(rec.get('train_modules', []))} at "
-            f"lr {rec.get('lr')}, batch {rec.get('batch_size')}, {m.get('steps')} steps "
-            f"({m.get('seconds', 0):.0f} s).")
-    if pope:
-        line += (f" Its held-out POPE rows ({pope.get('n')}): accuracy "
-                 f"{pope.get('accuracy', 0):.3f}, F1 {pope.get('f1', 0):.3f}, yes ratio "
-                 f"{pope.get('yes_ratio', 0):.2f}.")
-    return [line, ""]
-
-
 def causalmm_section(root: Path, greedy: dict | None) -> list[str]:
-    """The CausalMM experiment: for the quickstart model and for the model trained to have a
-    language prior (PRIOR_RUN), the measured prior, then ``mm-eval ablate causalmm``'s table
-    (greedy, each level and counterfactual type, the gamma=0 control, with intervals) and how
-    often each setting calls an absent companion present."""
-    quick = prior_lines(greedy) + _ablation_table(root / "ablate-causalmm", "ablate-causalmm/")
-    pdir = root / PRIOR_RUN
-    pj = pdir / "eval-greedy" / "results.json"
-    prior = (_prior_model_lines(pdir)
-             + prior_lines(json.loads(pj.read_text()) if pj.exists() else None)
-             + _ablation_table(pdir / "ablate-causalmm", f"{PRIOR_RUN}/ablate-causalmm/")
-             + companion_lines(pdir / "ablate-causalmm"))
-    if not quick and not prior:
+    """The CausalMM experiment on the quickstart model: its language prior as the greedy run
+    measures it, then ``mm-eval ablate causalmm``'s table (greedy, each level and counterfactual
+    type, the gamma=0 control, with intervals) and how often each setting calls an absent
+    companion present."""
+    ab = root / "ablate-causalmm"
+    body = (prior_lines(greedy) + _ablation_table(ab, "ablate-causalmm/")
+            + companion_lines(ab))
+    if not body:
         return []
-    lines = ["## CausalMM where its premise holds", "",
-             "Scenes of a theme (kitchen, office, street ...) hold their objects together, so "
-             "the model can learn which objects come with which; POPE's adversarial split asks "
-             "about exactly those absent companions. CausalMM's counterfactual attention is "
-             "meant to remove what the answer owes to such a prior.", ""]
-    if quick:
-        lines += ["### The quickstart model", "", *quick]
-    lines += ["### A model with a measured language prior (`make causalmm-prior`)", ""]
-    lines += prior or ["Not run: `make causalmm-prior` trains it from the quickstart's stage 2 "
-                       "and runs the ablation (about 8 minutes on 2 cores).", ""]
-    return lines
+    return ["## CausalMM where its premise holds", "",
+            "Scenes of a theme (kitchen, office, street ...) hold their objects together, so "
+            "the model can learn which objects come with which; POPE's adversarial split asks "
+            "about exactly those absent companions. CausalMM's counterfactual attention is "
+            "meant to remove what the answer owes to such a prior.", "", *body]
 
 
 def generation_lines(res: dict) -> list[str]:

@@ -279,9 +279,8 @@ def test_make_run_passes_a_generation_length_and_the_report_states_it():
 
     make = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
     runs = make.split("mm-eval run")[1:]
-    # the model greedy and with CausalMM, the image-blind twin on mavis-heldout, and the
-    # causalmm-prior model on POPE
-    assert len(runs) == 4 and all("--gen-kwargs max_new_tokens=$(QS_MAX_NEW)" in r.split(
+    # the model greedy and with CausalMM, and the image-blind twin on mavis-heldout
+    assert len(runs) == 3 and all("--gen-kwargs max_new_tokens=$(QS_MAX_NEW)" in r.split(
         "--output-path")[0] for r in runs)
     info = {"dynamath": {"output": "generate", "max_new_tokens": 2048},
             "mme-synth": {"output": "yes_no", "max_new_tokens": 64}}

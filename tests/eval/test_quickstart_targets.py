@@ -107,21 +107,10 @@ def _wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]
     return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
 
 
-def _prior_run(root, counts: dict[str, tuple[int, int]]) -> None:
-    """A ``make causalmm-prior`` folder: its stage 3's metrics, the greedy run's two splits and
-    an ablation whose settings called ``fp`` of ``fp + tn`` absent objects present."""
-    prior = root / "prior"
-    (prior / "stage3").mkdir(parents=True)
-    (prior / "stage3" / "metrics.json").write_text(json.dumps(
-        {"steps": 2000, "seconds": 610.3, "recipe": {"pope_n": 12000, "lr": 1e-4,
-                                                     "batch_size": 32,
-                                                     "train_modules": ["vision", "llm"]},
-         "metrics": {"pope-synth": {"n": 216, "accuracy": 0.667, "f1": 0.657,
-                                    "yes_ratio": 0.47}}}))
-    (prior / "eval-greedy").mkdir()
-    (prior / "eval-greedy" / "results.json").write_text(json.dumps({"tasks": {"pope-synth": {
-        "per_split": {"random": {"fp": 28, "tn": 62}, "adversarial": {"fp": 53, "tn": 37}}}}}))
-    ab = prior / "ablate-causalmm"
+def _quickstart_run(root, counts: dict[str, tuple[int, int]]) -> dict:
+    """A quickstart folder's CausalMM experiment: an ablation whose settings called ``fp`` of
+    ``fp + tn`` absent objects present; returns the greedy run's results (two POPE splits)."""
+    ab = root / "ablate-causalmm"
     ab.mkdir()
     (ab / "ablation.md").write_text("# CausalMM ablation\n\n| setting | x |\n|---|---:|\n\n"
                                     "![ablation](ablation.png)\n")
@@ -130,34 +119,36 @@ def _prior_run(root, counts: dict[str, tuple[int, int]]) -> None:
         (ab / name).mkdir()
         (ab / name / "results.json").write_text(json.dumps({"tasks": {"pope-synth": {
             "per_split": {"adversarial": {"fp": fp, "tn": tn, "yes_ratio": 0.5}}}}}))
+    return {"tasks": {"pope-synth": {"per_split": {"random": {"fp": 28, "tn": 62},
+                                                   "adversarial": {"fp": 53, "tn": 37}}}}}
 
 
-def test_prior_experiment_section_counts_absent_companions_per_setting(tmp_path):
+def test_causalmm_section_counts_absent_companions_per_setting(tmp_path):
     from eval.quickstart import causalmm_section
     from mm.stats import newcombe
 
-    _prior_run(tmp_path, {"greedy": (53, 37), "language-reversed": (74, 16),
-                          "control-gamma0": (53, 37)})
-    text = "\n".join(causalmm_section(tmp_path, None))
-    assert "### The quickstart model" not in text  # no greedy run nor ablation of it here
-    assert ("The model: stage 3 from the quickstart's stage 2 on POPE-format rows (12000 rows), "
-            "modules vision, llm at lr 0.0001, batch 32, 2000 steps (610 s). Its held-out POPE "
-            "rows (216): accuracy 0.667, F1 0.657, yes ratio 0.47.") in text
-    assert "adversarial negatives 58.9% of 90, random negatives 31.1% of 90; difference " \
+    greedy = _quickstart_run(tmp_path, {"greedy": (53, 37), "language-reversed": (74, 16),
+                                        "control-gamma0": (53, 37)})
+    text = "\n".join(causalmm_section(tmp_path, greedy))
+    assert text.startswith("## CausalMM where its premise holds\n")
+    assert "Language prior of the greedy model (POPE-synth, absent objects called present): " \
+           "adversarial negatives 58.9% of 90, random negatives 31.1% of 90; difference " \
            "+27.8 points" in text
-    assert "![ablation](prior/ablate-causalmm/ablation.png)" in text
+    assert "| setting | x |" in text and "# CausalMM ablation" not in text
+    assert "![ablation](ablate-causalmm/ablation.png)" in text
     lo, hi = _wilson(74, 90)
     d_lo, d_hi = newcombe(74 / 90, 90, 53 / 90, 90)
     assert (f"| language-reversed | 74 / 90 (82.2%) | {100 * lo:.1f}% to {100 * hi:.1f}% | "
             f"+23.3 ({100 * d_lo:+.1f} to {100 * d_hi:+.1f}) | 0.50 |") in text
     assert "| control-gamma0 | 53 / 90 (58.9%) | 48.6% to 68.5% |  | 0.50 |" in text
+    assert "| greedy | 53 / 90 (58.9%) | 48.6% to 68.5% | +0.0 (" in text
 
 
-def test_prior_experiment_not_run_says_how(tmp_path):
+def test_causalmm_section_without_an_ablation_keeps_the_prior(tmp_path):
     from eval.quickstart import causalmm_section, prior_lines
 
     per = {"random": {"fp": 9, "tn": 81}, "adversarial": {"fp": 36, "tn": 54}}
     greedy = {"tasks": {"pope-synth": {"per_split": per}}}
     text = "\n".join(causalmm_section(tmp_path, greedy))
-    assert "### The quickstart model\n\n" + prior_lines(greedy)[0] in text
-    assert "Not run: `make causalmm-prior` trains it" in text
+    assert prior_lines(greedy)[0] in text and "| setting |" not in text
+    assert causalmm_section(tmp_path, None) == []

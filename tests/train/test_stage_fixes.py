@@ -163,3 +163,24 @@ def test_weight_decay_spares_biases_norms_and_the_logit_scale():
                for n in spared_names), spared_names
     assert {names[id(p)] for p in decayed["params"]} == {
         n for n, p in model.named_parameters() if p.ndim >= 2}
+
+
+def test_stage3_measures_yes_no_claims_also_when_its_mix_has_none(tmp_path, monkeypatch):
+    """The yes/no goal is measured for every stage-3 recipe: one whose mix teaches no yes/no
+    claims is held to it like any other, on the same held-out claims."""
+    from train.stages import instruct
+
+    seen = []
+    monkeypatch.setattr(instruct, "perception_accuracy", lambda m, p, rows, blank=False,
+                        kind=None: seen.append((len(rows), kind)) or {"accuracy": 0.5})
+    for n in (0, 3):
+        seen.clear()
+        recipe = preset_recipe("tiny", "stage3", {"yes_no_n": n, "eval_n": 4, "pope_n": 0,
+                                                  "mme_n": 0, "image_size": 64})
+        metrics = instruct.InstructStage().evaluate(recipe, None, None, tmp_path / f"o{n}",
+                                                    held=[1, 2, 3, 4])
+        held_yn = dataset.load(tmp_path / f"o{n}" / "data" / "mavis-perception-yes-no-heldout")
+        assert set(metrics) == {"perception", "yes_no"}
+        assert seen == [(4, None), (len(held_yn), None)] and len(held_yn) >= 3
+    assert dataset.load(tmp_path / "o0" / "data" / "mavis-perception-yes-no-heldout")["id"] == \
+        dataset.load(tmp_path / "o3" / "data" / "mavis-perception-yes-no-heldout")["id"]

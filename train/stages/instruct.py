@@ -9,8 +9,8 @@ The recipe says which modules train (projector + LoRA, or the whole LLM for from
 presets; ``vision`` too where the tower must learn what the questions ask of it).
 
 Evidence: held-out perception accuracy against an image-blind twin trained by the same recipe
-on blank images (``blank_images``); with ``yes_no_n``, held-out yes/no accuracy and share of
-"yes" answers of both; with ``pope_n`` / ``mme_n``, the same on held-out rows of those kinds
+on blank images (``blank_images``); held-out yes/no accuracy and share of "yes" answers of
+both (also when ``yes_no_n`` is 0); with ``pope_n`` / ``mme_n``, the same on held-out rows of those kinds
 (POPE's F1 of "yes" too). Goals: +15 points on open questions, +25 on yes/no claims, each with
 its 95% interval.
 
@@ -122,10 +122,11 @@ class InstructStage(TrainingStage):
         own: InstructSettings = recipe.settings
         metrics = {"perception": perception_accuracy(model, processor, held,
                                                      blank=own.blank_images)}
-        if own.yes_no_n:
-            metrics["yes_no"] = perception_accuracy(
-                model, processor, yes_no_data(recipe, out, recipe.eval_n, heldout=True),
-                blank=own.blank_images)
+        # held-out yes/no claims whether or not the mix has any: the yes/no goal holds for
+        # every recipe, and one that teaches no yes/no claims is measured as such
+        metrics["yes_no"] = perception_accuracy(
+            model, processor, yes_no_data(recipe, out, recipe.eval_n, heldout=True),
+            blank=own.blank_images)
         for kind in grounding_counts(own):
             metrics[kind] = perception_accuracy(
                 model, processor, grounding_data(recipe, out, kind, recipe.eval_n, heldout=True),
