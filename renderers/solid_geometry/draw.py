@@ -15,6 +15,7 @@ s = f.sample_spec(np.random.default_rng(3), kind='pyramid'); f.render(s, 336).sa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 import math
 
 import numpy as np
@@ -660,8 +661,9 @@ def _drawn(sc: Scene) -> tuple[list[tuple[Point, Point]], list[tuple[Point, Poin
 
 
 # The checks below run for every label set of every view a sampler tries, so each finds its
-# candidates with numpy and confirms them, in the order the loops meet them, with the scalar
-# test: the verdict and the message are the scalar loops' own.
+# candidates in bulk (numpy for the distances, a sweep over sorted ends for shared corners) and
+# confirms them, in the order the loops meet them, with the scalar test: the verdict and the
+# message are the scalar loops' own (tests/renderers/test_solid_view_clash.py).
 _MARGIN = 1e-9  # relative: numpy's hypot may round a unit away from math.hypot's
 
 
@@ -680,76 +682,89 @@ def _seg_dists(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.hypot(rx - t * dx, ry - t * dy)
 
 
-def _near(p: np.ndarray, segs: list[tuple[Point, Point]], eps: float) -> np.ndarray:
-    """(k, m) mask holding every point-segment pair with ``seg_dist < eps`` (and a few more)."""
-    if not len(p) or not segs:
-        return np.zeros((len(p), len(segs)), dtype=bool)
-    s = np.array(segs, dtype=float)
-    return _seg_dists(p, s[:, 0], s[:, 1]) < eps * (1 + _MARGIN) + 1e-300
+def _array(pieces: list[tuple[Point, Point]]) -> np.ndarray:
+    """(n, 2, 2) float array of n segments given as point pairs (np.fromiter over the flat
+    coordinates: a third of np.array's time on nested tuples)."""
+    return np.fromiter(chain.from_iterable(chain.from_iterable(pieces)), float,
+                       4 * len(pieces)).reshape(-1, 2, 2)
 
 
-def _corner_pairs(e: np.ndarray, min_deg: float) -> np.ndarray:
-    """(m, m) mask (upper triangle) of the segment pairs (m, 2, 2) the scalar corner test must
-    look at: all but the pairs whose ends are clearly apart or clearly together (nowhere near
-    the 1e-9 it compares with) and that either share no end or two, or share one at an angle
-    clearly wider than ``min_deg``."""
-    lo, hi = 1e-9 * (1 - _MARGIN), 1e-9 * (1 + _MARGIN)
-    d = np.hypot(e[:, None, :, None, 0] - e[None, :, None, :, 0],
-                 e[:, None, :, None, 1] - e[None, :, None, :, 1])  # [i, j, end of i, end of j]
-    same = d < lo
-    length = np.hypot(e[:, 1, 0] - e[:, 0, 0], e[:, 1, 1] - e[:, 0, 1])
-    clear = ((same | (d > hi)).all(axis=(2, 3)) & (length > hi)[:, None] &
-             (length > hi)[None, :])
-    count = same.sum(axis=(2, 3))
-    one = clear & (count == 1)
-    # at one common end: i's end ui meets j's end wj; the angle between the other two ends
-    flat = same.reshape(len(e), len(e), 4).argmax(axis=2)
-    ui, wj = flat // 2, flat % 2
-    ii, jj = np.indices(count.shape)
-    o = e[ii, ui]
-    u, v = e[ii, 1 - ui], e[jj, 1 - wj]
-    ang = np.abs(np.degrees(np.arctan2(u[..., 1] - o[..., 1], u[..., 0] - o[..., 0]) -
-                            np.arctan2(v[..., 1] - o[..., 1], v[..., 0] - o[..., 0]))) % 360
-    wide = np.minimum(ang, 360 - ang) >= min_deg * (1 + _MARGIN) + 1e-9
-    settled = clear & ((count != 1) | (one & wide))
-    return np.triu(~settled, 1)
+def _corner_candidates(segs: list[tuple[Point, Point]]
+                       ) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """{(i, j): [(end of i, end of j), ...]} for i < j: the ends of two segments within 1e-9 of
+    each other on both axes (every pair the scalar test's ``math.dist < 1e-9`` holds for, and a
+    few more), by a sweep over the ends sorted by x."""
+    tol = 1e-9 * (1 + _MARGIN)
+    ends = sorted((p[0], p[1], i, k) for i, s in enumerate(segs) for k, p in enumerate(s))
+    near = {}
+    for a, (x, y, i, k) in enumerate(ends):
+        for x2, y2, j, l in ends[a + 1:]:
+            if x2 - x > tol:
+                break
+            if i != j and abs(y2 - y) <= tol:
+                key, ends_ = ((i, j), (k, l)) if i < j else ((j, i), (l, k))
+                near.setdefault(key, []).append(ends_)
+    return near
 
 
 def _clash(sc: Scene, segs, curve, tol: float, min_deg: float) -> str | None:
+    lines = segs + curve
+    arr = _array(lines)
     # the points of the segments and curve pieces: those of every unmarked stroke
-    pts = np.array([p for st in sc.strokes if not st.mark and len(st.pts) >= 2 for p in st.pts])
-    size = float(max(np.ptp(pts[:, 0]), np.ptp(pts[:, 1])))
+    size = float(max(np.ptp(arr[:, :, 0]), np.ptp(arr[:, :, 1])))
     eps = tol * size
-    ends = list({(round(p[0], 9), round(p[1], 9)) for s in segs for p in s})
-    for i, j in zip(*np.nonzero(_near(np.array(ends, dtype=float).reshape(-1, 2), segs, eps))):
-        p, s = ends[i], segs[j]
-        # a slant height's foot is the midpoint of its base edge by design
-        if math.dist(p, s[0]) > 1e-9 and math.dist(p, s[1]) > 1e-9 and \
-                math.dist(p, _mid(*s)) > 1e-9 and seg_dist(p, *s) < eps:
-            return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
-                    f"({s[0][0]:.2f}, {s[0][1]:.2f})-({s[1][0]:.2f}, {s[1][1]:.2f})")
+    lim = eps * (1 + _MARGIN) + 1e-300
+    # each distinct point once, in the order first met: the same set as rounding every point
+    ends = list({(round(x, 9), round(y, 9)) for x, y in dict.fromkeys(chain.from_iterable(segs))})
+    mids = [_mid(m.a, m.b) for m in sc.mlabels]
+    if not ends and not mids:
+        return None
+    # every corner and labelled midpoint against every line at once (corners: the first
+    # len(segs) lines, the segments)
+    P = np.array(ends + mids, dtype=float).reshape(-1, 2)
+    near = _seg_dists(P, arr[:, 0], arr[:, 1]) < lim
     if segs:
-        for i, j in zip(*np.nonzero(_corner_pairs(np.array(segs, dtype=float), min_deg))):
+        k, m = len(ends), len(segs)
+        S, E = arr[:m], P[:k]
+        lo = 1e-9 * (1 - _MARGIN)
+        # not a corner of the segment itself (math.dist > 1e-9 below; numpy's hypot may round
+        # a unit away)
+        off = (np.hypot(E[:, None, 0] - S[None, :, 0, 0], E[:, None, 1] - S[None, :, 0, 1]) > lo) \
+            & (np.hypot(E[:, None, 0] - S[None, :, 1, 0], E[:, None, 1] - S[None, :, 1, 1]) > lo)
+        for i, j in zip(*np.nonzero(near[:k, :m] & off)):
+            p, s = ends[i], segs[j]
+            # a slant height's foot is the midpoint of its base edge by design
+            if math.dist(p, s[0]) > 1e-9 and math.dist(p, s[1]) > 1e-9 and \
+                    math.dist(p, _mid(*s)) > 1e-9 and seg_dist(p, *s) < eps:
+                return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
+                        f"({s[0][0]:.2f}, {s[0][1]:.2f})-({s[1][0]:.2f}, {s[1][1]:.2f})")
+        cand = _corner_candidates(segs)
+        hi = 1e-9 * (1 + _MARGIN)
+        for i, j in sorted(cand):
             s, t = segs[i], segs[j]
-            shared = [(p, q) for p in s for q in t if math.dist(p, q) < 1e-9]
-            if len(shared) != 1:
-                continue
-            o = shared[0][0]
-            u = next(p for p in s if math.dist(p, o) > 1e-9)
-            v = next(p for p in t if math.dist(p, o) > 1e-9)
+            pairs = cand[i, j]
+            if len(pairs) == 1 and s[pairs[0][0]] == t[pairs[0][1]] and \
+                    math.dist(*s) > hi and math.dist(*t) > hi:
+                # one end exactly shared, the others apart: the scalar test's o, u and v
+                a, b = pairs[0]
+                o, u, v = s[a], s[1 - a], t[1 - b]
+            else:
+                shared = [(p, q) for p in s for q in t if math.dist(p, q) < 1e-9]
+                if len(shared) != 1:
+                    continue
+                o = shared[0][0]
+                u = next(p for p in s if math.dist(p, o) > 1e-9)
+                v = next(p for p in t if math.dist(p, o) > 1e-9)
             ang = abs(math.degrees(math.atan2(u[1] - o[1], u[0] - o[0]) -
                                    math.atan2(v[1] - o[1], v[0] - o[0]))) % 360
             if min(ang, 360 - ang) < min_deg:
                 return (f"two segments from ({o[0]:.2f}, {o[1]:.2f}) nearly coincide: to "
                         f"({u[0]:.2f}, {u[1]:.2f}) and ({v[0]:.2f}, {v[1]:.2f})")
-    lines = segs + curve
-    if sc.mlabels:
-        mids = np.array([_mid(m.a, m.b) for m in sc.mlabels], dtype=float)
-        for i, j in zip(*np.nonzero(_near(mids, lines, eps))):
-            m, s = sc.mlabels[i], lines[j]
-            c = _mid(m.a, m.b)
-            if not _same(s, m.a, m.b) and seg_dist(c, *s) < eps and not _on_line(s, m.a, m.b):
-                return f"the midpoint of the {m.key} segment is crossed by another line"
+    for i, j in zip(*np.nonzero(near[len(ends):])):
+        m, s = sc.mlabels[i], lines[j]
+        c = mids[i]
+        if not _same(s, m.a, m.b) and seg_dist(c, *s) < eps and not _on_line(s, m.a, m.b):
+            return f"the midpoint of the {m.key} segment is crossed by another line"
     return None
 
 
