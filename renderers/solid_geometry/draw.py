@@ -136,7 +136,7 @@ def _poly_scene(spec: SolidSpec, P: np.ndarray, v: np.ndarray) -> Scene:
     q = [(x, y) for x, y in p2.tolist()]  # the corners as Points, converted once
     cen = _pt(p2.mean(axis=0))
     facing = poly.normals @ v
-    away = facing < -1e-9
+    away = (facing < -1e-9).tolist()  # Python bools: read element by element below
     hidden = {e for e, fs in edges.items() if all(away[f] for f in fs)}
     sc = Scene()
     if spec.shade:
@@ -458,7 +458,8 @@ def draw_solid(spec: SolidSpec, canvas: Canvas) -> list[LabelRecord]:
                     dash=DASH if st.dashed else None)
     for d in sc.dots:
         canvas.dot(vp(*d), r=2.6)
-    segs = [(vp(*a), vp(*b)) for a, b in segments_of(sc)]
+    ends = vp.pts([p for s in segments_of(sc) for p in s])
+    segs = list(zip(ends[::2], ends[1::2]))
     seg_arr = np.array(segs, dtype=float).reshape(-1, 2, 2)
     records = []
     # measurements first: each must sit against its own segment; a vertex letter is small and
@@ -467,7 +468,7 @@ def draw_solid(spec: SolidSpec, canvas: Canvas) -> list[LabelRecord]:
         a, b = vp(*m.a), vp(*m.b)
         others = [s for s, own in zip(segs, _same_many(seg_arr, a, b).tolist()) if not own]
         records.append(_place_measure(canvas, m, a, b, others, px))
-    corners = [vp(*c) for c in sc.vertices]
+    corners = vp.pts(sc.vertices)
     for anchor, text, (dx, dy) in sc.vlabels:
         records.append(_place_vertex(canvas, vp(*anchor), text, px, (dx, -dy), corners))
     return records
@@ -710,8 +711,10 @@ def _corner_candidates(segs: list[tuple[Point, Point]]
 def _clash(sc: Scene, segs, curve, tol: float, min_deg: float) -> str | None:
     lines = segs + curve
     arr = _array(lines)
-    # the points of the segments and curve pieces: those of every unmarked stroke
-    size = float(max(np.ptp(arr[:, :, 0]), np.ptp(arr[:, :, 1])))
+    # the points of the segments and curve pieces: those of every unmarked stroke (the span
+    # per axis, np.ptp's arithmetic)
+    flat = arr.reshape(-1, 2)
+    size = float((flat.max(axis=0) - flat.min(axis=0)).max())
     eps = tol * size
     lim = eps * (1 + _MARGIN) + 1e-300
     # each distinct point once, in the order first met: the same set as rounding every point
@@ -725,36 +728,47 @@ def _clash(sc: Scene, segs, curve, tol: float, min_deg: float) -> str | None:
     near = _seg_dists(P, arr[:, 0], arr[:, 1]) < lim
     if segs:
         k, m = len(ends), len(segs)
-        S, E = arr[:m], P[:k]
-        lo = 1e-9 * (1 - _MARGIN)
-        # not a corner of the segment itself (math.dist > 1e-9 below; numpy's hypot may round
-        # a unit away)
-        off = (np.hypot(E[:, None, 0] - S[None, :, 0, 0], E[:, None, 1] - S[None, :, 0, 1]) > lo) \
-            & (np.hypot(E[:, None, 0] - S[None, :, 1, 0], E[:, None, 1] - S[None, :, 1, 1]) > lo)
-        for i, j in zip(*np.nonzero(near[:k, :m] & off)):
+        # a segment's own corners, which the scalar test below turns down, left out first
+        where = {p: i for i, p in enumerate(ends)}
+        cand = near[:k, :m]
+        for j, (a, b) in enumerate(segs):
+            for p in (a, b):
+                i = where.get((round(p[0], 9), round(p[1], 9)))
+                if i is not None and math.dist(ends[i], p) <= 1e-9:
+                    cand[i, j] = False
+        for i, j in zip(*np.nonzero(cand)):
             p, s = ends[i], segs[j]
             # a slant height's foot is the midpoint of its base edge by design
             if math.dist(p, s[0]) > 1e-9 and math.dist(p, s[1]) > 1e-9 and \
                     math.dist(p, _mid(*s)) > 1e-9 and seg_dist(p, *s) < eps:
                 return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
                         f"({s[0][0]:.2f}, {s[0][1]:.2f})-({s[1][0]:.2f}, {s[1][1]:.2f})")
-        cand = _corner_candidates(segs)
+        shared_ends = _corner_candidates(segs)
         hi = 1e-9 * (1 + _MARGIN)
-        for i, j in sorted(cand):
+        # per segment: long enough for its ends to be apart, and the direction from each end
+        # to the other (the scalar test's atan2 of u - o)
+        apart = [math.dist(*s) > hi for s in segs]
+        heading = [(math.atan2(b[1] - a[1], b[0] - a[0]), math.atan2(a[1] - b[1], a[0] - b[0]))
+                   for a, b in segs]
+        for i, j in sorted(shared_ends):
             s, t = segs[i], segs[j]
-            pairs = cand[i, j]
-            if len(pairs) == 1 and s[pairs[0][0]] == t[pairs[0][1]] and \
-                    math.dist(*s) > hi and math.dist(*t) > hi:
-                # one end exactly shared, the others apart: the scalar test's o, u and v
+            pairs = shared_ends[i, j]
+            if len(pairs) == 1 and apart[i] and apart[j] and s[pairs[0][0]] == t[pairs[0][1]]:
+                # one end exactly shared, the others apart: o, u and v of the scalar test, and
+                # its angle from the same two atan2 values
                 a, b = pairs[0]
-                o, u, v = s[a], s[1 - a], t[1 - b]
-            else:
-                shared = [(p, q) for p in s for q in t if math.dist(p, q) < 1e-9]
-                if len(shared) != 1:
-                    continue
-                o = shared[0][0]
-                u = next(p for p in s if math.dist(p, o) > 1e-9)
-                v = next(p for p in t if math.dist(p, o) > 1e-9)
+                ang = abs(math.degrees(heading[i][a] - heading[j][b])) % 360
+                if min(ang, 360 - ang) < min_deg:
+                    o, u, v = s[a], s[1 - a], t[1 - b]
+                    return (f"two segments from ({o[0]:.2f}, {o[1]:.2f}) nearly coincide: to "
+                            f"({u[0]:.2f}, {u[1]:.2f}) and ({v[0]:.2f}, {v[1]:.2f})")
+                continue
+            shared = [(p, q) for p in s for q in t if math.dist(p, q) < 1e-9]
+            if len(shared) != 1:
+                continue
+            o = shared[0][0]
+            u = next(p for p in s if math.dist(p, o) > 1e-9)
+            v = next(p for p in t if math.dist(p, o) > 1e-9)
             ang = abs(math.degrees(math.atan2(u[1] - o[1], u[0] - o[0]) -
                                    math.atan2(v[1] - o[1], v[0] - o[0]))) % 360
             if min(ang, 360 - ang) < min_deg:

@@ -182,22 +182,24 @@ def polyhedron(spec: SolidSpec) -> Poly:
         faces = [list(range(n))[::-1], [n + i for i in range(n)]]
         faces += [[i, (i + 1) % n, n + (i + 1) % n, n + i] for i in range(n)]
         apex = None
-    centre = verts.mean(axis=0)
-    normals = []
     corners = verts.tolist()
+    centre = [sum(c) / len(corners) for c in zip(*corners)]
+    normals = []
     for f in faces:
-        p = verts[f]
+        pts = [corners[i] for i in f]
         # Newell's method, robust for any planar polygon; summed in Python floats, the same
         # float64 arithmetic as numpy's per element, without its per-call cost
         x = y = z = 0.0
-        for (x0, y0, z0), (x1, y1, z1) in zip([corners[i] for i in f],
-                                              [corners[i] for i in f[1:] + f[:1]]):
+        for (x0, y0, z0), (x1, y1, z1) in zip(pts, pts[1:] + pts[:1]):
             x += (y0 - y1) * (z0 + z1)
             y += (z0 - z1) * (x0 + x1)
             z += (x0 - x1) * (y0 + y1)
         nv = np.array([x, y, z])
         nv /= np.linalg.norm(nv)
-        if np.dot(nv, p.mean(axis=0) - centre) < 0:
+        # outward: away from the solid's centre (a convex solid's face centre is well off it,
+        # so this sign needs no exact arithmetic)
+        out = [sum(c) / len(pts) - m for c, m in zip(zip(*pts), centre)]
+        if x * out[0] + y * out[1] + z * out[2] < 0:
             nv = -nv
         normals.append(nv)
     return Poly(verts, faces, np.array(normals), apex, n)
@@ -219,14 +221,20 @@ def projection(spec: SolidSpec) -> tuple[np.ndarray, np.ndarray]:
     if spec.projection == "oblique" and spec.kind != "sphere":
         al = math.radians(spec.view_angle)
         k = spec.depth_ratio
-        P = np.array([[1.0, k * math.cos(al), 0.0], [0.0, k * math.sin(al), 1.0]])
+        rows = ((1.0, k * math.cos(al), 0.0), (0.0, k * math.sin(al), 1.0))
     else:
         az, el = math.radians(spec.view_angle), math.radians(spec.elevation)
-        right = np.array([math.cos(az), math.sin(az), 0.0])
-        view = np.array([math.sin(az) * math.cos(el), -math.cos(az) * math.cos(el), math.sin(el)])
-        P = np.array([right, np.cross(view, right)])
-    v = np.cross(P[0], P[1])
-    return P, v / np.linalg.norm(v)
+        right = (math.cos(az), math.sin(az), 0.0)
+        view = (math.sin(az) * math.cos(el), -math.cos(az) * math.cos(el), math.sin(el))
+        rows = (right, _cross(view, right))
+    v = np.array(_cross(*rows))
+    return np.array(rows), v / np.linalg.norm(v)
+
+
+def _cross(a: tuple, b: tuple) -> tuple[float, float, float]:
+    """a x b of two 3-vectors in Python floats: np.cross's arithmetic (a product, a product,
+    their difference, per component) without its per-call cost."""
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
 
 
 # The drawing asks for the same model and view many times per figure (``draw.view_clash``
@@ -320,9 +328,10 @@ def _edge_axes(spec: SolidSpec) -> dict[tuple[int, int], tuple[bool, bool, bool]
 def _measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
     poly, edges = shared_model(spec)
     P, v = shared_projection(spec)
-    p2 = poly.verts @ P.T
-    facing = poly.normals @ v
-    away = facing < -1e-9
+    # Python floats and bools (the same values): read element by element below
+    p2 = (poly.verts @ P.T).tolist()
+    facing = (poly.normals @ v).tolist()
+    away = [f < -1e-9 for f in facing]
     hidden = {e for e, fs in edges.items() if all(away[f] for f in fs)}
     sil = {e for e, fs in edges.items() if e not in hidden and any(away[f] for f in fs)}
     n = poly.n_base
@@ -336,10 +345,10 @@ def _measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
         return max(cands, key=lambda e: (e not in hidden, e in sil, round(score(e), 9)))
 
     def low(e):  # lower on the screen is better
-        return -float(p2[e[0]][1] + p2[e[1]][1])
+        return -(p2[e[0]][1] + p2[e[1]][1])
 
     def right(e):
-        return float(p2[e[0]][0] + p2[e[1]][0])
+        return p2[e[0]][0] + p2[e[1]][0]
 
     base_edges = [e for e in edges if e[0] < n and e[1] < n]
     out: dict[str, tuple[int, int]] = {}
@@ -361,7 +370,7 @@ def _measure_edges(spec: SolidSpec) -> dict[str, tuple[int, int]]:
         def score(fi):
             f = poly.faces[fi]
             on_label = tuple(sorted(f[:2])) == be and "base_edge" in spec.shown
-            return (bool(facing[fi] > 1e-9), not on_label, round(float(facing[fi]), 9))
+            return (facing[fi] > 1e-9, not on_label, round(facing[fi], 9))
 
         fi = max(range(1, n + 1), key=score)
         out["slant"] = sl = tuple(sorted(poly.faces[fi][:2]))
