@@ -614,6 +614,14 @@ def view_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str 
     return None if alt is None else _first_clash([alt], tol, min_deg)
 
 
+def drawn_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str | None:
+    """``view_clash``'s tests on what this spec itself draws (its own measurements and extras,
+    as ``draw_solid`` places them), for callers whose labels are fixed before the view is
+    settled: DynaMath's seeds. Names, shading and the note add no segment."""
+    sc = scene(spec)
+    return _clash(sc, *_drawn(sc), tol, min_deg)
+
+
 def view_clash_each(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str | None:
     """``view_clash`` by checking each label set and extra in turn: its verdict and message."""
     full, alt = _label_sets(spec)

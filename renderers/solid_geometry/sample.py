@@ -5,6 +5,8 @@ print(sample_solid(np.random.default_rng(0), kind='cone'))"
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
 from renderers.solid_geometry.draw import view_clash
@@ -145,11 +147,13 @@ NUDGES = ((0, 0), (7, 0), (-7, 0), (0, 6), (14, 0), (-14, 0), (7, 6), (-7, 6), (
           (0, -6), (28, 0), (-28, 0))
 
 
-def settle_view(spec: SolidSpec) -> SolidSpec:
-    """The spec, or the nearest view to it that does not mislead (see ``view_clash``), for
-    callers whose view is fixed by parameters without a generator at hand (DynaMath seeds): an
-    oblique view turns its receding axis, an orthographic one its azimuth and elevation. The
-    result depends on the spec alone."""
+def settle_view(spec: SolidSpec, clash: Callable[[SolidSpec], str | None] = view_clash
+                ) -> SolidSpec:
+    """The spec, or the nearest view to it that does not mislead, for callers whose view is
+    fixed by parameters without a generator at hand (DynaMath seeds): an oblique view turns its
+    receding axis, an orthographic one its azimuth and elevation. ``clash`` judges a view:
+    ``view_clash`` (every label set, for a caller that labels the figure afterwards) or
+    ``drawn_clash`` (what the spec itself draws). The result depends on the spec alone."""
     for da, de in NUDGES:
         if spec.projection == "oblique" and spec.kind != "sphere":
             cand = spec.replace(view_angle=spec.view_angle + da,
@@ -157,6 +161,6 @@ def settle_view(spec: SolidSpec) -> SolidSpec:
         else:
             cand = spec.replace(view_angle=spec.view_angle + da,
                                 elevation=min(35.0, spec.elevation + de))
-        if view_clash(cand) is None:
+        if clash(cand) is None:
             return cand
     return spec

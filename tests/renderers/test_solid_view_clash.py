@@ -3,7 +3,8 @@ candidates with numpy and confirms them with scalar tests; its verdicts and mess
 those of the plain scalar loops over every corner, segment pair and labelled midpoint.
 Compared here with such loops, written out in the test, over a grid of views of every kind
 (about a fifth of which clash), with names, shading and label values set as a sampler sets
-them. Also: the shared model and view arrays are read-only and the public
+them; ``drawn_clash`` (the spec's own drawing, DynaMath's seeds) against the same loops on that
+one scene. Also: the shared model and view arrays are read-only and the public
 ``polyhedron`` / ``projection`` still hand out fresh ones.
 
     python -m pytest -q tests/renderers/test_solid_view_clash.py
@@ -15,7 +16,7 @@ import math
 import numpy as np
 import pytest
 
-from renderers.solid_geometry.draw import scene, view_clash, view_clash_each
+from renderers.solid_geometry.draw import drawn_clash, scene, view_clash, view_clash_each
 from renderers.solid_geometry.spec import (BASES, EXTRAS, KINDS, MEASURES, SolidSpec, polyhedron,
                                            projection, shared_model, shared_projection)
 
@@ -39,40 +40,47 @@ def scalar_clash(spec, tol=0.02, min_deg=3.0):
     if spec.kind == "pyramid":
         sets.append(full.replace(shown=["slant", "height", "lateral_edge"]))
     for sp in sets:
-        sc = scene(sp)
-        segs = [tuple(st.pts) for st in sc.strokes if not st.mark and len(st.pts) == 2]
-        curve = [s for st in sc.strokes if not st.mark and len(st.pts) > 2
-                 for s in zip(st.pts[:-1], st.pts[1:])]
-        pts = np.array([p for s in segs + curve for p in s])
-        eps = tol * float(max(np.ptp(pts[:, 0]), np.ptp(pts[:, 1])))
-        for p in {(round(p[0], 9), round(p[1], 9)) for s in segs for p in s}:
-            for a, b in segs:
-                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-                if min(math.dist(p, a), math.dist(p, b), math.dist(p, mid)) > 1e-9 and \
-                        _dist(p, a, b) < eps:
-                    return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
-                            f"({a[0]:.2f}, {a[1]:.2f})-({b[0]:.2f}, {b[1]:.2f})")
-        for i, s in enumerate(segs):
-            for t in segs[i + 1:]:
-                common = [p for p in s for q in t if math.dist(p, q) < 1e-9]
-                if len(common) != 1:
-                    continue
-                o = common[0]
-                u = [p for p in s if math.dist(p, o) > 1e-9][0]
-                v = [p for p in t if math.dist(p, o) > 1e-9][0]
-                turn = abs(math.degrees(math.atan2(u[1] - o[1], u[0] - o[0]) -
-                                        math.atan2(v[1] - o[1], v[0] - o[0]))) % 360
-                if min(turn, 360 - turn) < min_deg:
-                    return (f"two segments from ({o[0]:.2f}, {o[1]:.2f}) nearly coincide: to "
-                            f"({u[0]:.2f}, {u[1]:.2f}) and ({v[0]:.2f}, {v[1]:.2f})")
-        for m in sc.mlabels:
-            c = ((m.a[0] + m.b[0]) / 2, (m.a[1] + m.b[1]) / 2)
-            for s in segs + curve:
-                own = (_close(s[0], m.a) and _close(s[1], m.b)) or \
-                    (_close(s[0], m.b) and _close(s[1], m.a))
-                along = _dist(s[0], m.a, m.b) < 1e-6 and _dist(s[1], m.a, m.b) < 1e-6
-                if not own and _dist(c, *s) < eps and not along:
-                    return f"the midpoint of the {m.key} segment is crossed by another line"
+        why = scalar_scene_clash(scene(sp), tol, min_deg)
+        if why is not None:
+            return why
+    return None
+
+
+def scalar_scene_clash(sc, tol=0.02, min_deg=3.0):
+    """The scalar loops over one scene's corners, segment pairs and labelled midpoints."""
+    segs = [tuple(st.pts) for st in sc.strokes if not st.mark and len(st.pts) == 2]
+    curve = [s for st in sc.strokes if not st.mark and len(st.pts) > 2
+             for s in zip(st.pts[:-1], st.pts[1:])]
+    pts = np.array([p for s in segs + curve for p in s])
+    eps = tol * float(max(np.ptp(pts[:, 0]), np.ptp(pts[:, 1])))
+    for p in {(round(p[0], 9), round(p[1], 9)) for s in segs for p in s}:
+        for a, b in segs:
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            if min(math.dist(p, a), math.dist(p, b), math.dist(p, mid)) > 1e-9 and \
+                    _dist(p, a, b) < eps:
+                return (f"corner ({p[0]:.2f}, {p[1]:.2f}) lies on the segment "
+                        f"({a[0]:.2f}, {a[1]:.2f})-({b[0]:.2f}, {b[1]:.2f})")
+    for i, s in enumerate(segs):
+        for t in segs[i + 1:]:
+            common = [p for p in s for q in t if math.dist(p, q) < 1e-9]
+            if len(common) != 1:
+                continue
+            o = common[0]
+            u = [p for p in s if math.dist(p, o) > 1e-9][0]
+            v = [p for p in t if math.dist(p, o) > 1e-9][0]
+            turn = abs(math.degrees(math.atan2(u[1] - o[1], u[0] - o[0]) -
+                                    math.atan2(v[1] - o[1], v[0] - o[0]))) % 360
+            if min(turn, 360 - turn) < min_deg:
+                return (f"two segments from ({o[0]:.2f}, {o[1]:.2f}) nearly coincide: to "
+                        f"({u[0]:.2f}, {u[1]:.2f}) and ({v[0]:.2f}, {v[1]:.2f})")
+    for m in sc.mlabels:
+        c = ((m.a[0] + m.b[0]) / 2, (m.a[1] + m.b[1]) / 2)
+        for s in segs + curve:
+            own = (_close(s[0], m.a) and _close(s[1], m.b)) or \
+                (_close(s[0], m.b) and _close(s[1], m.a))
+            along = _dist(s[0], m.a, m.b) < 1e-6 and _dist(s[1], m.a, m.b) < 1e-6
+            if not own and _dist(c, *s) < eps and not along:
+                return f"the midpoint of the {m.key} segment is crossed by another line"
     return None
 
 
@@ -105,6 +113,20 @@ def test_view_clash_says_what_the_scalar_loops_say():
     kinds = {w.split()[0] for _, w in verdicts if w}  # every kind of fault is met
     assert kinds == {"corner", "two", "the"}
     assert 0.1 < sum(w is not None for _, w in verdicts) / len(verdicts) < 0.5
+
+
+def test_drawn_clash_judges_what_the_spec_draws():
+    """DynaMath's seeds fix their labels before the view is settled: ``drawn_clash`` judges the
+    spec's own drawing, as the scalar loops do on that one scene, and is never stricter than
+    ``view_clash`` (whose label sets include every measurement and extra)."""
+    specs = [s.replace(shown=list(MEASURES[s.kind])[:1 + i % 2],
+                       extras=list(EXTRAS[s.kind])[:i % 2])
+             for i, s in enumerate(grid())]
+    got = [drawn_clash(s) for s in specs]
+    assert got == [scalar_scene_clash(scene(s)) for s in specs]
+    assert all(view_clash(s) is not None for s, g in zip(specs, got) if g is not None)
+    assert 0.02 < sum(g is not None for g in got) / len(got) < \
+        sum(view_clash(s) is not None for s in specs) / len(specs)
 
 
 def test_the_oblique_cube_message_is_exact():

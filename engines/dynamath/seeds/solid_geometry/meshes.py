@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+from renderers.solid_geometry.draw import drawn_clash
 from renderers.solid_geometry.sample import settle_view
 from renderers.solid_geometry.spec import SolidSpec, polyhedron
 from renderers.spec import rng_choice
@@ -61,13 +62,15 @@ def look(rng: np.random.Generator) -> dict:
 
 
 def solid(p: dict, kind: str, **kw) -> SolidSpec:
-    """A SolidSpec from the params' view and look plus the given fields; a view that would
-    mislead (a corner on an edge, coinciding edges) is turned to the nearest clear one."""
+    """A SolidSpec from the params' view and look plus the given fields; a view whose picture
+    would mislead (a corner on an edge, coinciding edges, a labelled midpoint crossed) is turned
+    to the nearest clear one. The spec's labels are fixed here, so the picture it draws is what
+    is judged (``drawn_clash``)."""
     v = p["view"]
     return settle_view(SolidSpec(kind=kind, projection=v["projection"],
                                  view_angle=v["view_angle"], elevation=v["elevation"],
                                  depth_ratio=v["depth_ratio"], color=p.get("color", "blue"),
-                                 shade=p.get("shade", False), **kw))
+                                 shade=p.get("shade", False), **kw), clash=drawn_clash)
 
 
 # ----------------------------------------------------------------------------- independent paths
