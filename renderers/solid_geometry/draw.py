@@ -14,7 +14,7 @@ s = f.sample_spec(np.random.default_rng(3), kind='pyramid'); f.render(s, 336).sa
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from itertools import chain
 import math
 
@@ -446,7 +446,7 @@ def _fit(sc: Scene, canvas: Canvas, px: int, band: float) -> Viewport:
 
 def draw_solid(spec: SolidSpec, canvas: Canvas) -> list[LabelRecord]:
     """Draw the solid; returns where every label went (``SolidFamily.label_layout``)."""
-    sc = scene(spec)
+    sc = _scene_to_draw(spec)
     px = font_px(canvas.width)
     vp = _fit(sc, canvas, px, 1.6 * px if spec.note else 0.0)
     if spec.note:
@@ -618,8 +618,28 @@ def drawn_clash(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str
     """``view_clash``'s tests on what this spec itself draws (its own measurements and extras,
     as ``draw_solid`` places them), for callers whose labels are fixed before the view is
     settled: DynaMath's seeds. Names, shading and the note add no segment."""
+    global _last_drawn
     sc = scene(spec)
+    _last_drawn = (_spec_key(spec), sc)
     return _clash(sc, *_drawn(sc), tol, min_deg)
+
+
+# The scene ``drawn_clash`` built last, with its spec's key: a DynaMath variant settles its view
+# with ``drawn_clash`` and is then drawn, and ``draw_solid`` takes that scene instead of building
+# the same one again. Both only read it; a scene is a function of the spec's field values,
+# which the key holds (repr keeps 5 and 5.0, 0.0 and -0.0 apart), so any spec changed since,
+# or another spec, builds its own.
+_last_drawn: tuple = ((), None)
+_SPEC_FIELDS = tuple(f.name for f in fields(SolidSpec))
+
+
+def _spec_key(spec: SolidSpec) -> tuple:
+    return tuple(repr(getattr(spec, f)) for f in _SPEC_FIELDS)
+
+
+def _scene_to_draw(spec: SolidSpec) -> Scene:
+    key, sc = _last_drawn
+    return sc if sc is not None and key == _spec_key(spec) else scene(spec)
 
 
 def view_clash_each(spec: SolidSpec, tol: float = 0.02, min_deg: float = 3.0) -> str | None:

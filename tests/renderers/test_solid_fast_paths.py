@@ -1,6 +1,7 @@
 """The solid model's fast paths give numpy's bytes: ``projection`` (cross products in Python
 floats) and ``polyhedron`` (face orientation without per-face arrays) against the plain numpy
-formulas written out here, bit for bit, over a grid of views and dimensions.
+formulas written out here, bit for bit, over a grid of views and dimensions; and ``draw_solid``
+takes the scene ``drawn_clash`` built only for a spec of equal field values.
 
     python -m pytest -q tests/renderers/test_solid_fast_paths.py
 """
@@ -70,3 +71,25 @@ def test_polyhedron_normals_are_numpys_bit_for_bit_and_outward():
         # every vertex lies on the inner side of every face's plane
         for f, n in zip(poly.faces, poly.normals):
             assert ((poly.verts - poly.verts[f[0]]) @ n <= 1e-9 * spec.a * 100).all()
+
+
+def test_draw_takes_the_checked_scene_only_for_an_equal_spec():
+    import renderers
+    from renderers.solid_geometry import draw
+
+    spec = SolidSpec(kind="pyramid", base="square", a=6.0, height=5.0,
+                     shown=["height", "base_edge"], projection="orthographic", view_angle=25.0,
+                     elevation=20.0)
+    draw._last_drawn = ((), None)
+    built = renderers.render(spec, 224).tobytes()  # nothing checked: the scene is built
+    assert draw.drawn_clash(spec) is None
+    checked = draw._last_drawn[1]
+    assert draw._scene_to_draw(spec) is checked
+    assert draw._scene_to_draw(spec.replace(shown=["height", "base_edge"])) is checked
+    assert renderers.render(spec, 224).tobytes() == built
+    # another view, the same numbers written as ints, a list changed in place: built anew
+    assert draw._scene_to_draw(spec.replace(view_angle=-25.0)) is not checked
+    assert draw._scene_to_draw(spec.replace(a=6)) is not checked
+    spec.shown.append("slant")
+    assert draw._scene_to_draw(spec) is not checked
+    assert draw._scene_to_draw(spec).mlabels != checked.mlabels
