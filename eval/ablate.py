@@ -64,7 +64,10 @@ def write_table(out: Path, table: dict[str, dict[str, float]], keys: dict[str, s
 
     grouped_bars(out / "ablation.png", list(table),
                  {t: [table[s].get(t, 0.0) for s in table] for t in tasks},
-                 f"{dec.label} ablation", "headline metric")
+                 f"{dec.label} ablation" + (" (95% intervals)" if intervals else ""),
+                 ", ".join(f"{t} {keys[t]}" for t in tasks) if len(tasks) == 1
+                 else "headline metric",
+                 intervals={t: [intervals.get(s, {}).get(t) for s in table] for t in tasks})
 
 
 def run_ablation(make_adapter, method: str, tasks: list[str], out: str | Path, ctx,

@@ -46,3 +46,25 @@ def test_ablation_needs_a_model_folder(tmp_path, run_cli):
     r = run_cli(main, "ablate", "causalmm", "--model", "builtin:oracle", "--tasks",
                 "pope-synth", "--output-path", str(tmp_path))
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--model" in r.stderr
+
+
+def test_plot_draws_each_runs_interval_as_an_error_bar(tmp_path, monkeypatch):
+    from eval import plots
+
+    figs = []
+    plt = plots.pyplot()
+    monkeypatch.setattr(plt, "close", lambda fig: figs.append(fig))
+    write_table(tmp_path, {"greedy": {"pope-synth": 0.5}, "vision-reversed": {"pope-synth": 0.6},
+                           "control-gamma0": {"pope-synth": 0.55}},
+                {"pope-synth": "accuracy"}, "causalmm",
+                {"greedy": {"pope-synth": [0.41, 0.59]},
+                 "vision-reversed": {"pope-synth": [0.52, 0.66]}})
+    ax = figs[-1].axes[0]
+    assert ax.get_title() == "CausalMM ablation (95% intervals)"
+    assert ax.get_ylabel() == "pope-synth accuracy"
+    (bars,) = [c for c in ax.containers if type(c).__name__ == "ErrorbarContainer"]
+    segs = bars.lines[2][0].get_segments()  # one vertical segment per run with an interval
+    assert [(round(s[0][1], 6), round(s[1][1], 6)) for s in segs] == [(0.41, 0.59), (0.52, 0.66)]
+    assert [round(s[0][0], 6) for s in segs] == [0.0, 1.0]  # greedy's and vision-reversed's bars
+    monkeypatch.undo()
+    plt.close(figs[-1])
