@@ -398,10 +398,11 @@ def _together(stage, twins: list[tuple]) -> tuple[dict, list[dict]]:
     time, the CPU threads shared out among them (with torch's default of one a core, two
     cores: one each). A stage and its twin are two independent trainings of one small model;
     side by side, neither waits for the other, and a step that uses two threads poorly runs
-    on one at little loss (bench/bench_parallel_twins.py: the quickstart's stage 3 and twin
-    1.05x faster than one after the other; POPE rows at batch 32 take 0.38 s a step on one
-    thread against 0.26 s on two, so more there). Results as ``run_stage``'s; a twin
-    that fails is ``TwinFailed`` once the stage is done, the stage's error stops the twins
+    on one at little loss (bench/bench_parallel_twins.py: an earlier perception-heavy stage 3
+    and its twin 1.05x faster than one after the other; POPE rows at batch 32, the quickstart's
+    stage 3 now, take 0.38 s a step on one thread against 0.26 s on two, so more there: 754 s
+    side by side in a make run against 456 s for the stage alone). Results as ``run_stage``'s;
+    a twin that fails is ``TwinFailed`` once the stage is done, the stage's error stops the twins
     (each resumes from its checkpoints on the next run)."""
     import multiprocessing as mp
 

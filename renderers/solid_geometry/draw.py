@@ -460,7 +460,7 @@ def draw_solid(spec: SolidSpec, canvas: Canvas) -> list[LabelRecord]:
         canvas.dot(vp(*d), r=2.6)
     ends = vp.pts([p for s in segments_of(sc) for p in s])
     segs = list(zip(ends[::2], ends[1::2]))
-    seg_arr = np.array(segs, dtype=float).reshape(-1, 2, 2)
+    seg_arr = _array(segs)
     records = []
     # measurements first: each must sit against its own segment; a vertex letter is small and
     # finds room at its corner afterwards
@@ -527,7 +527,7 @@ def _place_measure(canvas: Canvas, m: MLabel, a: Point, b: Point, others, px: in
             if not canvas.is_free(_box_at(c, w, h)):
                 continue
             if arr is None:
-                arr = np.array(others, dtype=float).reshape(-1, 2, 2)
+                arr = _array(others)
             if _nearest_is_own(c, a, b, others, margin, arr):
                 rec.box = canvas.text(c, m.text, px=px, color=MEASURE_COLOR, anchor="mm")
                 return rec
@@ -745,8 +745,10 @@ def _clash(sc: Scene, segs, curve, tol: float, min_deg: float) -> str | None:
     size = float((flat.max(axis=0) - flat.min(axis=0)).max())
     eps = tol * size
     lim = eps * (1 + _MARGIN) + 1e-300
-    # each distinct point once, in the order first met: the same set as rounding every point
-    ends = list({(round(x, 9), round(y, 9)) for x, y in dict.fromkeys(chain.from_iterable(segs))})
+    # each distinct point rounded once, in the order first met: the same set (and order) as
+    # rounding every point
+    rounded = {p: (round(p[0], 9), round(p[1], 9)) for p in chain.from_iterable(segs)}
+    ends = list({r for r in rounded.values()})
     mids = [_mid(m.a, m.b) for m in sc.mlabels]
     if not ends and not mids:
         return None
@@ -761,7 +763,7 @@ def _clash(sc: Scene, segs, curve, tol: float, min_deg: float) -> str | None:
         cand = near[:k, :m]
         for j, (a, b) in enumerate(segs):
             for p in (a, b):
-                i = where.get((round(p[0], 9), round(p[1], 9)))
+                i = where.get(rounded[p])
                 if i is not None and math.dist(ends[i], p) <= 1e-9:
                     cand[i, j] = False
         for i, j in zip(*np.nonzero(cand)):

@@ -10,9 +10,9 @@ presets; ``vision`` too where the tower must learn what the questions ask of it)
 
 Evidence: held-out perception accuracy against an image-blind twin trained by the same recipe
 on blank images (``blank_images``); held-out yes/no accuracy and share of "yes" answers of
-both (also when ``yes_no_n`` is 0); with ``pope_n`` / ``mme_n``, the same on held-out rows of those kinds
-(POPE's F1 of "yes" too). Goals: +15 points on open questions, +25 on yes/no claims, each with
-its 95% interval.
+both (also when ``yes_no_n`` is 0); with ``pope_n`` / ``mme_n``, the same on held-out rows of
+those kinds (POPE's F1 of "yes" too). Goals: +15 points on open questions, +25 on yes/no
+claims, each with its 95% interval.
 
     mm-train stage3 --recipe configs/small/stage3.yaml --init runs/s2 --out runs/s3
 """
