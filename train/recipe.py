@@ -185,6 +185,11 @@ class Recipe:
     # the POPE- and MME-format grounding rows (pope-synth, mme-synth builds): mm-eval builds its
     # sets of those kinds at --seed (default 0), far below seed + this offset
     grounding_seed_offset: int = 20_011
+    # POPE-format rows kept of each pictured scene: 18 is POPE's whole set (3 splits x 6 probes,
+    # the 3 present objects asked again in every split); 6 one split's probes (scene i: split
+    # i mod 3), each question once; 2 one present and one absent object of that split. Fewer
+    # rows a scene are more scenes for the same pope_n (pope_n / this many)
+    pope_rows_per_image: Literal[2, 6, 18] = 18
     # bookkeeping
     save_every: int = 10
     # checkpoints: accelerate's save_state (each process its shard; needed under FSDP and

@@ -57,3 +57,30 @@ def test_accuracy_yes_ratio_and_f1_of_a_yes_no_set(tmp_path, monkeypatch):
     assert m["accuracy"] == right / 18 and m["yes_ratio"] == 12 / 18 and m["n"] == 18
     assert m["f1"] == pytest.approx(2 * tp / (12 + 9))
     assert set(m["per_family"]) == {"random", "popular", "adversarial"}
+
+
+@pytest.mark.parametrize("per", [2, 6])
+def test_fewer_pope_rows_a_scene_are_more_scenes_each_question_once(tmp_path, per):
+    full = grounding_data(_recipe(), tmp_path / "all", "pope-synth", 6 * 18)
+    rows = grounding_data(_recipe(pope_rows_per_image=per), tmp_path / "some", "pope-synth",
+                          6 * per)
+    assert len(rows) == 6 * per and len(set(rows["image_id"])) == 6
+    # scene i keeps split i mod 3: its own rows of the whole build, in their order
+    kept = [(r["image_id"], r["split"], r["object"], r["answer"]) for r in rows]
+    whole = [(r["image_id"], r["split"], r["object"], r["answer"]) for r in full]
+    assert set(kept) <= set(whole) and len(set(kept)) == len(kept)
+    splits = ["random", "popular", "adversarial"]
+    for i in range(6):
+        mine = [k for k in kept if k[0] == f"scene-{i:04d}"]
+        assert {k[1] for k in mine} == {splits[i % 3]}
+        assert [k[3] for k in mine] == ["yes", "no"] * (per // 2)
+        if per == 2:  # pair (i // 3) mod 3 of that split: its ((i // 3) mod 3)-th present object
+            own = [k for k in whole if k[0] == mine[0][0] and k[1] == mine[0][1]]
+            assert mine == own[2 * (i // 3 % 3):2 * (i // 3 % 3) + 2]
+
+
+def test_pope_rows_per_image_is_checked():
+    from train.recipe import RecipeError
+
+    with pytest.raises(RecipeError, match=r"pope_rows_per_image: 4; valid: 2, 6, 18"):
+        _recipe(pope_rows_per_image=4)
