@@ -259,7 +259,7 @@ def grounding_data(recipe: Recipe, out: Path, kind: str, n: int, heldout: bool =
     at the recipe's seed + ``grounding_seed_offset`` (+ the held-out offset), so no picture is
     one mm-eval asks about at its seeds."""
     from engines.builders.mme_synth import mme_synth_config
-    from engines.builders.pope_synth import ROWS_PER_IMAGE, pope_synth_config
+    from engines.builders.pope_synth import pope_synth_config
 
     seed = recipe.seed + recipe.grounding_seed_offset
     if heldout:
@@ -267,27 +267,10 @@ def grounding_data(recipe: Recipe, out: Path, kind: str, n: int, heldout: bool =
     folder = out / "data" / (kind + ("-heldout" if heldout else ""))
     if kind == "pope-synth":
         per = recipe.pope_rows_per_image
-        cfg = pope_synth_config(-(-n // per), seed, recipe.image_size, chunk_size=64)
-        ds = build_config(cfg, folder)
-        return ds if per == ROWS_PER_IMAGE else ds.select(pope_subset(len(ds), per))
-    if kind == "mme-synth":
-        return build_config(mme_synth_config(-(-n // 2), seed, recipe.image_size, chunk_size=64),
-                            folder)
-    raise ValueError(f"no grounding rows of kind {kind!r}; valid: {', '.join(GROUNDING)}")
-
-
-def pope_subset(n_rows: int, per: int) -> list[int]:
-    """The rows ``recipe.pope_rows_per_image`` keeps of a pope-synth build (each scene's 18
-    rows: 3 splits in SPLITS' order, each 6 probes alternating present, absent): scene i keeps
-    split i mod 3, all 6 of its probes (``per`` 6) or its pair (i // 3) mod 3 (``per`` 2)."""
-    from engines.builders.pope_synth import PROBES, ROWS_PER_IMAGE, SPLITS
-
-    if per not in (2, 2 * PROBES):
-        raise ValueError(f"pope_rows_per_image: {per}; a subset keeps 2 or {2 * PROBES} rows")
-    out = []
-    for i in range(n_rows // ROWS_PER_IMAGE):
-        start = i * ROWS_PER_IMAGE + (i % len(SPLITS)) * 2 * PROBES
-        if per == 2:
-            start += 2 * ((i // len(SPLITS)) % PROBES)
-        out.extend(range(start, start + per))
-    return out
+        cfg = pope_synth_config(-(-n // per), seed, recipe.image_size, chunk_size=64,
+                                rows_per_image=per)
+    elif kind == "mme-synth":
+        cfg = mme_synth_config(-(-n // 2), seed, recipe.image_size, chunk_size=64)
+    else:
+        raise ValueError(f"no grounding rows of kind {kind!r}; valid: {', '.join(GROUNDING)}")
+    return build_config(cfg, folder)

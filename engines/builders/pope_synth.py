@@ -162,12 +162,32 @@ def _probes(seed: int, n_images: int) -> list[dict]:
 
 
 def pope_synth_config(n_images: int, seed: int = 0, image_size: int = 336,
-                      images: int | None = None, chunk_size: int = 256) -> BuildConfig:
-    """The first ``images`` (default all) of an ``n_images`` set, with every split's probes."""
+                      images: int | None = None, chunk_size: int = 256,
+                      rows_per_image: int = ROWS_PER_IMAGE) -> BuildConfig:
+    """The first ``images`` (default all) of an ``n_images`` set, with every split's probes
+    (``rows_per_image`` 18) or a part of them (``kept_rows``): training rows from more scenes."""
     images = n_images if images is None else images
-    return BuildConfig(kind="pope-synth", n=ROWS_PER_IMAGE * images, seed=seed,
-                       image_size=image_size, chunk_size=chunk_size,
-                       options={"n_images": n_images})
+    options = {"n_images": n_images}
+    if rows_per_image != ROWS_PER_IMAGE:
+        kept_rows(0, rows_per_image)  # checks the count
+        options["rows_per_image"] = rows_per_image
+    return BuildConfig(kind="pope-synth", n=rows_per_image * images, seed=seed,
+                       image_size=image_size, chunk_size=chunk_size, options=options)
+
+
+def kept_rows(i: int, per: int) -> range:
+    """Which of scene ``i``'s 18 rows (SPLITS in order, each 2 * PROBES probes alternating
+    present, absent) a build of ``per`` rows a scene keeps: all (18); split i mod 3's probes
+    (6), each question once; or that split's pair (i // 3) mod 3 (2), one present and one
+    absent object, so consecutive scenes rotate through the splits and the present objects."""
+    if per == ROWS_PER_IMAGE:
+        return range(ROWS_PER_IMAGE)
+    if per not in (2, 2 * PROBES):
+        raise ValueError(f"rows_per_image: {per}; valid: 2, {2 * PROBES}, {ROWS_PER_IMAGE}")
+    start = (i % len(SPLITS)) * 2 * PROBES
+    if per == 2:
+        start += 2 * ((i // len(SPLITS)) % PROBES)
+    return range(start, start + per)
 
 
 @register_builder
@@ -197,7 +217,7 @@ class PopeSynthBuilder(Builder):
             raise ValueError(f"--n-images: {self.n_units(cfg)} images asked of a set of {n}")
 
     def unit_size(self, cfg):
-        return ROWS_PER_IMAGE
+        return int(cfg.options.get("rows_per_image", ROWS_PER_IMAGE))
 
     def features(self, cfg):
         s = col.string()
@@ -208,8 +228,9 @@ class PopeSynthBuilder(Builder):
         im = _probes(cfg.seed, int(cfg.options["n_images"]))[u]
         cell = image_cell(ObjectSceneFamily().render(im["spec"], cfg.image_size))
         spec_json = im["spec"].to_json()
-        return [{"id": f"{split}/{im['image']}/{j}", "image": cell, "image_id": im["image"],
+        rows = [{"id": f"{split}/{im['image']}/{j}", "image": cell, "image_id": im["image"],
                  "split": split, "object": obj, "question": question(obj), "answer": label,
                  "spec": spec_json}
                 for split, probes in im["probes"].items() for j, (obj, label) in
                 enumerate(probes)]
+        return [rows[k] for k in kept_rows(u, self.unit_size(cfg))]

@@ -80,7 +80,12 @@ def test_fewer_pope_rows_a_scene_are_more_scenes_each_question_once(tmp_path, pe
 
 
 def test_pope_rows_per_image_is_checked():
+    from engines.builders.pope_synth import pope_synth_config
     from train.recipe import RecipeError
 
     with pytest.raises(RecipeError, match=r"pope_rows_per_image: 4; valid: 2, 6, 18"):
         _recipe(pope_rows_per_image=4)
+    with pytest.raises(ValueError, match=r"rows_per_image: 4; valid: 2, 6, 18"):
+        pope_synth_config(3, rows_per_image=4)
+    # the whole set's config (mm-eval's) is as before: no option for its 18 rows
+    assert pope_synth_config(3).options == {"n_images": 3}
