@@ -128,6 +128,17 @@ def targets_section(p: dict | None, res: dict | None, twin: dict | None = None) 
                     "run's stratified half-sampling.", ""]
 
 
+def _replay_text(e: dict) -> str:
+    """What stage 4 replayed: pair i trains with replay row i (modulo the rows built), so only
+    as many rows as there are pairs are ever used, open ones first, then yes/no, then POPE."""
+    built = e.get("replay_rows")
+    if not built:
+        return ""
+    used = min(built, e["pairs"]["model"] + e["pairs"]["engine"])
+    return (f"; {used} of the {built} replay rows built (open perception, yes/no, POPE rows, in "
+            f"that order; pair i replays row i) trained with the stage-3 loss")
+
+
 def training_section(p: dict) -> list[str]:
     ev = p.get("evidence", {})
     st = p.get("stages", {})
@@ -170,9 +181,7 @@ def training_section(p: dict) -> list[str]:
         e = ev["stage4"]
         lines += ["### Stage 4, DPO", "",
                   f"- pairs: {e['pairs']['model']} from the stage-3 model's wrong answers, "
-                  f"{e['pairs']['engine']} engine-made"
-                  + (f"; {e['replay_rows']} perception rows replayed with the stage-3 loss"
-                     if e.get("replay_rows") else ""),
+                  f"{e['pairs']['engine']} engine-made" + _replay_text(e),
                   f"- held-out preference accuracy: {_pct(e['preference_accuracy_stage3'])} -> "
                   f"{_pct(e['preference_accuracy_stage4'])}",
                   f"- held-out perception accuracy: {_pct(e['perception_stage3'])} -> "

@@ -152,3 +152,21 @@ def test_causalmm_section_without_an_ablation_keeps_the_prior(tmp_path):
     text = "\n".join(causalmm_section(tmp_path, greedy))
     assert prior_lines(greedy)[0] in text and "| setting |" not in text
     assert causalmm_section(tmp_path, None) == []
+
+
+def test_stage4_says_how_many_replay_rows_its_pairs_used():
+    from eval.quickstart import training_section
+
+    def stage4(built):
+        ev = {"pairs": {"model": 209, "engine": 1024}, "replay_rows": built,
+              "preference_accuracy_stage3": 0.2, "preference_accuracy_stage4": 0.5,
+              "perception_stage3": 0.04, "perception_stage4": 0.1}
+        lines = training_section({"preset": "small", "evidence": {"stage4": ev}})
+        return next(x for x in lines if x.startswith("- pairs:"))
+
+    # pair i replays row i: 1,233 pairs use 1,233 of 2,768 rows, all of 512
+    assert stage4(2768).endswith("; 1233 of the 2768 replay rows built (open perception, "
+                                 "yes/no, POPE rows, in that order; pair i replays row i) "
+                                 "trained with the stage-3 loss")
+    assert "; 512 of the 512 replay rows" in stage4(512)
+    assert stage4(0) == "- pairs: 209 from the stage-3 model's wrong answers, 1024 engine-made"
