@@ -129,14 +129,15 @@ def targets_section(p: dict | None, res: dict | None, twin: dict | None = None) 
 
 
 def _replay_text(e: dict) -> str:
-    """What stage 4 replayed: pair i trains with replay row i (modulo the rows built), so only
-    as many rows as there are pairs are ever used, open ones first, then yes/no, then POPE."""
+    """What stage 4 replayed: the rows its pairs read (``replay_rows_used``) of those built; a
+    pipeline.json written before that count was kept gives the rows built alone."""
     built = e.get("replay_rows")
     if not built:
         return ""
-    used = min(built, e["pairs"]["model"] + e["pairs"]["engine"])
-    return (f"; {used} of the {built} replay rows built (open perception, yes/no, POPE rows, in "
-            f"that order; pair i replays row i) trained with the stage-3 loss")
+    used = e.get("replay_rows_used")
+    return (f"; {'' if used is None else f'{used} of the '}{built} replay rows built (open "
+            f"perception, yes/no, POPE rows, in that order; pair i replays row i) trained with "
+            f"the stage-3 loss")
 
 
 def training_section(p: dict) -> list[str]:

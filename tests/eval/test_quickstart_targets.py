@@ -157,16 +157,24 @@ def test_causalmm_section_without_an_ablation_keeps_the_prior(tmp_path):
 def test_stage4_says_how_many_replay_rows_its_pairs_used():
     from eval.quickstart import training_section
 
-    def stage4(built):
-        ev = {"pairs": {"model": 209, "engine": 1024}, "replay_rows": built,
+    def stage4_without_used(built, **used):
+        ev = {"pairs": {"model": 209, "engine": 1024}, "replay_rows": built, **used,
               "preference_accuracy_stage3": 0.2, "preference_accuracy_stage4": 0.5,
               "perception_stage3": 0.04, "perception_stage4": 0.1}
         lines = training_section({"preset": "small", "evidence": {"stage4": ev}})
         return next(x for x in lines if x.startswith("- pairs:"))
 
-    # pair i replays row i: 1,233 pairs use 1,233 of 2,768 rows, all of 512
+    def stage4(built):
+        return stage4_without_used(built, replay_rows_used=min(built, 1233))
+
+    # the stage's count of rows used beside the count built (tests/train/test_dpo_replay.py
+    # holds that count to what pair_batch reads)
     assert stage4(2768).endswith("; 1233 of the 2768 replay rows built (open perception, "
                                  "yes/no, POPE rows, in that order; pair i replays row i) "
                                  "trained with the stage-3 loss")
     assert "; 512 of the 512 replay rows" in stage4(512)
+    # an older pipeline.json, without the count used: the rows built, not said to be all used
+    assert stage4_without_used(2768).endswith("; 2768 replay rows built (open perception, "
+                                              "yes/no, POPE rows, in that order; pair i "
+                                              "replays row i) trained with the stage-3 loss")
     assert stage4(0) == "- pairs: 209 from the stage-3 model's wrong answers, 1024 engine-made"

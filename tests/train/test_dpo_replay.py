@@ -40,3 +40,29 @@ def test_pairs_replay_pope_rows_of_stage3s_pictures(tmp_path, monkeypatch):
     for j, q in seen:
         assert any(a in q for a in asked) == (j > 0), (j, q)
     assert any(j > 0 for j, _ in seen)
+
+
+@pytest.mark.parametrize("n_pairs,n_rows", [(1233, 2768), (5, 3), (4, 4)])
+def test_replay_rows_used_are_those_pair_batch_reads(monkeypatch, n_pairs, n_rows):
+    from train.stages import dpo
+
+    read = set()
+
+    class Replay:
+        def __len__(self):
+            return n_rows
+
+        def __getitem__(self, i):
+            read.add(i)
+            return {"image": None, "q": "", "a": ""}
+
+    monkeypatch.setattr(dpo, "_pair_batches", lambda *a: (None, None))
+    monkeypatch.setattr(dpo, "encode", lambda *a: None)
+    monkeypatch.setattr(dpo, "prompt_text", lambda q: q)
+    for s in range(0, n_pairs, 8):  # every pair once, in batches
+        dpo.pair_batch(None, range(n_pairs), list(range(s, min(s + 8, n_pairs))), 16, Replay())
+    side = {"preference_accuracy": {"accuracy": 0.5}, "perception": {"accuracy": 0.5, "n": 4}}
+    ev = dpo.DpoStage().evidence({"stage4": {"metrics": {
+        "stage3": side, "stage4": side, "replay_rows": n_rows,
+        "pairs": {"model": n_pairs - 3, "engine": 3}}}})
+    assert ev["replay_rows_used"] == len(read) == min(n_pairs, n_rows)

@@ -249,6 +249,12 @@ def pair_batch(processor, pairs, idx, max_length: int, replay=None):
                         [e["a"] for e in ex], max_length)
 
 
+def replayed_rows(n_pairs: int, n_rows: int) -> int:
+    """The replay rows stage 4 ever trains on: ``pair_batch`` gives pair i row i mod
+    ``n_rows``, so of more rows than pairs the last go unread."""
+    return min(n_pairs, n_rows)
+
+
 def dpo_task(recipe: Recipe, model, processor, pairs, reference=None, replay=None
              ) -> StageTask:
     """The loop's task of stage 4: DPO on ``pairs`` against ``reference`` (None: the policy
@@ -364,6 +370,8 @@ class DpoStage(TrainingStage):
               "perception_stage3": before["perception"]["accuracy"],
               "perception_stage4": after["perception"]["accuracy"],
               "pairs": s4["pairs"], "replay_rows": s4.get("replay_rows", 0)}
+        ev["replay_rows_used"] = replayed_rows(s4["pairs"]["model"] + s4["pairs"]["engine"],
+                                               ev["replay_rows"])
         if "yes_no" in before:
             ev["yes_no_stage3"] = before["yes_no"]["accuracy"]
             ev["yes_no_stage4"] = after["yes_no"]["accuracy"]
