@@ -201,6 +201,16 @@ class PopeSynthBuilder(Builder):
                    "split (random, popular, adversarial), 3 present and 3 absent objects asked "
                    "\"Is there a <object> in the image?\", alternating yes / no.")
 
+    def describe(self, cfg):
+        per = self.unit_size(cfg)
+        if per == ROWS_PER_IMAGE:
+            return self.description
+        what = ("one split's 3 present and 3 absent objects" if per == 2 * PROBES else
+                "one present and one absent object of one split")
+        return (f"POPE-style object probes on rendered scenes, a training build of {per} rows "
+                f"per image: {what} (the split and objects rotate from scene to scene), asked "
+                "\"Is there a <object> in the image?\". Evaluation sets keep all 18 rows.")
+
     def add_arguments(self, p):
         p.add_argument("--n-images", type=int, default=N_IMAGES,
                        help="scenes (the popular / adversarial statistics are over all of them)")

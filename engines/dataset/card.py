@@ -34,7 +34,8 @@ def card_text(out: str | Path) -> tuple[str, dict]:
     if cfg is None:
         raise FileNotFoundError(f"{out / CONFIG_NAME}: no such file; not a dataset built here")
     builder = get_builder(cfg["kind"])
-    n_units = builder.n_units(BuildConfig(**cfg))
+    build = BuildConfig(**cfg)
+    n_units = builder.n_units(build)
     n_chunks = -(-n_units // cfg["chunk_size"])
     files = [chunk_path(out, c, n_chunks) for c in range(n_chunks)]
     present = [f for f in files if f.exists()]
@@ -66,7 +67,7 @@ def card_text(out: str | Path) -> tuple[str, dict]:
         "complete": complete,
     }
     lines = ["---", yaml.safe_dump(header, sort_keys=True).rstrip(), "---", "",
-             f"# {cfg['kind']}", "", builder.description, "",
+             f"# {cfg['kind']}", "", builder.describe(build), "",
              f"- rows: {n_rows} of {cfg['n']} "
              f"({len(present)} of {n_chunks} chunk files present"
              f"{'' if complete else '; build not complete: rerun the same command'})",

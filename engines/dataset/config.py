@@ -92,6 +92,10 @@ class Builder:
     def validate(self, cfg: BuildConfig) -> None:
         """Raise ValueError naming the bad setting."""
 
+    def describe(self, cfg: BuildConfig) -> str:
+        """The card's paragraph on what a build of ``cfg`` holds (default: ``description``)."""
+        return self.description
+
     # ------------------------------------------------------------------ command line
 
     def add_arguments(self, p: argparse.ArgumentParser) -> None:

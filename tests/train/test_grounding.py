@@ -77,6 +77,14 @@ def test_fewer_pope_rows_a_scene_are_more_scenes_each_question_once(tmp_path, pe
         if per == 2:  # pair (i // 3) mod 3 of that split: its ((i // 3) mod 3)-th present object
             own = [k for k in whole if k[0] == mine[0][0] and k[1] == mine[0][1]]
             assert mine == own[2 * (i // 3 % 3):2 * (i // 3 % 3) + 2]
+    # the card says what the build holds, the whole set's card what it holds
+    card = (tmp_path / "some" / "data" / "pope-synth" / "README.md").read_text()
+    assert f"a training build of {per} rows per image: " in card
+    assert ("one split's 3 present and 3 absent objects" if per == 6 else
+            "one present and one absent object of one split") in card
+    whole_card = (tmp_path / "all" / "data" / "pope-synth" / "README.md").read_text()
+    assert "3 present and 3 absent objects asked" in whole_card
+    assert "training build" not in whole_card
 
 
 def test_pope_rows_per_image_is_checked():
