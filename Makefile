@@ -40,17 +40,17 @@ run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train --parallel-twins
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
 		--limit $(QS_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
-		--task-options $(QS_OPTIONS) --output-path $(QS)/eval-greedy
+		--task-options $(QS_OPTIONS) --data-cache $(QS)/eval-data --output-path $(QS)/eval-greedy
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/stage3-blind/model --tasks mavis-heldout \
 		--limit $(QS_TWIN_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
-		--task-options blank_images=true --output-path $(QS)/twin-mavis
+		--task-options blank_images=true --data-cache $(QS)/eval-data --output-path $(QS)/twin-mavis
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval run --model $(QS)/train/final --tasks $(QS_TASKS) \
 		--limit $(QS_LIMIT) --batch-size 8 --gen-kwargs max_new_tokens=$(QS_MAX_NEW) \
 		--task-options $(QS_OPTIONS) --decoding causalmm --cf-level language \
-		--cf-type reversed --gamma 1 --alpha 0.1 --output-path $(QS)/eval-causalmm
+		--cf-type reversed --gamma 1 --alpha 0.1 --data-cache $(QS)/eval-data --output-path $(QS)/eval-causalmm
 	HF_HUB_OFFLINE=1 $(BIN)/mm-eval ablate causalmm --model $(QS)/train/final --tasks pope-synth \
 		--limit $(QS_ABLATE_LIMIT) --batch-size 8 --task-options split=adversarial \
-		--output-path $(QS)/ablate-causalmm
+		--data-cache $(QS)/eval-data --output-path $(QS)/ablate-causalmm
 	$(BIN)/python -m eval.quickstart $(QS)
 
 # the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast. Bytecode

@@ -111,6 +111,9 @@ def add_common_flags(p: OneLineParser) -> None:
                    help="samples per task (an integer) or a fraction of its groups (0.1); "
                    "whole groups, spread over the task's strata")
     p.add_argument("--data", help="a local dataset folder for the task(s)")
+    p.add_argument("--data-cache", "--data_cache", dest="data_cache",
+                   help="the folder where tasks build their synthetic evaluation data (default "
+                   "OUTPUT/data): runs that share it build each set once")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--gen-kwargs", "--gen_kwargs", dest="gen_kwargs", default="",
                    help="e.g. max_new_tokens=64,do_sample=false")
@@ -192,6 +195,7 @@ def _ablate(a) -> None:
     from eval.task import TaskContext
 
     names = _task_names(a)
+    work = _data_cache(a)
     _output_path(a)
     _check_limit(a.limit, names)
     _check_device(a.device)
@@ -200,12 +204,23 @@ def _ablate(a) -> None:
     try:
         res = run_ablation(lambda over: make_adapter(a, a.method, over) if over is not None
                            else make_adapter(a, DEFAULT), a.method, names, a.output_path,
-                           TaskContext(a.data, a.limit, a.seed, options=_task_options(a, names)),
+                           TaskContext(a.data, a.limit, a.seed, options=_task_options(a, names),
+                                       work=work),
                            batch_size=a.batch_size, gen=_gen_kwargs(a.gen_kwargs),
                            progress=not a.no_progress)
     except FolderBusy as e:
         fail(PROG, "--output-path", str(e))
     print(json.dumps(res, indent=1))
+
+
+def _data_cache(a) -> Path | None:
+    """``--data-cache``: a folder (made when missing) or None; a file there fails naming it."""
+    if not a.data_cache:
+        return None
+    path = Path(a.data_cache)
+    if path.exists() and not path.is_dir():
+        fail(PROG, "--data-cache", f"not a folder: {path}")
+    return path
 
 
 def _task_names(a) -> list[str]:
@@ -393,13 +408,14 @@ def _run(a) -> None:
         fail(PROG, "--batch-size", f"must be >= 1, got {a.batch_size}")
     if a.data and not Path(a.data).exists():
         fail(PROG, "--data", f"no such folder: {a.data}")
+    work = _data_cache(a)
     options = _task_options(a, names)
     _check_limit(a.limit, names)
     _check_device(a.device)
     _output_path(a)
     gen = _gen_kwargs(a.gen_kwargs)
     adapter = make_adapter(a)
-    ctx = TaskContext(a.data, a.limit, a.seed, options=options)
+    ctx = TaskContext(a.data, a.limit, a.seed, options=options, work=work)
     try:
         res = evaluate(adapter, names, a.output_path, ctx, batch_size=a.batch_size, gen=gen,
                        progress=not a.no_progress, predict_only=a.predict_only)

@@ -142,3 +142,30 @@ def test_read_only_unfinished_output_path(tmp_path, run_cli, monkeypatch):
              str(tmp_path))
     _one_line(r, "--output-path")
     assert "is read-only and holds no readable results.json" in r.stderr
+
+
+def test_runs_sharing_a_data_cache_build_each_set_once(tmp_path, run_cli):
+    cache = tmp_path / "cache"
+    args = ("--model", "builtin:oracle", "--tasks", "pope-synth", "--limit", "36",
+            "--data-cache", str(cache))
+    r = _run(run_cli, *args, "--output-path", str(tmp_path / "a"))
+    assert r.returncode == 0, r.stderr
+    built = sorted(cache.glob("pope-synth/*/data/*.parquet"))
+    assert built and not (tmp_path / "a" / "data").exists()
+    stamps = [p.stat().st_mtime_ns for p in built]
+    r = _run(run_cli, *args, "--output-path", str(tmp_path / "b"))
+    assert r.returncode == 0, r.stderr
+    assert sorted(cache.glob("pope-synth/*/data/*.parquet")) == built
+    assert [p.stat().st_mtime_ns for p in built] == stamps  # read back, not built again
+    a, b = (json.loads((tmp_path / d / "results.json").read_text())["tasks"]["pope-synth"]
+            for d in "ab")
+    assert a == b and a["n_samples"] == 36
+
+
+def test_data_cache_that_is_a_file_is_refused(tmp_path, run_cli):
+    f = tmp_path / "f"
+    f.write_text("")
+    r = _run(run_cli, "--model", "builtin:oracle", "--tasks", "pope-synth", "--limit", "36",
+             "--data-cache", str(f), "--output-path", str(tmp_path / "a"))
+    _one_line(r, "--data-cache")
+    assert "not a folder" in r.stderr and not (tmp_path / "a").exists()
