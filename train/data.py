@@ -152,9 +152,14 @@ def build_or_load(kind: str, out: Path, n: int, seed: int, image_size: int,
 
 
 def build_config(cfg, out: Path, progress: bool = False):
-    """``build_or_load`` of a ready ``BuildConfig``."""
+    """``build_or_load`` of a ready ``BuildConfig``. Its pictures are drawn in as many
+    processes as this one has CPU threads (a twin trained alongside its stage has one): the
+    chunks are independent, so the bytes are the same whatever the count."""
+    import torch
+
     if processes.is_main():
-        dataset.build(cfg, out, progress=progress, overwrite=True)
+        dataset.build(cfg, out, num_proc=torch.get_num_threads(), progress=progress,
+                      overwrite=True)
     processes.barrier()
     return dataset.load(out)
 

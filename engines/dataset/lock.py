@@ -61,11 +61,13 @@ def _main_process() -> bool:
 
 
 @contextmanager
-def folder_lock(folder: str | Path, command: list[str] | None = None) -> Iterator[dict | None]:
+def folder_lock(folder: str | Path, command: list[str] | None = None, wait: bool = False
+                ) -> Iterator[dict | None]:
     """Hold ``folder``'s lock for the block (creating ``folder``); yields the holder record.
 
     Raises ``FolderBusy`` at once, without waiting or writing anything, when another process
-    (or another ``folder_lock`` in this one) holds it."""
+    (or another ``folder_lock`` in this one) holds it; with ``wait``, waits for it instead
+    (a cache that two runs fill: the second reads what the first built)."""
     from filelock import FileLock, Timeout
 
     folder = Path(folder)
@@ -75,7 +77,7 @@ def folder_lock(folder: str | Path, command: list[str] | None = None) -> Iterato
     folder.mkdir(parents=True, exist_ok=True)
     lock = FileLock(str(folder / LOCK_NAME))
     try:
-        lock.acquire(timeout=0)
+        lock.acquire(timeout=-1 if wait else 0)
     except Timeout:
         raise FolderBusy(folder, read_holder(folder)) from None
     holder = {"pid": os.getpid(), "host": socket.gethostname(),

@@ -68,8 +68,11 @@ def _write_chunk(args: tuple) -> tuple[int, int, list[dict]]:
 
 
 def build(cfg: BuildConfig, out: str | Path, num_proc: int = 1, shard_index: int = 0,
-          num_shards: int = 1, overwrite: bool = False, progress: bool = True) -> dict:
-    """Build (or complete) the chunks of this shard; returns a summary dict."""
+          num_shards: int = 1, overwrite: bool = False, progress: bool = True,
+          wait: bool = False) -> dict:
+    """Build (or complete) the chunks of this shard; returns a summary dict. A folder another
+    run is writing raises ``FolderBusy``, or with ``wait`` is waited for and then completed
+    (nothing left to build when the other run built the same config)."""
     builder = get_builder(cfg.kind)
     builder.validate(cfg)
     if not 0 <= shard_index < num_shards:
@@ -83,7 +86,7 @@ def build(cfg: BuildConfig, out: str | Path, num_proc: int = 1, shard_index: int
     if not can_write:
         raise OutDirError(f"{out} is read-only and its build is not finished; make it "
                           "writable or choose another folder")
-    with folder_lock(out):
+    with folder_lock(out, wait=wait):
         return _build_locked(builder, cfg, out, num_proc, shard_index, num_shards, overwrite,
                              progress)
 
@@ -231,10 +234,11 @@ def _claim_dir(out: Path, cfg: BuildConfig, overwrite: bool) -> None:
 
 def build_rows(cfg: BuildConfig, out: str | Path | None = None) -> list[dict]:
     """The rows of ``cfg`` in order, built into ``out`` (kept there: a later call with the same
-    config only reads them back) or, without ``out``, into a temporary folder."""
+    config only reads them back; a call while another run builds there waits for it) or,
+    without ``out``, into a temporary folder."""
     if out is None:
         with tempfile.TemporaryDirectory(prefix=f"mm-{cfg.kind}-") as tmp:
             build(cfg, tmp, progress=False)
             return list(iter_rows(tmp))
-    build(cfg, out, progress=False)
+    build(cfg, out, progress=False, wait=True)
     return list(iter_rows(out))

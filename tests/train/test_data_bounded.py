@@ -265,3 +265,22 @@ def test_dpo_step_preprocesses_each_picture_once(llava):
     finally:
         processor.image_processor = inner
     assert replay.cache.made == 3 and rep["pixel_values"].shape[0] == 3
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_stage_build_draws_in_as_many_processes_as_it_has_threads(tmp_path, monkeypatch,
+                                                                   threads):
+    from engines import dataset
+    from train.data import build_or_load
+
+    seen = []
+    real = dataset.build
+    monkeypatch.setattr(dataset, "build",
+                        lambda *a, **k: seen.append(k["num_proc"]) or real(*a, **k))
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        rows = build_or_load("mavis-perception", tmp_path / f"t{threads}", 4, 0, 64)
+    finally:
+        torch.set_num_threads(before)
+    assert seen == [threads] and len(rows) == 4

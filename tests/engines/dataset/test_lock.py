@@ -96,3 +96,34 @@ def test_a_foreign_folder_is_refused_without_a_lock_dropped_in_it(tmp_path, run_
     r = run_cli(main, *BUILD, "--out", str(out))
     assert r.returncode == 2 and "is not a dataset built here" in r.stderr
     assert _names(out) == ["notes.txt"]
+
+
+def test_a_cache_build_waits_for_the_run_building_there_then_reads(tmp_path):
+    import threading
+    import time
+
+    from engines.dataset import BuildConfig, build_rows
+
+    out = tmp_path / "cache"
+    cfg = BuildConfig(kind="mavis-caption", n=2, seed=0, image_size=64)
+    held, order = threading.Event(), []
+
+    def other_run():
+        with folder_lock(out):
+            held.set()
+            time.sleep(0.5)
+            order.append("released")
+
+    t = threading.Thread(target=other_run)
+    t.start()
+    held.wait()
+    rows = build_rows(cfg, out)  # waits on the lock instead of refusing
+    order.append("built")
+    t.join()
+    assert order == ["released", "built"] and len(rows) == 2
+    from engines.dataset import build
+
+    other = BuildConfig(kind="mavis-caption", n=2, seed=1, image_size=64)
+    with folder_lock(out):  # a build that is not a cache's is refused as before
+        with pytest.raises(FolderBusy):
+            build(other, out, progress=False, overwrite=True)
