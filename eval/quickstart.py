@@ -174,10 +174,13 @@ def training_section(p: dict) -> list[str]:
                            ("mme-synth", "MME's paired yes/no claims")):
             if e.get(kind):
                 m, b = e[kind]["model"], e[kind]["blind_twin"]
+                if "balanced" in (m.get("per_family") or {}):
+                    what = "object probes with balanced negatives"
                 lines += [f"Grounding rows held out ({what}, {m['n']} rows of another seed "
                           f"than training and mm-eval): model {_pct(m['accuracy'])} (yes "
                           f"{_pct(m['yes_ratio'])}), image-blind twin {_pct(b['accuracy'])} "
                           f"(yes {_pct(b['yes_ratio'])}).", ""]
+        lines += _balanced_lines(e.get("pope-synth-balanced"))
     if "stage4" in ev:
         e = ev["stage4"]
         lines += ["### Stage 4, DPO", "",
@@ -193,6 +196,25 @@ def training_section(p: dict) -> list[str]:
         lines += ["", *goal_lines(e), ""]
         lines += _preference_table(e.get("preference_stage3"), e.get("preference_stage4"))
     return lines
+
+
+def _balanced_lines(e: dict | None) -> list[str]:
+    """Stage 3 on held-out object probes whose absent object is drawn so that each object is
+    asked as often absent as present in each theme's scenes: neither the object asked nor the
+    scene's theme answers them, so above the twin is reading the objects themselves."""
+    if not e:
+        return []
+    from mm.stats import newcombe
+
+    m, b = e["model"], e["blind_twin"]
+    lo, hi = newcombe(m["accuracy"], m["n"], b["accuracy"], b["n"])
+    return [f"Object probes with balanced negatives held out (each object asked as often absent "
+            f"as present in each theme's scenes, so neither the object asked nor the scene's "
+            f"theme tells the answer; {m['n']} rows): model {_pct(m['accuracy'])} (yes "
+            f"{_pct(m['yes_ratio'])}), image-blind twin {_pct(b['accuracy'])} (yes "
+            f"{_pct(b['yes_ratio'])}): {100 * (m['accuracy'] - b['accuracy']):+.1f} points "
+            f"(95% interval {100 * lo:+.1f} to {100 * hi:+.1f}) for reading the objects "
+            "themselves.", ""]
 
 
 def _preference_table(before: dict | None, after: dict | None) -> list[str]:

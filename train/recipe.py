@@ -190,6 +190,11 @@ class Recipe:
     # i mod 3), each question once; 2 one present and one absent object of that split. Fewer
     # rows a scene are more scenes for the same pope_n (pope_n / this many)
     pope_rows_per_image: Literal[2, 6, 18] = 18
+    # the absent object of those rows: POPE's (its split's rule), or, with 2 rows a scene,
+    # balanced: drawn so that each object is asked about as often absent as present in each
+    # theme's scenes, where POPE's pairs ask some objects present 22% of the time and others
+    # 75%, a prior a model answers from without looking
+    pope_negatives: Literal["pope", "balanced"] = "pope"
     # bookkeeping
     save_every: int = 10
     # checkpoints: accelerate's save_state (each process its shard; needed under FSDP and
@@ -249,6 +254,9 @@ class Recipe:
             raise RecipeError("load_dtype", "load_dtype: bfloat16 needs mixed_precision: bf16 "
                               f"(got {self.mixed_precision}): float32 trainable weights meet "
                               "bfloat16 frozen ones only under bf16 autocast")
+        if self.pope_negatives != "pope" and self.pope_rows_per_image != 2:
+            raise RecipeError("pope_negatives", f"pope_negatives: {self.pope_negatives} needs "
+                              f"pope_rows_per_image: 2 (got {self.pope_rows_per_image})")
         if self.warmup_steps > self.max_steps:
             raise RecipeError("warmup_steps", f"warmup_steps: {self.warmup_steps} is more than "
                               f"max_steps ({self.max_steps})")

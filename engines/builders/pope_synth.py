@@ -36,7 +36,7 @@ import numpy as np
 from engines.cliutil import add_build_arguments
 from engines.dataset import BuildConfig, Builder, image_cell, register_builder
 from engines.dataset import columns as col
-from engines.dataset.streams import POPE_PROBE_DRAW, STREAMS
+from engines.dataset.streams import POPE_BALANCE_DRAW, POPE_PROBE_DRAW, STREAMS
 from renderers.object_scene import ObjectSceneFamily
 from renderers.object_scene.spec import KIND_NAMES, ObjectSceneSpec, annotated_kinds
 
@@ -161,16 +161,29 @@ def _probes(seed: int, n_images: int) -> list[dict]:
     return build_probes(seed, n_images, SPLITS)
 
 
+NEGATIVES = ("pope", "balanced")
+
+
 def pope_synth_config(n_images: int, seed: int = 0, image_size: int = 336,
                       images: int | None = None, chunk_size: int = 256,
-                      rows_per_image: int = ROWS_PER_IMAGE) -> BuildConfig:
+                      rows_per_image: int = ROWS_PER_IMAGE, negatives: str = "pope"
+                      ) -> BuildConfig:
     """The first ``images`` (default all) of an ``n_images`` set, with every split's probes
-    (``rows_per_image`` 18) or a part of them (``kept_rows``): training rows from more scenes."""
+    (``rows_per_image`` 18) or a part of them (``kept_rows``): training rows from more scenes.
+    ``negatives`` "balanced" (2 rows a scene only) replaces POPE's absent object by one drawn
+    so that each object is asked as often absent as present (``balanced_negative``)."""
     images = n_images if images is None else images
     options = {"n_images": n_images}
     if rows_per_image != ROWS_PER_IMAGE:
         kept_rows(0, rows_per_image)  # checks the count
         options["rows_per_image"] = rows_per_image
+    if negatives not in NEGATIVES:
+        raise ValueError(f"negatives: {negatives}; valid: {', '.join(NEGATIVES)}")
+    if negatives != "pope":
+        if rows_per_image != 2:
+            raise ValueError(f"negatives: {negatives} needs 2 rows per image, got "
+                             f"{rows_per_image}")
+        options["negatives"] = negatives
     return BuildConfig(kind="pope-synth", n=rows_per_image * images, seed=seed,
                        image_size=image_size, chunk_size=chunk_size, options=options)
 
@@ -190,6 +203,43 @@ def kept_rows(i: int, per: int) -> range:
     return range(start, start + per)
 
 
+def balanced_weights(probes: Sequence[dict]) -> dict[str, Counter]:
+    """Per theme, each object's weight as a balanced build's absent object: how often a
+    2-a-scene build asks it present in that theme's scenes (its positive of scene i is
+    POPE's positive (i // 3) mod 3, as ``kept_rows`` keeps it) over how many of those scenes
+    lack it. Scene i's absent object drawn in proportion to these among the objects it lacks
+    is asked absent about as often as present, per theme: neither the object asked nor the
+    scene's theme then tells the answer, only the picture does (POPE's own negatives leave a
+    prior: in a build of its pairs one object is present in 22% of the questions about it,
+    another in 75%)."""
+    asked: dict[str, Counter] = {}
+    lacked: dict[str, Counter] = {}
+    for i, im in enumerate(probes):
+        theme = im["spec"].theme
+        asked.setdefault(theme, Counter())[im["objects"][(i // len(SPLITS)) % PROBES]] += 1
+        have = set(im["objects"])
+        lacked.setdefault(theme, Counter()).update(k for k in KIND_NAMES if k not in have)
+    return {t: Counter({k: asked[t][k] / lacked[t][k] for k in asked[t] if lacked[t][k]})
+            for t in asked}
+
+
+def balanced_negative(i: int, im: dict, weights: dict[str, Counter], seed: int) -> str:
+    """Scene i's absent object in a balanced build: one of the kinds it lacks, drawn from
+    [seed, pope-synth, i, POPE_BALANCE_DRAW] in proportion to its theme's ``weights`` (a kind
+    the theme's scenes are never asked about present has none; uniform where all have none)."""
+    have = set(im["objects"])
+    absent = [k for k in KIND_NAMES if k not in have]
+    w = np.array([weights.get(im["spec"].theme, {}).get(k, 0.0) for k in absent])
+    w = w / w.sum() if w.sum() > 0 else np.full(len(absent), 1 / len(absent))
+    rng = np.random.default_rng([seed, STREAMS["pope-synth"], i, POPE_BALANCE_DRAW])
+    return absent[int(rng.choice(len(absent), p=w))]
+
+
+@lru_cache(maxsize=4)
+def _balanced_weights(seed: int, n_images: int) -> dict[str, Counter]:
+    return balanced_weights(_probes(seed, n_images))
+
+
 @register_builder
 class PopeSynthBuilder(Builder):
     kind = "pope-synth"
@@ -205,6 +255,12 @@ class PopeSynthBuilder(Builder):
         per = self.unit_size(cfg)
         if per == ROWS_PER_IMAGE:
             return self.description
+        if cfg.options.get("negatives", "pope") == "balanced":
+            return ("POPE-style object probes on rendered scenes, a training build of 2 rows per "
+                    "image: one of POPE's present objects and one absent object drawn so that "
+                    "each object is asked about as often absent as present in each theme's "
+                    "scenes (split \"balanced\"), asked \"Is there a <object> in the image?\". "
+                    "Evaluation sets keep POPE's 18 rows.")
         what = ("one split's 3 present and 3 absent objects" if per == 2 * PROBES else
                 "one present and one absent object of one split")
         return (f"POPE-style object probes on rendered scenes, a training build of {per} rows "
@@ -238,6 +294,15 @@ class PopeSynthBuilder(Builder):
         im = _probes(cfg.seed, int(cfg.options["n_images"]))[u]
         cell = image_cell(ObjectSceneFamily().render(im["spec"], cfg.image_size))
         spec_json = im["spec"].to_json()
+        if cfg.options.get("negatives", "pope") == "balanced":
+            pos = im["objects"][(u // len(SPLITS)) % PROBES]
+            neg = balanced_negative(u, im, _balanced_weights(cfg.seed,
+                                                             int(cfg.options["n_images"])),
+                                    cfg.seed)
+            return [{"id": f"balanced/{im['image']}/{j}", "image": cell,
+                     "image_id": im["image"], "split": "balanced", "object": obj,
+                     "question": question(obj), "answer": label, "spec": spec_json}
+                    for j, (obj, label) in enumerate(((pos, "yes"), (neg, "no")))]
         rows = [{"id": f"{split}/{im['image']}/{j}", "image": cell, "image_id": im["image"],
                  "split": split, "object": obj, "question": question(obj), "answer": label,
                  "spec": spec_json}

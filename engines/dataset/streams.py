@@ -28,6 +28,9 @@ STREAMS: dict[str, int] = {"mavis-caption": 1, "mavis-instruct": 2, "dpo-pairs":
 # pope-synth: an image's probes of split s draw from [seed, 6, image, POPE_PROBE_DRAW, s]; its
 # scene from [seed, 6, image, attempt] with attempt < 100, so the two never meet.
 POPE_PROBE_DRAW = 1000
+# pope-synth training builds with balanced negatives (``negatives: balanced``): image i's absent
+# object draws from [seed, 6, i, POPE_BALANCE_DRAW]
+POPE_BALANCE_DRAW = 1001
 # comfort: ball variation v >= 5 (past COMFORT's five) draws from [seed, v]; car variation v from
 # [seed, COMFORT_CAR_OFFSET + v], so the two scene kinds never share a draw.
 COMFORT_CAR_OFFSET = 1000

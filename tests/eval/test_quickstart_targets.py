@@ -178,3 +178,31 @@ def test_stage4_says_how_many_replay_rows_its_pairs_used():
                                               "yes/no, POPE rows, in that order; pair i "
                                               "replays row i) trained with the stage-3 loss")
     assert stage4(0) == "- pairs: 209 from the stage-3 model's wrong answers, 1024 engine-made"
+
+
+def test_stage3_reports_balanced_probes_against_the_twin_with_newcombes_interval():
+    from eval.quickstart import training_section
+    from mm.stats import newcombe
+
+    def probes(acc, yes):
+        return {"accuracy": acc, "yes_ratio": yes, "n": 200, "f1": 0.6,
+                "per_family": {"balanced": acc}}
+
+    ev = {"accuracy": 0.04, "blind_twin_accuracy": 0.12, "gain_points": -8.0,
+          "pope-synth": {"model": {**probes(0.725, 0.635), "per_family": {"random": 0.7}},
+                         "blind_twin": {**probes(0.54, 0.74), "per_family": {"random": 0.5}}},
+          "pope-synth-balanced": {"model": probes(0.51, 0.8), "blind_twin": probes(0.495, 0.7)}}
+    lines = training_section({"preset": "small", "evidence": {"stage3": ev}})
+    pope = next(x for x in lines if x.startswith("Grounding rows held out"))
+    assert pope.startswith("Grounding rows held out (POPE's object probes, 200 rows")
+    lo, hi = newcombe(0.51, 200, 0.495, 200)
+    assert (f"Object probes with balanced negatives held out (each object asked as often "
+            f"absent as present in each theme's scenes, so neither the object asked nor the "
+            f"scene's theme tells the answer; 200 rows): model 51.0% (yes 80.0%), image-blind "
+            f"twin 49.5% (yes 70.0%): +1.5 points (95% interval {100 * lo:+.1f} to "
+            f"{100 * hi:+.1f}) for reading the objects themselves.") in lines
+    # a recipe trained on balanced rows: its own held-out rows are said to be such
+    ev["pope-synth"] = {"model": probes(0.6, 0.5), "blind_twin": probes(0.5, 0.5)}
+    lines = training_section({"preset": "small", "evidence": {"stage3": ev}})
+    assert any(x.startswith("Grounding rows held out (object probes with balanced negatives, "
+                            "200 rows") for x in lines)

@@ -97,3 +97,57 @@ def test_pope_rows_per_image_is_checked():
         pope_synth_config(3, rows_per_image=4)
     # the whole set's config (mm-eval's) is as before: no option for its 18 rows
     assert pope_synth_config(3).options == {"n_images": 3}
+
+
+def _yes_share_by_object(pairs):
+    """{object: share of its questions answered yes} of (object, answer) pairs."""
+    from collections import Counter
+
+    asked, yes = Counter(o for o, _ in pairs), Counter(o for o, a in pairs if a == "yes")
+    return {o: yes[o] / n for o, n in asked.items() if n >= 40}
+
+
+def test_balanced_negatives_ask_each_object_as_often_absent_as_present():
+    from engines.builders.pope_synth import (balanced_negative, balanced_weights,
+                                             build_probes, kept_rows)
+
+    n, seed = 3000, 5
+    probes = build_probes(seed, n, ("random", "popular", "adversarial"))
+    w = balanced_weights(probes)
+    pope, balanced = [], []
+    for i, im in enumerate(probes):
+        rows = [(o, a) for s in ("random", "popular", "adversarial") for o, a in im["probes"][s]]
+        pope += [rows[k] for k in kept_rows(i, 2)]
+        pos = im["objects"][(i // 3) % 3]
+        neg = balanced_negative(i, im, w, seed)
+        assert pos == rows[kept_rows(i, 2)[0]][0] and neg not in im["objects"]
+        balanced += [(pos, "yes"), (neg, "no")]
+    skew = _yes_share_by_object(pope)
+    assert min(skew.values()) < 0.3 and max(skew.values()) > 0.7  # POPE's pairs: a prior
+    even = _yes_share_by_object(balanced)
+    assert len(even) >= 20 and all(0.4 <= v <= 0.6 for v in even.values()), even
+
+
+def test_a_balanced_build_and_its_checks(tmp_path):
+    from engines.builders.pope_synth import pope_synth_config
+    from train.recipe import RecipeError
+
+    r = _recipe(pope_rows_per_image=2, pope_negatives="balanced")
+    rows = grounding_data(r, tmp_path, "pope-synth", 12)
+    pope = grounding_data(_recipe(pope_rows_per_image=2), tmp_path / "pope", "pope-synth", 12)
+    assert len(rows) == 12 and set(rows["split"]) == {"balanced"}
+    assert rows["answer"] == ["yes", "no"] * 6
+    # the same scenes and present objects as POPE's pairs; the absent ones are not in the scene
+    assert rows["image_id"] == pope["image_id"] and rows["object"][::2] == pope["object"][::2]
+    import json
+    for row in list(rows)[1::2]:
+        assert row["object"] not in {o["kind"] for o in json.loads(row["spec"])["objects"]}
+    card = (tmp_path / "data" / "pope-synth-balanced" / "README.md").read_text()
+    assert "as often absent as present" in card
+    with pytest.raises(RecipeError, match=r"pope_negatives: balanced needs "
+                                          r"pope_rows_per_image: 2 \(got 18\)"):
+        _recipe(pope_negatives="balanced")
+    with pytest.raises(ValueError, match=r"negatives: other; valid: pope, balanced"):
+        pope_synth_config(3, rows_per_image=2, negatives="other")
+    with pytest.raises(ValueError, match=r"negatives: balanced needs 2 rows per image, got 6"):
+        pope_synth_config(3, rows_per_image=6, negatives="balanced")

@@ -184,3 +184,26 @@ def test_stage3_measures_yes_no_claims_also_when_its_mix_has_none(tmp_path, monk
         assert seen == [(4, None), (len(held_yn), None)] and len(held_yn) >= 3
     assert dataset.load(tmp_path / "o0" / "data" / "mavis-perception-yes-no-heldout")["id"] == \
         dataset.load(tmp_path / "o3" / "data" / "mavis-perception-yes-no-heldout")["id"]
+
+
+def test_stage3_with_pope_rows_also_measures_balanced_probes(tmp_path, monkeypatch):
+    """With POPE rows in the mix, stage 3 also scores held-out probes with balanced
+    negatives (their own folder, whatever the training rows' negatives), model and twin
+    alike, and the evidence carries both."""
+    from train.stages import instruct
+
+    seen = []
+    monkeypatch.setattr(instruct, "perception_accuracy", lambda m, p, rows, blank=False,
+                        kind=None: seen.append((rows, kind)) or {"accuracy": 0.5, "yes_ratio": 0.5,
+                                                            "n": len(rows)})
+    recipe = preset_recipe("tiny", "stage3", {"eval_n": 4, "pope_n": 8, "mme_n": 0,
+                                              "image_size": 64})
+    metrics = instruct.InstructStage().evaluate(recipe, None, None, tmp_path, held=[1, 2])
+    assert set(metrics) == {"perception", "yes_no", "pope-synth", "pope-synth-balanced"}
+    pope, balanced = seen[2][0], seen[3][0]
+    assert seen[3][1] == "pope-synth" and set(balanced["split"]) == {"balanced"}
+    assert set(pope["split"]) == {"random", "popular", "adversarial"}
+    assert (tmp_path / "data" / "pope-synth-balanced-heldout" / "build.json").is_file()
+    ev = instruct.InstructStage().evidence({"stage3": {"metrics": metrics},
+                                            "stage3_blind": {"metrics": metrics}})
+    assert ev["pope-synth-balanced"]["model"]["accuracy"] == 0.5

@@ -38,6 +38,10 @@ YES_NO_GOAL = Goal("yes_no_gain_points", ">=", 25,
                    measured="{:+.1f} points", interval="yes_no_gain_ci95", n="yes_no_n")
 
 
+# the held-out POPE probes with balanced negatives (``grounding_data(balanced=True)``)
+BALANCED = "pope-synth-balanced"
+
+
 @dataclass
 class InstructSettings:
     perception_n: int | None = None  # perception rows in the mix (None: data_n)
@@ -131,6 +135,13 @@ class InstructStage(TrainingStage):
             metrics[kind] = perception_accuracy(
                 model, processor, grounding_data(recipe, out, kind, recipe.eval_n, heldout=True),
                 blank=own.blank_images, kind=kind)
+        if own.pope_n:
+            # whatever the training rows' negatives: POPE's let the object asked and the
+            # scene's theme answer much of a probe; these leave the objects in the picture
+            metrics[BALANCED] = perception_accuracy(
+                model, processor, grounding_data(recipe, out, "pope-synth", recipe.eval_n,
+                                                 heldout=True, balanced=True),
+                blank=own.blank_images, kind="pope-synth")
         return metrics
 
     def evidence(self, results: dict) -> dict | None:
@@ -147,7 +158,7 @@ class InstructStage(TrainingStage):
                                 "yes_ratio": m["yes_no"]["yes_ratio"], "n": m["yes_no"]["n"]}
                             for k, m in (("model", s3), ("blind_twin", blind))}
             ev.update(gap(s3["yes_no"], blind["yes_no"], "yes_no_gain", YES_NO_GOAL.n))
-        for kind in GROUNDING:
+        for kind in (*GROUNDING, BALANCED):
             if kind in s3 and kind in blind:
                 ev[kind] = {k: {key: m[kind].get(key) for key in
                                 ("accuracy", "f1", "yes_ratio", "n", "per_family")}
