@@ -188,6 +188,13 @@ def pope_synth_config(n_images: int, seed: int = 0, image_size: int = 336,
                        image_size=image_size, chunk_size=chunk_size, options=options)
 
 
+def kept_pair(i: int) -> int:
+    """Which of its split's PROBES present objects (and the absent one after it) scene ``i``
+    of a 2-rows-a-scene build asks: (i // 3) mod 3, so that consecutive scenes rotate through
+    the splits and the present objects."""
+    return (i // len(SPLITS)) % PROBES
+
+
 def kept_rows(i: int, per: int) -> range:
     """Which of scene ``i``'s 18 rows (SPLITS in order, each 2 * PROBES probes alternating
     present, absent) a build of ``per`` rows a scene keeps: all (18); split i mod 3's probes
@@ -199,14 +206,14 @@ def kept_rows(i: int, per: int) -> range:
         raise ValueError(f"rows_per_image: {per}; valid: 2, {2 * PROBES}, {ROWS_PER_IMAGE}")
     start = (i % len(SPLITS)) * 2 * PROBES
     if per == 2:
-        start += 2 * ((i // len(SPLITS)) % PROBES)
+        start += 2 * kept_pair(i)
     return range(start, start + per)
 
 
 def balanced_weights(probes: Sequence[dict]) -> dict[str, Counter]:
     """Per theme, each object's weight as a balanced build's absent object: how often a
     2-a-scene build asks it present in that theme's scenes (its positive of scene i is
-    POPE's positive (i // 3) mod 3, as ``kept_rows`` keeps it) over how many of those scenes
+    POPE's positive ``kept_pair(i)``, as ``kept_rows`` keeps it) over how many of those scenes
     lack it. Scene i's absent object drawn in proportion to these among the objects it lacks
     is asked absent about as often as present, per theme: neither the object asked nor the
     scene's theme then tells the answer, only the picture does (POPE's own negatives leave a
@@ -216,7 +223,7 @@ def balanced_weights(probes: Sequence[dict]) -> dict[str, Counter]:
     lacked: dict[str, Counter] = {}
     for i, im in enumerate(probes):
         theme = im["spec"].theme
-        asked.setdefault(theme, Counter())[im["objects"][(i // len(SPLITS)) % PROBES]] += 1
+        asked.setdefault(theme, Counter())[im["objects"][kept_pair(i)]] += 1
         have = set(im["objects"])
         lacked.setdefault(theme, Counter()).update(k for k in KIND_NAMES if k not in have)
     return {t: Counter({k: asked[t][k] / lacked[t][k] for k in asked[t] if lacked[t][k]})
@@ -294,18 +301,18 @@ class PopeSynthBuilder(Builder):
         im = _probes(cfg.seed, int(cfg.options["n_images"]))[u]
         cell = image_cell(ObjectSceneFamily().render(im["spec"], cfg.image_size))
         spec_json = im["spec"].to_json()
+
+        def row(split: str, j: int, obj: str, label: str) -> dict:
+            return {"id": f"{split}/{im['image']}/{j}", "image": cell, "image_id": im["image"],
+                    "split": split, "object": obj, "question": question(obj), "answer": label,
+                    "spec": spec_json}
+
         if cfg.options.get("negatives", "pope") == "balanced":
-            pos = im["objects"][(u // len(SPLITS)) % PROBES]
             neg = balanced_negative(u, im, _balanced_weights(cfg.seed,
                                                              int(cfg.options["n_images"])),
                                     cfg.seed)
-            return [{"id": f"balanced/{im['image']}/{j}", "image": cell,
-                     "image_id": im["image"], "split": "balanced", "object": obj,
-                     "question": question(obj), "answer": label, "spec": spec_json}
-                    for j, (obj, label) in enumerate(((pos, "yes"), (neg, "no")))]
-        rows = [{"id": f"{split}/{im['image']}/{j}", "image": cell, "image_id": im["image"],
-                 "split": split, "object": obj, "question": question(obj), "answer": label,
-                 "spec": spec_json}
-                for split, probes in im["probes"].items() for j, (obj, label) in
-                enumerate(probes)]
+            return [row("balanced", j, obj, label) for j, (obj, label) in
+                    enumerate(((im["objects"][kept_pair(u)], "yes"), (neg, "no")))]
+        rows = [row(split, j, obj, label) for split, probes in im["probes"].items()
+                for j, (obj, label) in enumerate(probes)]
         return [rows[k] for k in kept_rows(u, self.unit_size(cfg))]
