@@ -201,20 +201,21 @@ def training_section(p: dict) -> list[str]:
 def _balanced_lines(e: dict | None) -> list[str]:
     """Stage 3 on held-out object probes whose absent object is drawn so that each object is
     asked as often absent as present in each theme's scenes: neither the object asked nor the
-    scene's theme answers them, so above the twin is reading the objects themselves."""
+    scene's theme answers them, so above the twin is reading the objects themselves (the
+    stage's gap and its Newcombe interval)."""
     if not e:
         return []
-    from mm.stats import newcombe
-
     m, b = e["model"], e["blind_twin"]
-    lo, hi = newcombe(m["accuracy"], m["n"], b["accuracy"], b["n"])
-    return [f"Object probes with balanced negatives held out (each object asked as often absent "
+    line = (f"Object probes with balanced negatives held out (each object asked as often absent "
             f"as present in each theme's scenes, so neither the object asked nor the scene's "
             f"theme tells the answer; {m['n']} rows): model {_pct(m['accuracy'])} (yes "
             f"{_pct(m['yes_ratio'])}), image-blind twin {_pct(b['accuracy'])} (yes "
-            f"{_pct(b['yes_ratio'])}): {100 * (m['accuracy'] - b['accuracy']):+.1f} points "
-            f"(95% interval {100 * lo:+.1f} to {100 * hi:+.1f}) for reading the objects "
-            "themselves.", ""]
+            f"{_pct(b['yes_ratio'])})")
+    if "gain_ci95" not in e:  # a pipeline.json written before the stage kept the gap
+        return [line + ".", ""]
+    lo, hi = e["gain_ci95"]
+    return [f"{line}: {e['gain_points']:+.1f} points (95% interval {lo:+.1f} to {hi:+.1f}) "
+            "for reading the objects themselves.", ""]
 
 
 def _preference_table(before: dict | None, after: dict | None) -> list[str]:

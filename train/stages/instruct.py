@@ -163,4 +163,6 @@ class InstructStage(TrainingStage):
                 ev[kind] = {k: {key: m[kind].get(key) for key in
                                 ("accuracy", "f1", "yes_ratio", "n", "per_family")}
                             for k, m in (("model", s3), ("blind_twin", blind))}
+        if BALANCED in ev:  # reading the objects themselves: the model over its twin
+            ev[BALANCED].update(gap(s3[BALANCED], blind[BALANCED], "gain", "n"))
         return ev
