@@ -6,6 +6,8 @@
     mm-train stage4 --recipe configs/small/stage4.yaml --init runs/s3 --out runs/s4
     mm-train pipeline --preset tiny --out runs/tiny
     mm-train pipeline --preset base --out runs/base --set lm_path=/models/llm vision_path=/models/siglip
+    mm-train probe tower --vision runs/s1        # does the tower tell the objects apart?
+    mm-train probe binding --preset small        # can the LLM look up the object asked?
     accelerate launch -m train.cli stage3 ...        # the same command on several GPUs
 
 A killed stage resumes from its last checkpoint when the same command is run again. One run
@@ -59,6 +61,8 @@ def parser() -> OneLineParser:
                         "the CPU threads shared between them (one process only)")
     _device_argument(p)
     p.add_argument("--no-progress", action="store_true")
+    from train.probes import add_parser
+    add_parser(sub)
     return ap
 
 
@@ -128,6 +132,10 @@ def main(argv: list[str] | None = None) -> None:
     from train.pipeline import StageFolderError, TwinFailed, check_init
 
     a = parser().parse_args(argv)
+    if a.cmd == "probe":
+        from train.probes import run
+        run(a, PROG)
+        raise SystemExit(0)
     try:
         overrides = parse_overrides(a.set)
     except ValueError as e:

@@ -1,0 +1,152 @@
+"""mm-train probe: the tower's object features and the LLM's binding, on tiny models."""
+import json
+
+import numpy as np
+import pytest
+import torch
+
+from train import probes
+from train.cli import main
+
+
+def pairwise_auc(scores, labels):
+    """The AUC's definition: over every (positive, negative) pair, 1 when the positive scores
+    higher, 1/2 on a tie."""
+    pos = [s for s, y in zip(scores, labels) if y]
+    neg = [s for s, y in zip(scores, labels) if not y]
+    return sum(1.0 if p > n else 0.5 if p == n else 0.0 for p in pos for n in neg) / \
+        (len(pos) * len(neg))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_auc_matches_the_pairwise_definition_with_ties(seed):
+    rng = np.random.default_rng(seed)
+    scores = rng.integers(0, 6, size=40).astype(float)  # many ties
+    labels = rng.random(40) < 0.4
+    assert probes.auc(scores, labels) == pytest.approx(pairwise_auc(scores, labels), abs=1e-12)
+
+
+def test_auc_extremes_and_one_class_error():
+    assert probes.auc([0.1, 0.2, 0.9, 0.8], [0, 0, 1, 1]) == 1.0
+    assert probes.auc([0.9, 0.8, 0.1, 0.2], [0, 0, 1, 1]) == 0.0
+    with pytest.raises(ValueError, match="positives and negatives"):
+        probes.auc([0.1, 0.2], [1, 1])
+
+
+def planted(n, signal, seed=0, kinds=6, tokens=9, dim=16, groups=3):
+    """Tokens of noise; each present kind's vector (times ``signal``) on one token; the kinds'
+    presence depends on the group as a theme does."""
+    rng = np.random.default_rng(seed)
+    kind_vec = rng.standard_normal((kinds, dim))
+    g = rng.integers(groups, size=n)
+    p = np.where(np.arange(kinds)[None, :] % groups == g[:, None], 0.7, 0.3)
+    y = (rng.random((n, kinds)) < p).astype(np.float32)
+    x = rng.standard_normal((n, tokens, dim))
+    for i in range(n):
+        for k in np.flatnonzero(y[i]):
+            x[i, rng.integers(tokens)] += signal * kind_vec[k]
+    return torch.tensor(x, dtype=torch.float32), torch.from_numpy(y), g
+
+
+def held_within_auc(signal):
+    x, y, g = planted(600, signal)
+    head = probes.fit_max_head(x[:400], y[:400], steps=150)
+    with torch.no_grad():
+        s = head(x[400:]).amax(1).numpy()
+    return probes.within_group_auc(s, y[400:].numpy(), g[400:])
+
+
+def test_max_head_finds_planted_objects_and_not_noise():
+    found, cells = held_within_auc(3.0)
+    assert cells == 18 and found > 0.95
+    chance, _ = held_within_auc(0.0)
+    assert 0.4 < chance < 0.6
+
+
+def test_within_group_auc_needs_both_classes_in_a_cell():
+    with pytest.raises(ValueError, match="too few held-out scenes"):
+        probes.within_group_auc(np.zeros((4, 2)), np.array([[1, 0]] * 4), np.zeros(4, int))
+
+
+def test_binding_rows_are_true_of_their_tokens():
+    task = probes.BindingTask(seed=0, snr=4.0)
+    feats, questions, answers = task.rows(400, np.random.default_rng(1), naming=0.25)
+    # the kind vector each token carries, read back by projection (background and noise
+    # project to ~0.1, an object's vector to snr)
+    proj = feats @ task.kind_vec.T / task.kind_vec.norm(dim=1) ** 2  # (n, tokens, kinds)
+    present = (proj > task.snr / 2).any(1)
+    naming = questions[:, 0] == task.WHAT
+    assert 60 < int(naming.sum()) < 140
+    for i in np.flatnonzero(naming):
+        assert present[i].sum() == 1 and present[i, answers[i]]
+    yes_no = np.flatnonzero(~naming)
+    asked = questions[yes_no, 2]
+    truth = present[yes_no, asked]
+    assert ((answers[yes_no] == task.YES) == truth).all()
+    assert 0.4 < truth.float().mean() < 0.6
+
+
+def test_binding_probe_is_deterministic_and_reports_its_interval():
+    a = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3)
+    b = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3)
+    assert a == b
+    lo, hi = a["accuracy_ci95"]
+    assert lo <= a["accuracy"] <= hi and a["n"] == 50
+    assert a["first_loss"] > 0 and 0 <= a["yes_ratio"] <= 1
+
+
+@pytest.fixture(scope="module")
+def tiny_vision(tmp_path_factory):
+    from transformers import CLIPImageProcessor, CLIPVisionConfig, CLIPVisionModel
+
+    out = tmp_path_factory.mktemp("vision")
+    torch.manual_seed(0)
+    CLIPVisionModel(CLIPVisionConfig(image_size=32, patch_size=8, hidden_size=32,
+                                     intermediate_size=64, num_hidden_layers=2,
+                                     num_attention_heads=2)).save_pretrained(out)
+    CLIPImageProcessor(size={"shortest_edge": 32},
+                       crop_size={"height": 32, "width": 32}).save_pretrained(out)
+    return out
+
+
+def test_tower_probe_cli_on_a_tiny_tower(tiny_vision, tmp_path, run_cli):
+    out = tmp_path / "probe.json"
+    args = ("probe", "tower", "--vision", str(tiny_vision), "--n-fit", "40", "--n-held", "100",
+            "--image-size", "64", "--out", str(out))
+    r = run_cli(main, *args)
+    assert r.returncode == 0, r.stderr
+    res = json.loads(r.stdout)
+    assert json.loads(out.read_text()) == res
+    for side in ("trained", "untrained"):
+        m = res[side]
+        assert m["tokens"] == 16 and m["n_held"] == 100 and m["cells"] >= 1
+        assert 0 <= m["within_theme_auc"] <= 1 and 0 <= m["auc"] <= 1
+    assert json.loads(run_cli(main, *args).stdout) == res  # same arguments, same numbers
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["tower", "--vision", "/no/such/folder"], "--vision"),
+    (["tower", "--vision", ".", "--n-held", "50"], "--n-held"),
+    (["tower", "--vision", ".", "--n-fit", "0"], "--n-fit"),
+    (["binding", "--naming", "1.5"], "--naming"),
+    (["binding", "--lr", "0"], "--lr"),
+    (["binding", "--steps", "0"], "--steps"),
+    (["binding", "--out", "."], "--out"),
+])
+def test_probe_bad_flags_are_one_line(argv, flag, run_cli):
+    r = run_cli(main, "probe", *argv)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and f"argument {flag}:" in r.stderr
+
+
+def test_tower_probe_names_a_folder_without_a_tower(tmp_path, run_cli):
+    r = run_cli(main, "probe", "tower", "--vision", str(tmp_path))
+    assert r.returncode == 2 and "argument --vision:" in r.stderr
+    assert "config.json" in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_tower_probe_feature_layer_out_of_range(tiny_vision, run_cli):
+    r = run_cli(main, "probe", "tower", "--vision", str(tiny_vision), "--n-fit", "4",
+                "--n-held", "100", "--image-size", "64", "--feature-layer", "9",
+                "--no-untrained")
+    assert r.returncode == 2 and "argument --feature-layer:" in r.stderr

@@ -1,0 +1,314 @@
+"""Where grounding fails: two probes that tell a vision tower that cannot see the objects from a
+language model that cannot look them up.
+
+``tower``: does a vision tower's output tell which objects a scene holds? Object scenes (the
+``object_scene`` family: a theme, 3-8 objects, the theme's co-occurrence group supplying most
+of them) are encoded by the frozen tower; a linear head on each image token the LLM reads
+(``--feature-layer``, LLaVA's -2, class token dropped) is fitted, and its maximum over the
+tokens scores each of the 28 kinds (one object fills one or two patches, so presence is a max
+over the picture, not a mean). Scored on held-out scenes by ROC AUC within each theme: the
+theme alone (background, usual objects) gives 0.5 there, so what is above 0.5 is the objects
+themselves. The same for an untrained tower of the same config, as stage 1's retrieval does.
+
+``binding``: can the preset's language model, from scratch, answer "Is there a <kind>?" from
+image tokens when the features are ideal? The picture is replaced by synthetic tokens: every
+token a theme's background vector plus Gaussian noise, each object's token also carrying its
+kind's vector (``--snr`` times the noise's scale), so a linear probe reads every object off its
+token. The preset's Llama and a LLaVA projector train on balanced questions (half the kinds
+asked present; absent ones drawn from the rest) at the stage-3 batch size; held-out accuracy
+(chance 0.5) says whether the LLM learns the lookup in that many steps. ``--naming P`` makes a
+share P of the training rows "What is in the image?" about a one-object picture, answered by
+the kind's word (tying the kind's features to its word embedding).
+
+    mm-train probe tower --vision runs/quickstart/train/stage1
+    mm-train probe binding --preset small --steps 1800 --lr 1e-3 --naming 0.5
+
+Both print one JSON object (``--out FILE`` also writes it); the same arguments give the same
+numbers on one machine.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from mm.seeding import seeded
+from mm.stats import wilson
+
+
+def auc(scores: np.ndarray, labels: np.ndarray) -> float:
+    """ROC AUC: the chance that a positive outscores a negative, ties counting half (the
+    Mann-Whitney U statistic over n_pos * n_neg, from average ranks)."""
+    scores, labels = np.asarray(scores, float), np.asarray(labels).astype(bool)
+    n_pos, n_neg = int(labels.sum()), int((~labels).sum())
+    if not n_pos or not n_neg:
+        raise ValueError("AUC needs positives and negatives")
+    order = np.argsort(scores, kind="mergesort")
+    ranks = np.empty(len(scores))
+    sorted_scores = scores[order]
+    i = 0
+    while i < len(scores):  # average ranks over ties
+        j = i
+        while j + 1 < len(scores) and sorted_scores[j + 1] == sorted_scores[i]:
+            j += 1
+        ranks[order[i:j + 1]] = (i + j) / 2 + 1
+        i = j + 1
+    return float((ranks[labels].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+
+
+def within_group_auc(scores: np.ndarray, labels: np.ndarray, groups: np.ndarray,
+                     min_each: int = 5) -> tuple[float, int]:
+    """Mean AUC of every (group, column) cell with at least ``min_each`` positives and as
+    many negatives; and how many cells there were."""
+    cells = []
+    for g in np.unique(groups):
+        rows = groups == g
+        for k in range(labels.shape[1]):
+            y = labels[rows, k]
+            if min_each <= y.sum() <= len(y) - min_each:
+                cells.append(auc(scores[rows, k], y))
+    if not cells:
+        raise ValueError(f"no (theme, kind) cell has {min_each} scenes with and without the "
+                         "kind: too few held-out scenes")
+    return float(np.mean(cells)), len(cells)
+
+
+def fit_max_head(tokens: torch.Tensor, labels: torch.Tensor, steps: int = 300, lr: float = 1e-2,
+                 seed: int = 0) -> torch.nn.Linear:
+    """A linear head on each token, max over tokens, fitted full-batch by binary cross-entropy
+    on (scenes, tokens, dim) features and (scenes, kinds) 0/1 labels. Features are standardised
+    by the caller."""
+    with seeded(seed):
+        head = torch.nn.Linear(tokens.shape[-1], labels.shape[1])
+    opt = torch.optim.Adam(head.parameters(), lr=lr)
+    for _ in range(steps):
+        opt.zero_grad()
+        F.binary_cross_entropy_with_logits(head(tokens).amax(1), labels).backward()
+        opt.step()
+    return head
+
+
+def scenes(n: int, seed: int, size: int):
+    """``n`` object scenes (no sign): their pictures, 0/1 kinds and theme indices."""
+    from renderers.object_scene import ObjectSceneFamily
+    from renderers.object_scene.sample import sample_scene
+    from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES
+
+    fam = ObjectSceneFamily()
+    images, kinds, themes = [], np.zeros((n, len(KIND_NAMES)), np.float32), np.zeros(n, int)
+    for i in range(n):
+        spec = sample_scene(np.random.default_rng([seed, i]), sign="")
+        images.append(fam.render(spec, size).convert("RGB"))
+        for o in spec.objects:
+            kinds[i, KIND_NAMES.index(o.kind)] = 1
+        themes[i] = THEME_NAMES.index(spec.theme)
+    return images, kinds, themes
+
+
+@torch.no_grad()
+def image_tokens(vision, processor, images, layer: int, batch: int = 64) -> torch.Tensor:
+    """The tokens the LLM reads: hidden states of ``layer``, the class token dropped (CLIP)."""
+    drop = 1 if vision.config.model_type.startswith("clip") else 0
+    out = []
+    for s in range(0, len(images), batch):
+        px = processor(images[s:s + batch], return_tensors="pt")["pixel_values"]
+        out.append(vision(pixel_values=px, output_hidden_states=True).hidden_states[layer][:, drop:])
+    return torch.cat(out)
+
+
+def tower_presence(vision, processor, data, n_fit: int, seed: int = 0, layer: int = -2) -> dict:
+    """Within-theme AUC of a max-over-tokens linear head on the frozen tower's tokens of
+    ``data`` (``scenes``' output): fitted on the first ``n_fit`` scenes, scored on the rest."""
+    images, kinds, themes = data
+    n_held = len(images) - n_fit
+    x = image_tokens(vision.eval(), processor, images, layer)
+    mean, std = x[:n_fit].mean((0, 1)), x[:n_fit].std((0, 1)) + 1e-6
+    x = (x - mean) / std
+    y = torch.from_numpy(kinds)
+    head = fit_max_head(x[:n_fit], y[:n_fit], seed=seed)
+    with torch.no_grad():
+        held = head(x[n_fit:]).amax(1).numpy()
+    within, cells = within_group_auc(held, kinds[n_fit:], themes[n_fit:])
+    seen = [k for k in range(kinds.shape[1]) if 0 < kinds[n_fit:, k].sum() < n_held]
+    overall = float(np.mean([auc(held[:, k], kinds[n_fit:, k]) for k in seen]))
+    return {"within_theme_auc": within, "cells": cells, "auc": overall,
+            "n_fit": n_fit, "n_held": n_held, "tokens": int(x.shape[1])}
+
+
+def probe_tower(path: str | Path, n_fit: int = 2000, n_held: int = 1000, seed: int = 0,
+                image_size: int = 224, layer: int = -2, untrained: bool = True) -> dict:
+    """``tower_presence`` of the tower in ``path`` (a vision folder, or a stage folder with a
+    ``vision/`` one) and, with ``untrained``, of a freshly initialised tower of its config."""
+    from mm.llava import load_vision
+
+    path = Path(path)
+    if (path / "vision").is_dir():
+        path = path / "vision"
+    vision, processor = load_vision(path)
+    data = scenes(n_fit + n_held, seed, image_size)
+    out = {"vision": str(path), "feature_layer": layer, "seed": seed,
+           "trained": tower_presence(vision, processor, data, n_fit, seed, layer)}
+    if untrained:
+        with seeded(seed):
+            fresh = type(vision)(vision.config)
+        out["untrained"] = tower_presence(fresh, processor, data, n_fit, seed, layer)
+    return out
+
+
+class BindingTask:
+    """Synthetic pictures of ``kinds`` kinds over ``themes`` backgrounds: ``patches`` tokens of
+    ``dim`` features, 1-5 objects a picture, each on a token of its own."""
+
+    def __init__(self, seed: int, snr: float, kinds: int = 28, themes: int = 6,
+                 patches: int = 36, dim: int = 128):
+        g = torch.Generator().manual_seed(seed)
+        self.kind_vec = torch.randn(kinds, dim, generator=g)
+        self.theme_vec = torch.randn(themes, dim, generator=g)
+        self.snr, self.kinds, self.patches, self.dim = snr, kinds, patches, dim
+        # token ids: the kinds' words, then these
+        self.IS, self.THERE, self.WHAT, self.QMARK, self.ASSISTANT, self.YES, self.NO = \
+            range(kinds, kinds + 7)
+        self.vocab = kinds + 7
+
+    def rows(self, n: int, rng: np.random.Generator, naming: float = 0.0):
+        """(features, question ids, answer id) of ``n`` rows; a share ``naming`` of one-object
+        naming rows, the others yes/no half present."""
+        feats = self.theme_vec[torch.from_numpy(rng.integers(len(self.theme_vec), size=n))]
+        feats = feats[:, None, :] + torch.from_numpy(
+            rng.standard_normal((n, self.patches, self.dim))).float()
+        questions = torch.empty(n, 4, dtype=torch.long)
+        answers = torch.empty(n, dtype=torch.long)
+        for b in range(n):
+            name = rng.random() < naming
+            m = 1 if name else int(rng.integers(1, 6))
+            objs = rng.choice(self.kinds, m, replace=False)
+            for o, p in zip(objs, rng.choice(self.patches, m, replace=False)):
+                feats[b, p] += self.snr * self.kind_vec[o]
+            if name:
+                questions[b] = torch.tensor([self.WHAT, self.WHAT, self.WHAT, self.QMARK])
+                answers[b] = int(objs[0])
+                continue
+            present = rng.random() < 0.5
+            asked = int(rng.choice(objs)) if present else \
+                int(rng.choice(np.setdiff1d(np.arange(self.kinds), objs)))
+            questions[b] = torch.tensor([self.IS, self.THERE, asked, self.QMARK])
+            answers[b] = self.YES if present else self.NO
+        return feats, questions, answers
+
+
+def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
+                  batch_size: int = 32, snr: float = 3.0, naming: float = 0.0, seed: int = 0,
+                  n_held: int = 1000) -> dict:
+    """Train the preset's from-scratch Llama and a LLaVA projector on ``BindingTask`` rows
+    (picture tokens, then the question, then the answer), cosine schedule with 10 warm-up
+    steps; held-out yes/no accuracy."""
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    from mm.llava import LM_PRESETS
+
+    task = BindingTask(seed, snr)
+    size = LM_PRESETS[preset]
+    with seeded(seed):
+        lm = LlamaForCausalLM(LlamaConfig(vocab_size=task.vocab, **asdict(size),
+                                          tie_word_embeddings=True))
+        proj = torch.nn.Sequential(torch.nn.Linear(task.dim, size.hidden_size),
+                                   torch.nn.GELU(),
+                                   torch.nn.Linear(size.hidden_size, size.hidden_size))
+
+    def logits(feats, questions):
+        embed = lm.get_input_embeddings()
+        tail = torch.cat([questions, torch.full((len(questions), 1), task.ASSISTANT)], 1)
+        return lm(inputs_embeds=torch.cat([proj(feats), embed(tail)], 1)).logits[:, -1]
+
+    params = list(lm.parameters()) + list(proj.parameters())
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: min(1.0, (s + 1) / 10) * 0.5 * (1 + np.cos(np.pi * s / steps)))
+    rng = np.random.default_rng([seed, 1])
+    losses = []
+    for _ in range(steps):
+        feats, questions, answers = task.rows(batch_size, rng, naming)
+        loss = F.cross_entropy(logits(feats, questions), answers)
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
+        opt.step()
+        sched.step()
+        losses.append(loss.item())
+    feats, questions, answers = task.rows(n_held, np.random.default_rng([seed, 2]))
+    with torch.no_grad():
+        pred = logits(feats, questions)[:, [task.YES, task.NO]].argmax(1)
+    said_yes = pred == 0
+    acc = float((said_yes == (answers == task.YES)).float().mean())
+    tail = losses[-min(100, len(losses)):]
+    return {"preset": preset, "steps": steps, "lr": lr, "batch_size": batch_size, "snr": snr,
+            "naming": naming, "seed": seed, "accuracy": acc,
+            "accuracy_ci95": list(wilson(acc, n_held)), "n": n_held,
+            "yes_ratio": float(said_yes.float().mean()),
+            "first_loss": losses[0], "final_loss_mean100": float(np.mean(tail))}
+
+
+def add_parser(sub) -> None:
+    """``mm-train probe tower|binding``."""
+    p = sub.add_parser("probe", help="diagnose grounding: the tower's object features, or the "
+                       "LLM's binding of the object asked")
+    kinds = p.add_subparsers(dest="probe", required=True, parser_class=type(p))
+    t = kinds.add_parser("tower", help="within-theme object presence from a tower's tokens")
+    t.add_argument("--vision", required=True, help="vision folder, or a stage folder with vision/")
+    t.add_argument("--n-fit", type=int, default=2000)
+    t.add_argument("--n-held", type=int, default=1000)
+    t.add_argument("--image-size", type=int, default=224, help="size the scenes are drawn at")
+    t.add_argument("--feature-layer", type=int, default=-2)
+    t.add_argument("--no-untrained", action="store_true", help="skip the untrained baseline")
+    b = kinds.add_parser("binding", help="the preset's LLM on ideal synthetic image tokens")
+    b.add_argument("--preset", default="small", choices=["tiny", "small"])
+    b.add_argument("--steps", type=int, default=1800)
+    b.add_argument("--lr", type=float, default=1e-3)
+    b.add_argument("--batch-size", type=int, default=32)
+    b.add_argument("--snr", type=float, default=3.0)
+    b.add_argument("--naming", type=float, default=0.0)
+    b.add_argument("--n-held", type=int, default=1000)
+    for q in (t, b):
+        q.add_argument("--seed", type=int, default=0)
+        q.add_argument("--out", help="also write the JSON here")
+
+
+def run(a, prog: str) -> None:
+    """Check the flags (one line naming the flag, exit 2), run the probe, print its JSON."""
+    from engines.cliutil import fail
+
+    positive = ("n_fit", "n_held", "steps", "batch_size", "image_size")
+    for name in positive:
+        if getattr(a, name, 1) < 1:
+            fail(prog, "--" + name.replace("_", "-"), f"must be >= 1, got {getattr(a, name)}")
+    if a.probe == "binding":
+        if not 0 <= a.naming < 1:
+            fail(prog, "--naming", f"a share of the training rows in [0, 1), got {a.naming}")
+        if a.lr <= 0 or a.snr <= 0:
+            fail(prog, "--lr" if a.lr <= 0 else "--snr", "must be > 0")
+    if a.out and Path(a.out).is_dir():
+        fail(prog, "--out", f"{a.out} is a folder; give a file")
+    if a.probe == "tower":
+        if not Path(a.vision).is_dir():
+            fail(prog, "--vision", f"{a.vision} is not a folder")
+        if a.n_held < 100:
+            fail(prog, "--n-held", f"at least 100 scenes for the within-theme cells, got "
+                 f"{a.n_held}")
+        try:
+            res = probe_tower(a.vision, a.n_fit, a.n_held, a.seed, a.image_size,
+                              a.feature_layer, untrained=not a.no_untrained)
+        except IndexError:
+            fail(prog, "--feature-layer", f"{a.feature_layer} is not a layer of the tower")
+        except (FileNotFoundError, ValueError, OSError) as e:
+            fail(prog, "--vision", str(e))
+    else:
+        res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
+                            a.n_held)
+    text = json.dumps(res, indent=1)
+    if a.out:
+        Path(a.out).write_text(text + "\n")
+    print(text)
