@@ -18,7 +18,9 @@ token. The preset's Llama and a LLaVA projector train on balanced questions (hal
 asked present; absent ones drawn from the rest) at the stage-3 batch size; held-out accuracy
 (chance 0.5) says whether the LLM learns the lookup in that many steps. ``--naming P`` makes a
 share P of the training rows "What is in the image?" about a one-object picture, answered by
-the kind's word (tying the kind's features to its word embedding).
+the kind's word (tying the kind's features to its word embedding); ``--turns N`` asks N
+questions of each training picture in one sequence, every answer labelled (as
+``grounding_turns`` does in stage 3).
 
     mm-train probe tower --vision runs/quickstart/train/stage1
     mm-train probe binding --preset small --steps 1800 --lr 1e-3 --naming 0.5
@@ -174,38 +176,40 @@ class BindingTask:
             range(kinds, kinds + 7)
         self.vocab = kinds + 7
 
-    def rows(self, n: int, rng: np.random.Generator, naming: float = 0.0):
-        """(features, question ids, answer id) of ``n`` rows; a share ``naming`` of one-object
-        naming rows, the others yes/no half present."""
+    def rows(self, n: int, rng: np.random.Generator, naming: float = 0.0, turns: int = 1):
+        """(features, question ids (n, turns, 4), answer ids (n, turns)) of ``n`` pictures,
+        ``turns`` questions each: a share ``naming`` of one-object pictures whose first
+        question asks for the object's name, the other questions yes/no, half present."""
         feats = self.theme_vec[torch.from_numpy(rng.integers(len(self.theme_vec), size=n))]
         feats = feats[:, None, :] + torch.from_numpy(
             rng.standard_normal((n, self.patches, self.dim))).float()
-        questions = torch.empty(n, 4, dtype=torch.long)
-        answers = torch.empty(n, dtype=torch.long)
+        questions = torch.empty(n, turns, 4, dtype=torch.long)
+        answers = torch.empty(n, turns, dtype=torch.long)
         for b in range(n):
             name = rng.random() < naming
             m = 1 if name else int(rng.integers(1, 6))
             objs = rng.choice(self.kinds, m, replace=False)
             for o, p in zip(objs, rng.choice(self.patches, m, replace=False)):
                 feats[b, p] += self.snr * self.kind_vec[o]
-            if name:
-                questions[b] = torch.tensor([self.WHAT, self.WHAT, self.WHAT, self.QMARK])
-                answers[b] = int(objs[0])
-                continue
-            present = rng.random() < 0.5
-            asked = int(rng.choice(objs)) if present else \
-                int(rng.choice(np.setdiff1d(np.arange(self.kinds), objs)))
-            questions[b] = torch.tensor([self.IS, self.THERE, asked, self.QMARK])
-            answers[b] = self.YES if present else self.NO
+            for t in range(turns):
+                if name and t == 0:
+                    questions[b, t] = torch.tensor([self.WHAT, self.WHAT, self.WHAT, self.QMARK])
+                    answers[b, t] = int(objs[0])
+                    continue
+                present = rng.random() < 0.5
+                asked = int(rng.choice(objs)) if present else \
+                    int(rng.choice(np.setdiff1d(np.arange(self.kinds), objs)))
+                questions[b, t] = torch.tensor([self.IS, self.THERE, asked, self.QMARK])
+                answers[b, t] = self.YES if present else self.NO
         return feats, questions, answers
 
 
 def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
                   batch_size: int = 32, snr: float = 3.0, naming: float = 0.0, seed: int = 0,
-                  n_held: int = 1000) -> dict:
+                  n_held: int = 1000, turns: int = 1) -> dict:
     """Train the preset's from-scratch Llama and a LLaVA projector on ``BindingTask`` rows
-    (picture tokens, then the question, then the answer), cosine schedule with 10 warm-up
-    steps; held-out yes/no accuracy."""
+    (picture tokens, then each turn's question and answer, every answer labelled), cosine
+    schedule with 10 warm-up steps; held-out accuracy on one yes/no question a picture."""
     from transformers import LlamaConfig, LlamaForCausalLM
 
     from mm.llava import LM_PRESETS
@@ -219,10 +223,13 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
                                    torch.nn.GELU(),
                                    torch.nn.Linear(size.hidden_size, size.hidden_size))
 
-    def logits(feats, questions):
-        embed = lm.get_input_embeddings()
-        tail = torch.cat([questions, torch.full((len(questions), 1), task.ASSISTANT)], 1)
-        return lm(inputs_embeds=torch.cat([proj(feats), embed(tail)], 1)).logits[:, -1]
+    def logits(feats, questions, answers):
+        """Each turn's answer logits, (n, turns, vocab): the answers are the next turns' input."""
+        n, k = answers.shape
+        turn = torch.cat([questions, torch.full((n, k, 1), task.ASSISTANT), answers[..., None]], 2)
+        tail = turn.reshape(n, -1)[:, :-1]  # the last answer is not input
+        out = lm(inputs_embeds=torch.cat([proj(feats), lm.get_input_embeddings()(tail)], 1))
+        return out.logits[:, task.patches + turn.shape[2] * torch.arange(k) + 4]
 
     params = list(lm.parameters()) + list(proj.parameters())
     opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
@@ -231,8 +238,8 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
     rng = np.random.default_rng([seed, 1])
     losses = []
     for _ in range(steps):
-        feats, questions, answers = task.rows(batch_size, rng, naming)
-        loss = F.cross_entropy(logits(feats, questions), answers)
+        feats, questions, answers = task.rows(batch_size, rng, naming, turns)
+        loss = F.cross_entropy(logits(feats, questions, answers).flatten(0, 1), answers.flatten())
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
@@ -241,12 +248,12 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
         losses.append(loss.item())
     feats, questions, answers = task.rows(n_held, np.random.default_rng([seed, 2]))
     with torch.no_grad():
-        pred = logits(feats, questions)[:, [task.YES, task.NO]].argmax(1)
+        pred = logits(feats, questions, answers)[:, 0, [task.YES, task.NO]].argmax(1)
     said_yes = pred == 0
-    acc = float((said_yes == (answers == task.YES)).float().mean())
+    acc = float((said_yes == (answers[:, 0] == task.YES)).float().mean())
     tail = losses[-min(100, len(losses)):]
     return {"preset": preset, "steps": steps, "lr": lr, "batch_size": batch_size, "snr": snr,
-            "naming": naming, "seed": seed, "accuracy": acc,
+            "naming": naming, "turns": turns, "seed": seed, "accuracy": acc,
             "accuracy_ci95": list(wilson(acc, n_held)), "n": n_held,
             "yes_ratio": float(said_yes.float().mean()),
             "first_loss": losses[0], "final_loss_mean100": float(np.mean(tail))}
@@ -271,6 +278,7 @@ def add_parser(sub) -> None:
     b.add_argument("--batch-size", type=int, default=32)
     b.add_argument("--snr", type=float, default=3.0)
     b.add_argument("--naming", type=float, default=0.0)
+    b.add_argument("--turns", type=int, default=1, help="questions a picture in training")
     b.add_argument("--n-held", type=int, default=1000)
     for q in (t, b):
         q.add_argument("--seed", type=int, default=0)
@@ -281,7 +289,7 @@ def run(a, prog: str) -> None:
     """Check the flags (one line naming the flag, exit 2), run the probe, print its JSON."""
     from engines.cliutil import fail
 
-    positive = ("n_fit", "n_held", "steps", "batch_size", "image_size")
+    positive = ("n_fit", "n_held", "steps", "batch_size", "image_size", "turns")
     for name in positive:
         if getattr(a, name, 1) < 1:
             fail(prog, "--" + name.replace("_", "-"), f"must be >= 1, got {getattr(a, name)}")
@@ -307,7 +315,7 @@ def run(a, prog: str) -> None:
             fail(prog, "--vision", str(e))
     else:
         res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
-                            a.n_held)
+                            a.n_held, a.turns)
     text = json.dumps(res, indent=1)
     if a.out:
         Path(a.out).write_text(text + "\n")

@@ -75,6 +75,8 @@ def test_binding_rows_are_true_of_their_tokens():
     # project to ~0.1, an object's vector to snr)
     proj = feats @ task.kind_vec.T / task.kind_vec.norm(dim=1) ** 2  # (n, tokens, kinds)
     present = (proj > task.snr / 2).any(1)
+    assert questions.shape == (400, 1, 4) and answers.shape == (400, 1)
+    questions, answers = questions[:, 0], answers[:, 0]
     naming = questions[:, 0] == task.WHAT
     assert 60 < int(naming.sum()) < 140
     for i in np.flatnonzero(naming):
@@ -86,6 +88,19 @@ def test_binding_rows_are_true_of_their_tokens():
     assert 0.4 < truth.float().mean() < 0.6
 
 
+def test_binding_turns_ask_the_same_picture():
+    task = probes.BindingTask(seed=0, snr=4.0)
+    feats, questions, answers = task.rows(200, np.random.default_rng(2), naming=0.5, turns=3)
+    present = (feats @ task.kind_vec.T / task.kind_vec.norm(dim=1) ** 2 > task.snr / 2).any(1)
+    for i in range(200):
+        first_naming = bool(questions[i, 0, 0] == task.WHAT)
+        if first_naming:
+            assert present[i].sum() == 1 and present[i, answers[i, 0]]
+        for t in range(1 if first_naming else 0, 3):  # yes/no turns about the same picture
+            assert questions[i, t, 0] == task.IS
+            assert bool(answers[i, t] == task.YES) == bool(present[i, questions[i, t, 2]])
+
+
 def test_binding_probe_is_deterministic_and_reports_its_interval():
     a = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3)
     b = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3)
@@ -93,6 +108,8 @@ def test_binding_probe_is_deterministic_and_reports_its_interval():
     lo, hi = a["accuracy_ci95"]
     assert lo <= a["accuracy"] <= hi and a["n"] == 50
     assert a["first_loss"] > 0 and 0 <= a["yes_ratio"] <= 1
+    c = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3, turns=3)
+    assert c["turns"] == 3 and c["first_loss"] != a["first_loss"]
 
 
 @pytest.fixture(scope="module")
@@ -131,6 +148,7 @@ def test_tower_probe_cli_on_a_tiny_tower(tiny_vision, tmp_path, run_cli):
     (["binding", "--naming", "1.5"], "--naming"),
     (["binding", "--lr", "0"], "--lr"),
     (["binding", "--steps", "0"], "--steps"),
+    (["binding", "--turns", "0"], "--turns"),
     (["binding", "--out", "."], "--out"),
 ])
 def test_probe_bad_flags_are_one_line(argv, flag, run_cli):
