@@ -20,7 +20,8 @@ asked present; absent ones drawn from the rest) at the stage-3 batch size; held-
 share P of the training rows "What is in the image?" about a one-object picture, answered by
 the kind's word (tying the kind's features to its word embedding); ``--turns N`` asks N
 questions of each training picture in one sequence, every answer labelled (as
-``grounding_turns`` does in stage 3).
+``grounding_turns`` does in stage 3); ``--rule question|image`` are the controls, answers that
+need only the question or only the picture, which show the LLM and the projector train at all.
 
     mm-train probe tower --vision runs/quickstart/train/stage1
     mm-train probe binding --preset small --steps 1800 --lr 1e-3 --naming 0.5
@@ -176,10 +177,14 @@ class BindingTask:
             range(kinds, kinds + 7)
         self.vocab = kinds + 7
 
-    def rows(self, n: int, rng: np.random.Generator, naming: float = 0.0, turns: int = 1):
+    def rows(self, n: int, rng: np.random.Generator, naming: float = 0.0, turns: int = 1,
+             rule: str = "binding"):
         """(features, question ids (n, turns, 4), answer ids (n, turns)) of ``n`` pictures,
         ``turns`` questions each: a share ``naming`` of one-object pictures whose first
-        question asks for the object's name, the other questions yes/no, half present."""
+        question asks for the object's name, the other questions yes/no, half present. The
+        controls answer the same questions by a rule that reads one side alone: ``question``
+        "yes" when the kind asked is one of the first half of the kinds, ``image`` when the
+        picture holds one of them."""
         feats = self.theme_vec[torch.from_numpy(rng.integers(len(self.theme_vec), size=n))]
         feats = feats[:, None, :] + torch.from_numpy(
             rng.standard_normal((n, self.patches, self.dim))).float()
@@ -200,13 +205,15 @@ class BindingTask:
                 asked = int(rng.choice(objs)) if present else \
                     int(rng.choice(np.setdiff1d(np.arange(self.kinds), objs)))
                 questions[b, t] = torch.tensor([self.IS, self.THERE, asked, self.QMARK])
-                answers[b, t] = self.YES if present else self.NO
+                yes = {"binding": present, "question": asked < self.kinds // 2,
+                       "image": bool((objs < self.kinds // 2).any())}[rule]
+                answers[b, t] = self.YES if yes else self.NO
         return feats, questions, answers
 
 
 def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
                   batch_size: int = 32, snr: float = 3.0, naming: float = 0.0, seed: int = 0,
-                  n_held: int = 1000, turns: int = 1) -> dict:
+                  n_held: int = 1000, turns: int = 1, rule: str = "binding") -> dict:
     """Train the preset's from-scratch Llama and a LLaVA projector on ``BindingTask`` rows
     (picture tokens, then each turn's question and answer, every answer labelled), cosine
     schedule with 10 warm-up steps; held-out accuracy on one yes/no question a picture."""
@@ -238,7 +245,7 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
     rng = np.random.default_rng([seed, 1])
     losses = []
     for _ in range(steps):
-        feats, questions, answers = task.rows(batch_size, rng, naming, turns)
+        feats, questions, answers = task.rows(batch_size, rng, naming, turns, rule)
         loss = F.cross_entropy(logits(feats, questions, answers).flatten(0, 1), answers.flatten())
         opt.zero_grad()
         loss.backward()
@@ -246,14 +253,14 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
         opt.step()
         sched.step()
         losses.append(loss.item())
-    feats, questions, answers = task.rows(n_held, np.random.default_rng([seed, 2]))
+    feats, questions, answers = task.rows(n_held, np.random.default_rng([seed, 2]), rule=rule)
     with torch.no_grad():
         pred = logits(feats, questions, answers)[:, 0, [task.YES, task.NO]].argmax(1)
     said_yes = pred == 0
     acc = float((said_yes == (answers[:, 0] == task.YES)).float().mean())
     tail = losses[-min(100, len(losses)):]
     return {"preset": preset, "steps": steps, "lr": lr, "batch_size": batch_size, "snr": snr,
-            "naming": naming, "turns": turns, "seed": seed, "accuracy": acc,
+            "naming": naming, "turns": turns, "rule": rule, "seed": seed, "accuracy": acc,
             "accuracy_ci95": list(wilson(acc, n_held)), "n": n_held,
             "yes_ratio": float(said_yes.float().mean()),
             "first_loss": losses[0], "final_loss_mean100": float(np.mean(tail))}
@@ -279,6 +286,8 @@ def add_parser(sub) -> None:
     b.add_argument("--snr", type=float, default=3.0)
     b.add_argument("--naming", type=float, default=0.0)
     b.add_argument("--turns", type=int, default=1, help="questions a picture in training")
+    b.add_argument("--rule", default="binding", choices=["binding", "question", "image"],
+                   help="controls: answers that read the question alone or the picture alone")
     b.add_argument("--n-held", type=int, default=1000)
     for q in (t, b):
         q.add_argument("--seed", type=int, default=0)
@@ -315,7 +324,7 @@ def run(a, prog: str) -> None:
             fail(prog, "--vision", str(e))
     else:
         res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
-                            a.n_held, a.turns)
+                            a.n_held, a.turns, a.rule)
     text = json.dumps(res, indent=1)
     if a.out:
         Path(a.out).write_text(text + "\n")

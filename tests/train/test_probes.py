@@ -101,6 +101,19 @@ def test_binding_turns_ask_the_same_picture():
             assert bool(answers[i, t] == task.YES) == bool(present[i, questions[i, t, 2]])
 
 
+def test_binding_controls_read_one_side_alone():
+    task = probes.BindingTask(seed=0, snr=4.0)
+    rng_args = (300, np.random.default_rng(4))
+    f, q, a = task.rows(*rng_args, rule="binding")
+    fq, qq, aq = task.rows(300, np.random.default_rng(4), rule="question")
+    fi, qi, ai = task.rows(300, np.random.default_rng(4), rule="image")
+    assert torch.equal(f, fq) and torch.equal(q, qi)  # the same pictures and questions
+    half = task.kinds // 2
+    assert ((aq[:, 0] == task.YES) == (q[:, 0, 2] < half)).all()
+    present = (f @ task.kind_vec.T / task.kind_vec.norm(dim=1) ** 2 > task.snr / 2).any(1)
+    assert ((ai[:, 0] == task.YES) == present[:, :half].any(1)).all()
+
+
 def test_binding_probe_is_deterministic_and_reports_its_interval():
     a = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3)
     b = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3)
@@ -149,6 +162,7 @@ def test_tower_probe_cli_on_a_tiny_tower(tiny_vision, tmp_path, run_cli):
     (["binding", "--lr", "0"], "--lr"),
     (["binding", "--steps", "0"], "--steps"),
     (["binding", "--turns", "0"], "--turns"),
+    (["binding", "--rule", "both"], "--rule"),
     (["binding", "--out", "."], "--out"),
 ])
 def test_probe_bad_flags_are_one_line(argv, flag, run_cli):
