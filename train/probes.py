@@ -45,7 +45,8 @@ from mm.stats import wilson
 
 def auc(scores: np.ndarray, labels: np.ndarray) -> float:
     """ROC AUC: the chance that a positive outscores a negative, ties counting half (the
-    Mann-Whitney U statistic over n_pos * n_neg, from average ranks)."""
+    Mann-Whitney U statistic over n_pos * n_neg, from average ranks). Written here because
+    neither scikit-learn nor scipy is a dependency of the suite."""
     scores, labels = np.asarray(scores, float), np.asarray(labels).astype(bool)
     n_pos, n_neg = int(labels.sum()), int((~labels).sum())
     if not n_pos or not n_neg:
