@@ -21,7 +21,8 @@ share P of the training rows "What is in the image?" about a one-object picture,
 the kind's word (tying the kind's features to its word embedding); ``--turns N`` asks N
 questions of each training picture in one sequence, every answer labelled (as
 ``grounding_turns`` does in stage 3); ``--rule question|image`` are the controls, answers that
-need only the question or only the picture, which show the LLM and the projector train at all.
+need only the question or only the picture, which show the LLM and the projector train at all;
+``--kinds K`` draws the objects from K kinds instead of the scenes' 28.
 
     mm-train probe tower --vision runs/quickstart/train/stage1
     mm-train probe binding --preset small --steps 1800 --lr 1e-3 --naming 0.5
@@ -214,7 +215,8 @@ class BindingTask:
 
 def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
                   batch_size: int = 32, snr: float = 3.0, naming: float = 0.0, seed: int = 0,
-                  n_held: int = 1000, turns: int = 1, rule: str = "binding") -> dict:
+                  n_held: int = 1000, turns: int = 1, rule: str = "binding",
+                  kinds: int = 28) -> dict:
     """Train the preset's from-scratch Llama and a LLaVA projector on ``BindingTask`` rows
     (picture tokens, then each turn's question and answer, every answer labelled), cosine
     schedule with 10 warm-up steps; held-out accuracy on one yes/no question a picture."""
@@ -222,7 +224,7 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
 
     from mm.llava import LM_PRESETS
 
-    task = BindingTask(seed, snr)
+    task = BindingTask(seed, snr, kinds=kinds)
     size = LM_PRESETS[preset]
     with seeded(seed):
         lm = LlamaForCausalLM(LlamaConfig(vocab_size=task.vocab, **asdict(size),
@@ -261,7 +263,8 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
     acc = float((said_yes == (answers[:, 0] == task.YES)).float().mean())
     tail = losses[-min(100, len(losses)):]
     return {"preset": preset, "steps": steps, "lr": lr, "batch_size": batch_size, "snr": snr,
-            "naming": naming, "turns": turns, "rule": rule, "seed": seed, "accuracy": acc,
+            "naming": naming, "turns": turns, "rule": rule, "kinds": kinds, "seed": seed,
+            "accuracy": acc,
             "accuracy_ci95": list(wilson(acc, n_held)), "n": n_held,
             "yes_ratio": float(said_yes.float().mean()),
             "first_loss": losses[0], "final_loss_mean100": float(np.mean(tail))}
@@ -287,6 +290,7 @@ def add_parser(sub) -> None:
     b.add_argument("--snr", type=float, default=3.0)
     b.add_argument("--naming", type=float, default=0.0)
     b.add_argument("--turns", type=int, default=1, help="questions a picture in training")
+    b.add_argument("--kinds", type=int, default=28, help="object kinds (6..28; 28 as in scenes)")
     b.add_argument("--rule", default="binding", choices=["binding", "question", "image"],
                    help="controls: answers that read the question alone or the picture alone")
     b.add_argument("--n-held", type=int, default=1000)
@@ -306,6 +310,8 @@ def run(a, prog: str) -> None:
     if a.probe == "binding":
         if not 0 <= a.naming < 1:
             fail(prog, "--naming", f"a share of the training rows in [0, 1), got {a.naming}")
+        if not 6 <= a.kinds <= 28:
+            fail(prog, "--kinds", f"6..28 kinds (a picture holds up to 5), got {a.kinds}")
         if a.lr <= 0 or a.snr <= 0:
             fail(prog, "--lr" if a.lr <= 0 else "--snr", "must be > 0")
     if a.out and Path(a.out).is_dir():
@@ -325,7 +331,7 @@ def run(a, prog: str) -> None:
             fail(prog, "--vision", str(e))
     else:
         res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
-                            a.n_held, a.turns, a.rule)
+                            a.n_held, a.turns, a.rule, a.kinds)
     text = json.dumps(res, indent=1)
     if a.out:
         Path(a.out).write_text(text + "\n")

@@ -123,6 +123,8 @@ def test_binding_probe_is_deterministic_and_reports_its_interval():
     assert a["first_loss"] > 0 and 0 <= a["yes_ratio"] <= 1
     c = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3, turns=3)
     assert c["turns"] == 3 and c["first_loss"] != a["first_loss"]
+    d = probes.probe_binding("tiny", steps=2, batch_size=8, n_held=50, seed=3, kinds=6)
+    assert d["kinds"] == 6 and d["first_loss"] != a["first_loss"]
 
 
 @pytest.fixture(scope="module")
@@ -163,6 +165,7 @@ def test_tower_probe_cli_on_a_tiny_tower(tiny_vision, tmp_path, run_cli):
     (["binding", "--steps", "0"], "--steps"),
     (["binding", "--turns", "0"], "--turns"),
     (["binding", "--rule", "both"], "--rule"),
+    (["binding", "--kinds", "5"], "--kinds"),
     (["binding", "--out", "."], "--out"),
 ])
 def test_probe_bad_flags_are_one_line(argv, flag, run_cli):
