@@ -207,3 +207,21 @@ def test_stage3_with_pope_rows_also_measures_balanced_probes(tmp_path, monkeypat
     ev = instruct.InstructStage().evidence({"stage3": {"metrics": metrics},
                                             "stage3_blind": {"metrics": metrics}})
     assert ev["pope-synth-balanced"]["model"]["accuracy"] == 0.5
+
+
+def test_stage3_on_balanced_rows_scores_its_balanced_probes_once(tmp_path, monkeypatch):
+    """A recipe trained on balanced rows holds out balanced rows: the same rows as the
+    balanced probes, scored once and reported under both names."""
+    from train.stages import instruct
+
+    seen = []
+    monkeypatch.setattr(instruct, "perception_accuracy", lambda m, p, rows, blank=False,
+                        kind=None: seen.append(rows) or {"accuracy": len(seen) / 10,
+                                                         "yes_ratio": 0.5, "n": len(rows)})
+    recipe = preset_recipe("tiny", "stage3", {"eval_n": 4, "pope_n": 8, "mme_n": 0,
+                                              "image_size": 64, "pope_rows_per_image": 2,
+                                              "pope_negatives": "balanced"})
+    metrics = instruct.InstructStage().evaluate(recipe, None, None, tmp_path, held=[1, 2])
+    assert len(seen) == 3 and set(seen[2]["split"]) == {"balanced"}
+    assert metrics["pope-synth-balanced"] == metrics["pope-synth"] == {
+        "accuracy": 0.3, "yes_ratio": 0.5, "n": 4}

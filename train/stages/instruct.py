@@ -135,7 +135,9 @@ class InstructStage(TrainingStage):
             metrics[kind] = perception_accuracy(
                 model, processor, grounding_data(recipe, out, kind, recipe.eval_n, heldout=True),
                 blank=own.blank_images, kind=kind)
-        if own.pope_n:
+        if own.pope_n and recipe.pope_negatives == "balanced":
+            metrics[BALANCED] = metrics["pope-synth"]  # the same held-out rows, scored once
+        elif own.pope_n:
             # whatever the training rows' negatives: POPE's let the object asked and the
             # scene's theme answer much of a probe; these leave the objects in the picture
             metrics[BALANCED] = perception_accuracy(
