@@ -44,6 +44,11 @@ LM_PRESETS = {
 }
 
 
+def class_tokens(vision_config) -> int:
+    """How many class tokens a tower puts before its patch tokens: CLIP one, SigLIP none."""
+    return 0 if vision_config.model_type.startswith("siglip") else 1
+
+
 def _n_patches(vision_config) -> int:
     return (vision_config.image_size // vision_config.patch_size) ** 2
 
@@ -138,7 +143,7 @@ def _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
                                   pad_token_id=tokenizer.pad_token_id, tie_word_embeddings=True)
     vcfg = vision_model.config
     siglip = vcfg.model_type.startswith("siglip")
-    strategy = "full" if siglip else "default"  # SigLIP has no class token to drop
+    strategy = "default" if class_tokens(vcfg) else "full"  # SigLIP has no class token to drop
     cfg = LlavaConfig(vision_config=vcfg.to_dict(), text_config=text_config.to_dict(),
                       image_token_index=tokenizer.convert_tokens_to_ids(IMAGE_TOKEN),
                       image_seq_length=_n_patches(vcfg), projector_hidden_act="gelu",
@@ -156,7 +161,7 @@ def _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
     processor = LlavaProcessor(image_processor=image_processor, tokenizer=tokenizer,
                                patch_size=vcfg.patch_size, vision_feature_select_strategy=strategy,
                                chat_template=CHAT_TEMPLATE,
-                               num_additional_image_tokens=0 if siglip else 1,
+                               num_additional_image_tokens=class_tokens(vcfg),
                                image_token=IMAGE_TOKEN)
     return model.eval(), processor
 

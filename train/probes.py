@@ -117,7 +117,9 @@ def scenes(n: int, seed: int, size: int):
 @torch.no_grad()
 def image_tokens(vision, processor, images, layer: int, batch: int = 64) -> torch.Tensor:
     """The tokens the LLM reads: hidden states of ``layer``, the class token dropped (CLIP)."""
-    drop = 1 if vision.config.model_type.startswith("clip") else 0
+    from mm.llava import class_tokens
+
+    drop = class_tokens(vision.config)
     out = []
     for s in range(0, len(images), batch):
         px = processor(images[s:s + batch], return_tensors="pt")["pixel_values"]

@@ -103,8 +103,7 @@ def test_binding_turns_ask_the_same_picture():
 
 def test_binding_controls_read_one_side_alone():
     task = probes.BindingTask(seed=0, snr=4.0)
-    rng_args = (300, np.random.default_rng(4))
-    f, q, a = task.rows(*rng_args, rule="binding")
+    f, q, a = task.rows(300, np.random.default_rng(4), rule="binding")
     fq, qq, aq = task.rows(300, np.random.default_rng(4), rule="question")
     fi, qi, ai = task.rows(300, np.random.default_rng(4), rule="image")
     assert torch.equal(f, fq) and torch.equal(q, qi)  # the same pictures and questions
