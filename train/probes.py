@@ -182,13 +182,16 @@ class BindingTask:
         self.vocab = kinds + 7
 
     def rows(self, n: int, rng: np.random.Generator, naming: float = 0.0, turns: int = 1,
-             rule: str = "binding"):
+             rule: str = "binding", echo: float = 0.0, cover: int = 1):
         """(features, question ids (n, turns, 4), answer ids (n, turns)) of ``n`` pictures,
         ``turns`` questions each: a share ``naming`` of one-object pictures whose first
-        question asks for the object's name, the other questions yes/no, half present. The
-        controls answer the same questions by a rule that reads one side alone: ``question``
-        "yes" when the kind asked is one of the first half of the kinds, ``image`` when the
-        picture holds one of them."""
+        question asks for the object's name, the other questions yes/no, half present, each
+        of them with probability ``echo`` asking instead for the name of the kind it asks
+        about (answered from the question alone). Each object fills ``cover`` tokens, a
+        picture holding up to ``patches // cover`` of them (at most 5). The controls answer
+        the same questions by a rule that reads one side alone: ``question`` "yes" when the
+        kind asked is one of the first half of the kinds, ``image`` when the picture holds
+        one of them."""
         feats = self.theme_vec[torch.from_numpy(rng.integers(len(self.theme_vec), size=n))]
         feats = feats[:, None, :] + torch.from_numpy(
             rng.standard_normal((n, self.patches, self.dim))).float()
@@ -196,9 +199,11 @@ class BindingTask:
         answers = torch.empty(n, turns, dtype=torch.long)
         for b in range(n):
             name = rng.random() < naming
-            m = 1 if name else int(rng.integers(1, 6))
+            m = 1 if name else int(rng.integers(1, min(5, self.patches // cover) + 1))
             objs = rng.choice(self.kinds, m, replace=False)
-            for o, p in zip(objs, rng.choice(self.patches, m, replace=False)):
+            spots = rng.choice(self.patches, m, replace=False) if cover == 1 else \
+                rng.permutation(self.patches)[:m * cover].reshape(m, cover)
+            for o, p in zip(objs, spots):
                 feats[b, p] += self.snr * self.kind_vec[o]
             for t in range(turns):
                 if name and t == 0:
@@ -208,6 +213,10 @@ class BindingTask:
                 present = rng.random() < 0.5
                 asked = int(rng.choice(objs)) if present else \
                     int(rng.choice(np.setdiff1d(np.arange(self.kinds), objs)))
+                if echo and rng.random() < echo:
+                    questions[b, t] = torch.tensor([self.WHAT, self.THERE, asked, self.QMARK])
+                    answers[b, t] = asked
+                    continue
                 questions[b, t] = torch.tensor([self.IS, self.THERE, asked, self.QMARK])
                 yes = {"binding": present, "question": asked < self.kinds // 2,
                        "image": bool((objs < self.kinds // 2).any())}[rule]
@@ -215,18 +224,37 @@ class BindingTask:
         return feats, questions, answers
 
 
+def parse_cover(text: str, patches: int = 36) -> list[tuple[int, int]]:
+    """``"36:500,12:900"`` -> [(36, 500), (12, 900)]: objects fill 36 tokens until step 500,
+    then 12 until step 900, then one. Raises ValueError naming the bad part."""
+    out = []
+    for part in filter(None, text.split(",")):
+        try:
+            size, until = (int(x) for x in part.split(":"))
+        except ValueError:
+            raise ValueError(f"{part!r} is not TOKENS:UNTIL_STEP") from None
+        if not 1 <= size <= patches:
+            raise ValueError(f"{part!r}: an object fills 1..{patches} tokens")
+        if until < 1 or (out and until <= out[-1][1]):
+            raise ValueError(f"{part!r}: the steps must rise from 1")
+        out.append((size, until))
+    return out
+
+
 def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
                   batch_size: int = 32, snr: float = 3.0, naming: float = 0.0, seed: int = 0,
                   n_held: int = 1000, turns: int = 1, rule: str = "binding",
-                  kinds: int = 28) -> dict:
+                  kinds: int = 28, echo: float = 0.0, cover: str = "") -> dict:
     """Train the preset's from-scratch Llama and a LLaVA projector on ``BindingTask`` rows
     (picture tokens, then each turn's question and answer, every answer labelled), cosine
-    schedule with 10 warm-up steps; held-out accuracy on one yes/no question a picture."""
+    schedule with 10 warm-up steps; held-out accuracy on one yes/no question a picture, each
+    object on one token. ``cover`` is the curriculum of object sizes (``parse_cover``)."""
     from transformers import LlamaConfig, LlamaForCausalLM
 
     from mm.llava import LM_PRESETS
 
     task = BindingTask(seed, snr, kinds=kinds)
+    sizes = parse_cover(cover, task.patches)
     size = LM_PRESETS[preset]
     with seeded(seed):
         lm = LlamaForCausalLM(LlamaConfig(vocab_size=task.vocab, **asdict(size),
@@ -249,8 +277,9 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
         opt, lambda s: min(1.0, (s + 1) / 10) * 0.5 * (1 + np.cos(np.pi * s / steps)))
     rng = np.random.default_rng([seed, 1])
     losses = []
-    for _ in range(steps):
-        feats, questions, answers = task.rows(batch_size, rng, naming, turns, rule)
+    for step in range(steps):
+        size_now = next((c for c, until in sizes if step < until), 1)
+        feats, questions, answers = task.rows(batch_size, rng, naming, turns, rule, echo, size_now)
         loss = F.cross_entropy(logits(feats, questions, answers).flatten(0, 1), answers.flatten())
         opt.zero_grad()
         loss.backward()
@@ -265,7 +294,8 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
     acc = float((said_yes == (answers[:, 0] == task.YES)).float().mean())
     tail = losses[-min(100, len(losses)):]
     return {"preset": preset, "steps": steps, "lr": lr, "batch_size": batch_size, "snr": snr,
-            "naming": naming, "turns": turns, "rule": rule, "kinds": kinds, "seed": seed,
+            "naming": naming, "turns": turns, "rule": rule, "kinds": kinds, "echo": echo,
+            "cover": [list(c) for c in sizes], "seed": seed,
             "accuracy": acc,
             "accuracy_ci95": list(wilson(acc, n_held)), "n": n_held,
             "yes_ratio": float(said_yes.float().mean()),
@@ -295,6 +325,10 @@ def add_parser(sub) -> None:
     b.add_argument("--kinds", type=int, default=28, help="object kinds (6..28; 28 as in scenes)")
     b.add_argument("--rule", default="binding", choices=["binding", "question", "image"],
                    help="controls: answers that read the question alone or the picture alone")
+    b.add_argument("--echo", type=float, default=0.0,
+                   help="share of training questions answered by the name of the kind asked")
+    b.add_argument("--cover", default="", help="object sizes in training, TOKENS:UNTIL_STEP,... "
+                   "(e.g. 36:500,12:900: one object on every token, then on 12; then one token)")
     b.add_argument("--n-held", type=int, default=1000)
     for q in (t, b):
         q.add_argument("--seed", type=int, default=0)
@@ -312,6 +346,12 @@ def run(a, prog: str) -> None:
     if a.probe == "binding":
         if not 0 <= a.naming < 1:
             fail(prog, "--naming", f"a share of the training rows in [0, 1), got {a.naming}")
+        if not 0 <= a.echo < 1:
+            fail(prog, "--echo", f"a share of the training questions in [0, 1), got {a.echo}")
+        try:
+            parse_cover(a.cover)
+        except ValueError as e:
+            fail(prog, "--cover", str(e))
         if not 6 <= a.kinds <= 28:
             fail(prog, "--kinds", f"6..28 kinds (a picture holds up to 5), got {a.kinds}")
         if a.lr <= 0 or a.snr <= 0:
@@ -333,7 +373,7 @@ def run(a, prog: str) -> None:
             fail(prog, "--vision", str(e))
     else:
         res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
-                            a.n_held, a.turns, a.rule, a.kinds)
+                            a.n_held, a.turns, a.rule, a.kinds, a.echo, a.cover)
     text = json.dumps(res, indent=1)
     if a.out:
         Path(a.out).write_text(text + "\n")

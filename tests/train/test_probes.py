@@ -113,6 +113,43 @@ def test_binding_controls_read_one_side_alone():
     assert ((ai[:, 0] == task.YES) == present[:, :half].any(1)).all()
 
 
+def test_binding_echo_rows_name_the_kind_asked_and_big_objects_fill_their_tokens():
+    task = probes.BindingTask(seed=0, snr=4.0)
+    feats, questions, answers = task.rows(400, np.random.default_rng(5), echo=0.3, cover=6)
+    proj = feats @ task.kind_vec.T / task.kind_vec.norm(dim=1) ** 2  # (n, tokens, kinds)
+    on = proj > task.snr / 2
+    per_object = on.sum(1)  # tokens each kind fills
+    assert set(per_object.unique().tolist()) == {0, 6}  # six tokens an object, none shared
+    assert (on.sum(2) <= 1).all() and (per_object > 0).sum(1).max() == 5  # 36 // 6 > 5
+    q, a = questions[:, 0], answers[:, 0]
+    echo = q[:, 0] == task.WHAT
+    assert 80 < int(echo.sum()) < 160
+    assert (q[echo, 1] == task.THERE).all() and torch.equal(a[echo], q[echo, 2])
+    yes_no = ~echo
+    truth = per_object[yes_no, q[yes_no, 2]] > 0
+    assert ((a[yes_no] == task.YES) == truth).all()
+    # objects filling every token: one a picture
+    feats, _, _ = task.rows(50, np.random.default_rng(6), cover=36)
+    assert ((feats @ task.kind_vec.T / task.kind_vec.norm(dim=1) ** 2 > 2).sum(1) > 0).sum(1) \
+        .eq(1).all()
+    # without echo or cover, the rows are those drawn before either existed
+    plain = task.rows(20, np.random.default_rng(7))
+    again = task.rows(20, np.random.default_rng(7), echo=0.0, cover=1)
+    assert all(torch.equal(x, y) for x, y in zip(plain, again))
+
+
+@pytest.mark.parametrize("text, bad", [("36", "'36'"), ("37:5", "1..36"), ("4:9,2:9", "rise"),
+                                       ("4:0", "rise"), ("a:b", "TOKENS:UNTIL_STEP")])
+def test_parse_cover_names_the_bad_part(text, bad):
+    with pytest.raises(ValueError, match=bad):
+        probes.parse_cover(text)
+
+
+def test_parse_cover_reads_a_schedule():
+    assert probes.parse_cover("36:500,12:900") == [(36, 500), (12, 900)]
+    assert probes.parse_cover("") == []
+
+
 def test_binding_probe_is_deterministic_and_reports_its_interval():
     a = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3)
     b = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3)
@@ -124,6 +161,10 @@ def test_binding_probe_is_deterministic_and_reports_its_interval():
     assert c["turns"] == 3 and c["first_loss"] != a["first_loss"]
     d = probes.probe_binding("tiny", steps=2, batch_size=8, n_held=50, seed=3, kinds=6)
     assert d["kinds"] == 6 and d["first_loss"] != a["first_loss"]
+    e = probes.probe_binding("tiny", steps=6, batch_size=8, n_held=50, seed=3, echo=0.5,
+                             cover="36:3")
+    assert e["echo"] == 0.5 and e["cover"] == [[36, 3]] and e["first_loss"] != a["first_loss"]
+    assert a["echo"] == 0.0 and a["cover"] == []
 
 
 @pytest.fixture(scope="module")
@@ -165,6 +206,8 @@ def test_tower_probe_cli_on_a_tiny_tower(tiny_vision, tmp_path, run_cli):
     (["binding", "--turns", "0"], "--turns"),
     (["binding", "--rule", "both"], "--rule"),
     (["binding", "--kinds", "5"], "--kinds"),
+    (["binding", "--echo", "1"], "--echo"),
+    (["binding", "--cover", "40:100"], "--cover"),
     (["binding", "--out", "."], "--out"),
 ])
 def test_probe_bad_flags_are_one_line(argv, flag, run_cli):
