@@ -22,10 +22,15 @@ the kind's word (tying the kind's features to its word embedding); ``--turns N``
 questions of each training picture in one sequence, every answer labelled (as
 ``grounding_turns`` does in stage 3); ``--rule question|image`` are the controls, answers that
 need only the question or only the picture, which show the LLM and the projector train at all;
-``--kinds K`` draws the objects from K kinds instead of the scenes' 28.
+``--kinds K`` draws the objects from K kinds instead of the scenes' 28. ``--echo P`` asks a share
+P of the questions "What <kind>?", answered by the kind's word (from the question alone), and
+``--cover 36:500,12:900,...`` draws the objects large first (each on 36 tokens until step 500,
+then on 12, ..., then on one): together they get the small LLM past the start where balanced
+questions leave it (README, Training).
 
     mm-train probe tower --vision runs/quickstart/train/stage1
     mm-train probe binding --preset small --steps 1800 --lr 1e-3 --naming 0.5
+    mm-train probe binding --preset small --echo 0.25 --cover 36:500,12:900,6:1300,3:1600
 
 Both print one JSON object (``--out FILE`` also writes it); the same arguments give the same
 numbers on one machine.
