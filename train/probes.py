@@ -151,15 +151,19 @@ def tower_presence(vision, processor, data, n_fit: int, seed: int = 0, layer: in
             "n_fit": n_fit, "n_held": n_held, "tokens": int(x.shape[1])}
 
 
+def tower_folder(path: str | Path) -> Path:
+    """A vision folder, or a stage folder's ``vision/``."""
+    path = Path(path)
+    return path / "vision" if (path / "vision").is_dir() else path
+
+
 def probe_tower(path: str | Path, n_fit: int = 2000, n_held: int = 1000, seed: int = 0,
                 image_size: int = 224, layer: int = -2, untrained: bool = True) -> dict:
     """``tower_presence`` of the tower in ``path`` (a vision folder, or a stage folder with a
     ``vision/`` one) and, with ``untrained``, of a freshly initialised tower of its config."""
     from mm.llava import load_vision
 
-    path = Path(path)
-    if (path / "vision").is_dir():
-        path = path / "vision"
+    path = tower_folder(path)
     vision, processor = load_vision(path)
     data = scenes(n_fit + n_held, seed, image_size)
     out = {"vision": str(path), "feature_layer": layer, "seed": seed,
@@ -229,6 +233,81 @@ class BindingTask:
         return feats, questions, answers
 
 
+class SceneTokens:
+    """The binding task on a tower's tokens of rendered object scenes (``scenes``' sampler):
+    ``n_train`` + ``n_held`` scenes, and of each a close-up, the square around one of its
+    objects (1.3 times the object's larger side) scaled to the scene's size, so that the object
+    fills the picture. Tokens are ``layer``'s (class token dropped), standardised by the
+    training scenes' statistics. Question and answer ids as ``BindingTask``'s."""
+
+    def __init__(self, vision_dir, n_train: int, n_held: int, seed: int, layer: int = -2,
+                 image_size: int = 224):
+        from PIL import Image
+
+        from mm.llava import load_vision
+        from renderers.object_scene import ObjectSceneFamily
+        from renderers.object_scene.sample import sample_scene
+        from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, THEMES, object_box
+
+        fam = ObjectSceneFamily()
+        full, close, self.objects, self.theme, self.focus = [], [], [], [], []
+        for i in range(n_train + n_held):
+            rng = np.random.default_rng([seed, 3, i])
+            spec = sample_scene(rng, sign="")
+            image = fam.render(spec, image_size).convert("RGB")
+            o = spec.objects[int(rng.integers(len(spec.objects)))]
+            x0, y0, x1, y1 = object_box(o)
+            side = min(1.0, 1.3 * max(x1 - x0, y1 - y0))
+            left = min(max((x0 + x1 - side) / 2, 0.0), 1 - side)
+            top = min(max((y0 + y1 - side) / 2, 0.0), 1 - side)
+            box = tuple(round(v * image_size) for v in (left, top, left + side, top + side))
+            full.append(image)
+            close.append(image.crop(box).resize(image.size, Image.BICUBIC))
+            self.objects.append(np.array(sorted({KIND_NAMES.index(b.kind) for b in spec.objects})))
+            self.theme.append(THEME_NAMES.index(spec.theme))
+            self.focus.append(KIND_NAMES.index(o.kind))
+        self.core = [np.array([KIND_NAMES.index(k) for k in THEMES[t]["core"]])
+                     for t in THEME_NAMES]
+        vision, processor = load_vision(Path(vision_dir))
+        vision.eval()
+        x = {"full": image_tokens(vision, processor, full, layer),
+             "close": image_tokens(vision, processor, close, layer)}
+        mean, std = x["full"][:n_train].mean((0, 1)), x["full"][:n_train].std((0, 1)) + 1e-6
+        self.tokens = {k: (v - mean) / std for k, v in x.items()}
+        self.n_train, self.patches, self.dim = n_train, x["full"].shape[1], x["full"].shape[2]
+        self.kinds = len(KIND_NAMES)
+        self.IS, self.THERE, self.WHAT, self.QMARK, self.ASSISTANT, self.YES, self.NO = \
+            range(self.kinds, self.kinds + 7)
+        self.vocab = self.kinds + 7
+
+    def rows(self, idx: np.ndarray, rng: np.random.Generator, close_up: bool = False,
+             negatives: str = "theme", echo: float = 0.0):
+        """(tokens, question ids (n, 1, 4), answer ids (n, 1)) of scenes ``idx``: "Is there a
+        <kind>?", half present (the close-up's object, or any of the scene's), half absent
+        from the scene (``negatives`` "theme": one of its theme's usual objects, which the
+        theme does not tell from the present ones; "random": any), each with probability
+        ``echo`` asked as "What <kind>?" and answered by its word."""
+        n = len(idx)
+        questions = torch.empty(n, 1, 4, dtype=torch.long)
+        answers = torch.empty(n, 1, dtype=torch.long)
+        for b, i in enumerate(idx):
+            present = rng.random() < 0.5
+            absent = np.setdiff1d(self.core[self.theme[i]] if negatives == "theme"
+                                  else np.arange(self.kinds), self.objects[i])
+            if not len(absent):  # every usual object is in the scene
+                absent = np.setdiff1d(np.arange(self.kinds), self.objects[i])
+            asked = (self.focus[i] if close_up else int(rng.choice(self.objects[i]))) \
+                if present else int(rng.choice(absent))
+            if echo and rng.random() < echo:
+                questions[b, 0] = torch.tensor([self.WHAT, self.THERE, asked, self.QMARK])
+                answers[b, 0] = asked
+            else:
+                questions[b, 0] = torch.tensor([self.IS, self.THERE, asked, self.QMARK])
+                answers[b, 0] = self.YES if present else self.NO
+        return self.tokens["close" if close_up else "full"][torch.as_tensor(idx)], questions, \
+            answers
+
+
 def parse_cover(text: str, patches: int = 36) -> list[tuple[int, int]]:
     """``"36:500,12:900"`` -> [(36, 500), (12, 900)]: objects fill 36 tokens until step 500,
     then 12 until step 900, then one. Raises ValueError naming the bad part."""
@@ -249,16 +328,25 @@ def parse_cover(text: str, patches: int = 36) -> list[tuple[int, int]]:
 def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
                   batch_size: int = 32, snr: float = 3.0, naming: float = 0.0, seed: int = 0,
                   n_held: int = 1000, turns: int = 1, rule: str = "binding",
-                  kinds: int = 28, echo: float = 0.0, cover: str = "") -> dict:
+                  kinds: int = 28, echo: float = 0.0, cover: str = "", vision=None,
+                  negatives: str = "theme", close_until: int = 0, n_scenes: int = 3000,
+                  feature_layer: int = -2) -> dict:
     """Train the preset's from-scratch Llama and a LLaVA projector on ``BindingTask`` rows
     (picture tokens, then each turn's question and answer, every answer labelled), cosine
     schedule with 10 warm-up steps; held-out accuracy on one yes/no question a picture, each
-    object on one token. ``cover`` is the curriculum of object sizes (``parse_cover``)."""
+    object on one token. ``cover`` is the curriculum of object sizes (``parse_cover``).
+    With ``vision`` (a tower folder) the pictures are ``SceneTokens``: ``n_scenes`` scenes to
+    train on, close-ups until step ``close_until``, then whole scenes; held-out accuracy on
+    ``n_held`` other scenes with ``negatives`` (the headline), with the other kind of
+    negatives, and on their close-ups."""
     from transformers import LlamaConfig, LlamaForCausalLM
 
     from mm.llava import LM_PRESETS
 
-    task = BindingTask(seed, snr, kinds=kinds)
+    if vision is None:
+        task = BindingTask(seed, snr, kinds=kinds)
+    else:
+        task = SceneTokens(vision, n_scenes, n_held, seed, feature_layer)
     sizes = parse_cover(cover, task.patches)
     size = LM_PRESETS[preset]
     with seeded(seed):
@@ -283,8 +371,13 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
     rng = np.random.default_rng([seed, 1])
     losses = []
     for step in range(steps):
-        size_now = next((c for c, until in sizes if step < until), 1)
-        feats, questions, answers = task.rows(batch_size, rng, naming, turns, rule, echo, size_now)
+        if vision is None:
+            size_now = next((c for c, until in sizes if step < until), 1)
+            feats, questions, answers = task.rows(batch_size, rng, naming, turns, rule, echo,
+                                                  size_now)
+        else:
+            feats, questions, answers = task.rows(rng.integers(n_scenes, size=batch_size), rng,
+                                                  step < close_until, negatives, echo)
         loss = F.cross_entropy(logits(feats, questions, answers).flatten(0, 1), answers.flatten())
         opt.zero_grad()
         loss.backward()
@@ -292,19 +385,31 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
         opt.step()
         sched.step()
         losses.append(loss.item())
-    feats, questions, answers = task.rows(n_held, np.random.default_rng([seed, 2]), rule=rule)
-    with torch.no_grad():
-        pred = logits(feats, questions, answers)[:, 0, [task.YES, task.NO]].argmax(1)
-    said_yes = pred == 0
-    acc = float((said_yes == (answers[:, 0] == task.YES)).float().mean())
+    def held(feats, questions, answers) -> dict:
+        with torch.no_grad():
+            pred = logits(feats, questions, answers)[:, 0, [task.YES, task.NO]].argmax(1)
+        said_yes = pred == 0
+        acc = float((said_yes == (answers[:, 0] == task.YES)).float().mean())
+        return {"accuracy": acc, "accuracy_ci95": list(wilson(acc, n_held)), "n": n_held,
+                "yes_ratio": float(said_yes.float().mean())}
+
+    held_rng = np.random.default_rng([seed, 2])
+    if vision is None:
+        out = held(*task.rows(n_held, held_rng, rule=rule))
+        extra = {}
+    else:
+        idx = np.arange(n_scenes, n_scenes + n_held)
+        other = {"theme": "random", "random": "theme"}[negatives]
+        out = held(*task.rows(idx, held_rng, negatives=negatives))
+        extra = {"vision": str(vision), "feature_layer": feature_layer, "n_scenes": n_scenes,
+                 "negatives": negatives, "close_until": close_until,
+                 f"held_{other}_negatives": held(*task.rows(idx, held_rng, negatives=other)),
+                 "held_close_ups": held(*task.rows(idx, held_rng, True, negatives))}
     tail = losses[-min(100, len(losses)):]
     return {"preset": preset, "steps": steps, "lr": lr, "batch_size": batch_size, "snr": snr,
             "naming": naming, "turns": turns, "rule": rule, "kinds": kinds, "echo": echo,
-            "cover": [list(c) for c in sizes], "seed": seed,
-            "accuracy": acc,
-            "accuracy_ci95": list(wilson(acc, n_held)), "n": n_held,
-            "yes_ratio": float(said_yes.float().mean()),
-            "first_loss": losses[0], "final_loss_mean100": float(np.mean(tail))}
+            "cover": [list(c) for c in sizes], "seed": seed, **out,
+            "first_loss": losses[0], "final_loss_mean100": float(np.mean(tail)), **extra}
 
 
 def add_parser(sub) -> None:
@@ -334,6 +439,14 @@ def add_parser(sub) -> None:
                    help="share of training questions answered by the name of the kind asked")
     b.add_argument("--cover", default="", help="object sizes in training, TOKENS:UNTIL_STEP,... "
                    "(e.g. 36:500,12:900: one object on every token, then on 12; then one token)")
+    b.add_argument("--vision", help="a tower folder (or a stage folder with vision/): its tokens "
+                   "of rendered object scenes instead of synthetic ones")
+    b.add_argument("--negatives", default="theme", choices=["theme", "random"],
+                   help="with --vision: absent objects from the scene's theme, or any")
+    b.add_argument("--close-until", type=int, default=0,
+                   help="with --vision: close-ups of one object until this step")
+    b.add_argument("--n-scenes", type=int, default=3000, help="with --vision: scenes to train on")
+    b.add_argument("--feature-layer", type=int, default=-2)
     b.add_argument("--n-held", type=int, default=1000)
     for q in (t, b):
         q.add_argument("--seed", type=int, default=0)
@@ -344,7 +457,7 @@ def run(a, prog: str) -> None:
     """Check the flags (one line naming the flag, exit 2), run the probe, print its JSON."""
     from engines.cliutil import fail
 
-    positive = ("n_fit", "n_held", "steps", "batch_size", "image_size", "turns")
+    positive = ("n_fit", "n_held", "steps", "batch_size", "image_size", "turns", "n_scenes")
     for name in positive:
         if getattr(a, name, 1) < 1:
             fail(prog, "--" + name.replace("_", "-"), f"must be >= 1, got {getattr(a, name)}")
@@ -361,11 +474,20 @@ def run(a, prog: str) -> None:
             fail(prog, "--kinds", f"6..28 kinds (a picture holds up to 5), got {a.kinds}")
         if a.lr <= 0 or a.snr <= 0:
             fail(prog, "--lr" if a.lr <= 0 else "--snr", "must be > 0")
+        if a.close_until < 0:
+            fail(prog, "--close-until", f"a step >= 0, got {a.close_until}")
+        if a.vision is not None:
+            synthetic = {"--naming": a.naming != 0, "--turns": a.turns != 1,
+                         "--kinds": a.kinds != 28, "--rule": a.rule != "binding",
+                         "--cover": bool(a.cover)}
+            for flag, given in synthetic.items():
+                if given:
+                    fail(prog, flag, "applies to the synthetic tokens, not to --vision")
     if a.out and Path(a.out).is_dir():
         fail(prog, "--out", f"{a.out} is a folder; give a file")
+    if getattr(a, "vision", None) is not None and not Path(a.vision).is_dir():
+        fail(prog, "--vision", f"{a.vision} is not a folder")
     if a.probe == "tower":
-        if not Path(a.vision).is_dir():
-            fail(prog, "--vision", f"{a.vision} is not a folder")
         if a.n_held < 100:
             fail(prog, "--n-held", f"at least 100 scenes for the within-theme cells, got "
                  f"{a.n_held}")
@@ -377,8 +499,15 @@ def run(a, prog: str) -> None:
         except (FileNotFoundError, ValueError, OSError) as e:
             fail(prog, "--vision", str(e))
     else:
-        res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
-                            a.n_held, a.turns, a.rule, a.kinds, a.echo, a.cover)
+        try:
+            res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
+                                a.n_held, a.turns, a.rule, a.kinds, a.echo, a.cover,
+                                a.vision and tower_folder(a.vision), a.negatives,
+                                a.close_until, a.n_scenes, a.feature_layer)
+        except IndexError:
+            fail(prog, "--feature-layer", f"{a.feature_layer} is not a layer of the tower")
+        except (FileNotFoundError, ValueError, OSError) as e:
+            fail(prog, "--vision", str(e))
     text = json.dumps(res, indent=1)
     if a.out:
         Path(a.out).write_text(text + "\n")

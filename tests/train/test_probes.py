@@ -196,6 +196,46 @@ def test_tower_probe_cli_on_a_tiny_tower(tiny_vision, tmp_path, run_cli):
     assert json.loads(run_cli(main, *args).stdout) == res  # same arguments, same numbers
 
 
+@pytest.fixture(scope="module")
+def scene_tokens(tiny_vision):
+    return probes.SceneTokens(tiny_vision, n_train=30, n_held=10, seed=0, image_size=64)
+
+
+def test_scene_tokens_rows_are_true_of_their_scenes(scene_tokens):
+    t = scene_tokens
+    assert t.tokens["full"].shape == t.tokens["close"].shape == (40, 16, 32)
+    assert abs(float(t.tokens["full"][:30].mean())) < 1e-4  # standardised by the training scenes
+    assert not torch.equal(t.tokens["full"], t.tokens["close"])
+    idx = np.arange(30).repeat(10)
+    for close_up in (False, True):
+        for negatives in ("theme", "random"):
+            _, q, a = t.rows(idx, np.random.default_rng(1), close_up, negatives)
+            asked, yes = q[:, 0, 2].numpy(), (a[:, 0] == t.YES).numpy()
+            assert 0.35 < yes.mean() < 0.65
+            for i, k, y in zip(idx, asked, yes):
+                assert y == (k == t.focus[i] if close_up else k in t.objects[i])
+                if not y and negatives == "theme" and \
+                        len(np.setdiff1d(t.core[t.theme[i]], t.objects[i])):
+                    assert k in t.core[t.theme[i]]  # a usual object of the scene's theme
+    f, q, a = t.rows(np.arange(30), np.random.default_rng(2), echo=0.5)
+    echo = q[:, 0, 0] == t.WHAT
+    assert 0 < int(echo.sum()) < 30 and torch.equal(a[echo, 0], q[echo, 0, 2])
+    assert torch.equal(f, t.tokens["full"][:30])
+
+
+def test_binding_probe_on_a_tower_cli(tiny_vision, tmp_path, run_cli):
+    args = ("probe", "binding", "--preset", "tiny", "--vision", str(tiny_vision), "--steps", "4",
+            "--batch-size", "4", "--n-scenes", "20", "--n-held", "10", "--close-until", "2",
+            "--echo", "0.25", "--out", str(tmp_path / "b.json"))
+    r = run_cli(main, *args)
+    assert r.returncode == 0, r.stderr
+    res = json.loads(r.stdout)
+    assert res["negatives"] == "theme" and res["close_until"] == 2 and res["n"] == 10
+    for key in ("held_random_negatives", "held_close_ups"):
+        assert res[key]["n"] == 10 and 0 <= res[key]["accuracy"] <= 1
+    assert json.loads(run_cli(main, *args).stdout) == res  # same arguments, same numbers
+
+
 @pytest.mark.parametrize("argv, flag", [
     (["tower", "--vision", "/no/such/folder"], "--vision"),
     (["tower", "--vision", ".", "--n-held", "50"], "--n-held"),
@@ -208,6 +248,12 @@ def test_tower_probe_cli_on_a_tiny_tower(tiny_vision, tmp_path, run_cli):
     (["binding", "--kinds", "5"], "--kinds"),
     (["binding", "--echo", "1"], "--echo"),
     (["binding", "--cover", "40:100"], "--cover"),
+    (["binding", "--vision", "/no/such/folder"], "--vision"),
+    (["binding", "--vision", ".", "--cover", "36:10"], "--cover"),
+    (["binding", "--vision", ".", "--naming", "0.5"], "--naming"),
+    (["binding", "--close-until", "-1"], "--close-until"),
+    (["binding", "--n-scenes", "0"], "--n-scenes"),
+    (["binding", "--negatives", "none"], "--negatives"),
     (["binding", "--out", "."], "--out"),
 ])
 def test_probe_bad_flags_are_one_line(argv, flag, run_cli):
