@@ -26,11 +26,14 @@ need only the question or only the picture, which show the LLM and the projector
 P of the questions "What <kind>?", answered by the kind's word (from the question alone), and
 ``--cover 36:500,12:900,...`` draws the objects large first (each on 36 tokens until step 500,
 then on 12, ..., then on one): together they get the small LLM past the start where balanced
-questions leave it (README, Training).
+questions leave it (README, Training). ``--vision DIR`` asks the same of a tower's tokens of
+rendered object scenes and of close-ups of one of their objects (``SceneTokens``;
+``--close-until STEP`` trains on close-ups until STEP, ``--negatives theme|random``).
 
     mm-train probe tower --vision runs/quickstart/train/stage1
     mm-train probe binding --preset small --steps 1800 --lr 1e-3 --naming 0.5
     mm-train probe binding --preset small --echo 0.25 --cover 36:500,12:900,6:1300,3:1600
+    mm-train probe binding --vision runs/quickstart/train/stage1 --echo 0.25 --close-until 1800
 
 Both print one JSON object (``--out FILE`` also writes it); the same arguments give the same
 numbers on one machine.
