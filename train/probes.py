@@ -252,6 +252,7 @@ class SceneTokens:
         from renderers.object_scene.sample import sample_scene
         from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, THEMES, object_box
 
+        vision, processor = load_vision(Path(vision_dir))  # a bad folder fails before rendering
         fam = ObjectSceneFamily()
         full, close, self.objects, self.theme, self.focus = [], [], [], [], []
         for i in range(n_train + n_held):
@@ -271,7 +272,6 @@ class SceneTokens:
             self.focus.append(KIND_NAMES.index(o.kind))
         self.core = [np.array([KIND_NAMES.index(k) for k in THEMES[t]["core"]])
                      for t in THEME_NAMES]
-        vision, processor = load_vision(Path(vision_dir))
         vision.eval()
         x = {"full": image_tokens(vision, processor, full, layer),
              "close": image_tokens(vision, processor, close, layer)}
@@ -507,9 +507,11 @@ def run(a, prog: str) -> None:
                                 a.n_held, a.turns, a.rule, a.kinds, a.echo, a.cover,
                                 a.vision and tower_folder(a.vision), a.negatives,
                                 a.close_until, a.n_scenes, a.feature_layer)
-        except IndexError:
-            fail(prog, "--feature-layer", f"{a.feature_layer} is not a layer of the tower")
-        except (FileNotFoundError, ValueError, OSError) as e:
+        except (IndexError, FileNotFoundError, ValueError, OSError) as e:
+            if a.vision is None:  # the synthetic task's own errors are not the tower's
+                raise
+            if isinstance(e, IndexError):
+                fail(prog, "--feature-layer", f"{a.feature_layer} is not a layer of the tower")
             fail(prog, "--vision", str(e))
     text = json.dumps(res, indent=1)
     if a.out:

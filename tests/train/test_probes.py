@@ -262,8 +262,9 @@ def test_probe_bad_flags_are_one_line(argv, flag, run_cli):
     assert r.stderr.count("\n") == 1 and f"argument {flag}:" in r.stderr
 
 
-def test_tower_probe_names_a_folder_without_a_tower(tmp_path, run_cli):
-    r = run_cli(main, "probe", "tower", "--vision", str(tmp_path))
+@pytest.mark.parametrize("probe", ["tower", "binding"])
+def test_probe_names_a_folder_without_a_tower(probe, tmp_path, run_cli):
+    r = run_cli(main, "probe", probe, "--vision", str(tmp_path))
     assert r.returncode == 2 and "argument --vision:" in r.stderr
     assert "config.json" in r.stderr and r.stderr.count("\n") == 1
 
