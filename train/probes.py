@@ -122,6 +122,13 @@ def scenes(n: int, seed: int, size: int):
     return images, kinds, themes
 
 
+def standardise(x: torch.Tensor, n_fit: int) -> torch.Tensor:
+    """(scenes, tokens, dim) features scaled per dim by the first ``n_fit`` scenes' mean and
+    standard deviation."""
+    mean, std = x[:n_fit].mean((0, 1)), x[:n_fit].std((0, 1)) + 1e-6
+    return (x - mean) / std
+
+
 @torch.no_grad()
 def image_tokens(vision, processor, images, layer: int, batch: int = 64) -> torch.Tensor:
     """The tokens the LLM reads: hidden states of ``layer``, the class token dropped (CLIP)."""
@@ -140,9 +147,7 @@ def tower_presence(vision, processor, data, n_fit: int, seed: int = 0, layer: in
     ``data`` (``scenes``' output): fitted on the first ``n_fit`` scenes, scored on the rest."""
     images, kinds, themes = data
     n_held = len(images) - n_fit
-    x = image_tokens(vision.eval(), processor, images, layer)
-    mean, std = x[:n_fit].mean((0, 1)), x[:n_fit].std((0, 1)) + 1e-6
-    x = (x - mean) / std
+    x = standardise(image_tokens(vision.eval(), processor, images, layer), n_fit)
     y = torch.from_numpy(kinds)
     head = fit_max_head(x[:n_fit], y[:n_fit], seed=seed)
     with torch.no_grad():
@@ -178,6 +183,14 @@ def probe_tower(path: str | Path, n_fit: int = 2000, n_held: int = 1000, seed: i
     return out
 
 
+def question_ids(task, kinds: int) -> None:
+    """The binding tasks' vocabulary on ``task``: the ``kinds`` kinds' words (ids 0..kinds-1),
+    then IS, THERE, WHAT, QMARK, ASSISTANT, YES, NO; ``kinds`` and ``vocab`` with them."""
+    task.kinds, task.vocab = kinds, kinds + 7
+    task.IS, task.THERE, task.WHAT, task.QMARK, task.ASSISTANT, task.YES, task.NO = \
+        range(kinds, kinds + 7)
+
+
 class BindingTask:
     """Synthetic pictures of ``kinds`` kinds over ``themes`` backgrounds: ``patches`` tokens of
     ``dim`` features, 1-5 objects a picture, each on a token of its own."""
@@ -187,11 +200,8 @@ class BindingTask:
         g = torch.Generator().manual_seed(seed)
         self.kind_vec = torch.randn(kinds, dim, generator=g)
         self.theme_vec = torch.randn(themes, dim, generator=g)
-        self.snr, self.kinds, self.patches, self.dim = snr, kinds, patches, dim
-        # token ids: the kinds' words, then these
-        self.IS, self.THERE, self.WHAT, self.QMARK, self.ASSISTANT, self.YES, self.NO = \
-            range(kinds, kinds + 7)
-        self.vocab = kinds + 7
+        self.snr, self.patches, self.dim = snr, patches, dim
+        question_ids(self, kinds)
 
     def rows(self, n: int, rng: np.random.Generator, naming: float = 0.0, turns: int = 1,
              rule: str = "binding", echo: float = 0.0, cover: int = 1):
@@ -241,7 +251,7 @@ class SceneTokens:
     ``n_train`` + ``n_held`` scenes, and of each a close-up, the square around one of its
     objects (1.3 times the object's larger side) scaled to the scene's size, so that the object
     fills the picture. Tokens are ``layer``'s (class token dropped), standardised by the
-    training scenes' statistics. Question and answer ids as ``BindingTask``'s."""
+    training scenes' statistics. Question and answer ids: ``question_ids``."""
 
     def __init__(self, vision_dir, n_train: int, n_held: int, seed: int, layer: int = -2,
                  image_size: int = 224):
@@ -273,15 +283,12 @@ class SceneTokens:
         self.core = [np.array([KIND_NAMES.index(k) for k in THEMES[t]["core"]])
                      for t in THEME_NAMES]
         vision.eval()
-        x = {"full": image_tokens(vision, processor, full, layer),
-             "close": image_tokens(vision, processor, close, layer)}
-        mean, std = x["full"][:n_train].mean((0, 1)), x["full"][:n_train].std((0, 1)) + 1e-6
-        self.tokens = {k: (v - mean) / std for k, v in x.items()}
-        self.n_train, self.patches, self.dim = n_train, x["full"].shape[1], x["full"].shape[2]
-        self.kinds = len(KIND_NAMES)
-        self.IS, self.THERE, self.WHAT, self.QMARK, self.ASSISTANT, self.YES, self.NO = \
-            range(self.kinds, self.kinds + 7)
-        self.vocab = self.kinds + 7
+        # scenes then close-ups: both scaled by the first n_train, the training scenes
+        both = standardise(torch.cat([image_tokens(vision, processor, full, layer),
+                                      image_tokens(vision, processor, close, layer)]), n_train)
+        self.tokens = {"full": both[:len(full)], "close": both[len(full):]}
+        _, self.patches, self.dim = both.shape
+        question_ids(self, len(KIND_NAMES))
 
     def rows(self, idx: np.ndarray, rng: np.random.Generator, close_up: bool = False,
              negatives: str = "theme", echo: float = 0.0):
@@ -388,6 +395,7 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
         opt.step()
         sched.step()
         losses.append(loss.item())
+
     def held(feats, questions, answers) -> dict:
         with torch.no_grad():
             pred = logits(feats, questions, answers)[:, 0, [task.YES, task.NO]].argmax(1)
@@ -494,25 +502,21 @@ def run(a, prog: str) -> None:
         if a.n_held < 100:
             fail(prog, "--n-held", f"at least 100 scenes for the within-theme cells, got "
                  f"{a.n_held}")
-        try:
+    try:
+        if a.probe == "tower":
             res = probe_tower(a.vision, a.n_fit, a.n_held, a.seed, a.image_size,
                               a.feature_layer, untrained=not a.no_untrained)
-        except IndexError:
-            fail(prog, "--feature-layer", f"{a.feature_layer} is not a layer of the tower")
-        except (FileNotFoundError, ValueError, OSError) as e:
-            fail(prog, "--vision", str(e))
-    else:
-        try:
+        else:
             res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
                                 a.n_held, a.turns, a.rule, a.kinds, a.echo, a.cover,
                                 a.vision and tower_folder(a.vision), a.negatives,
                                 a.close_until, a.n_scenes, a.feature_layer)
-        except (IndexError, FileNotFoundError, ValueError, OSError) as e:
-            if a.vision is None:  # the synthetic task's own errors are not the tower's
-                raise
-            if isinstance(e, IndexError):
-                fail(prog, "--feature-layer", f"{a.feature_layer} is not a layer of the tower")
-            fail(prog, "--vision", str(e))
+    except (IndexError, FileNotFoundError, ValueError, OSError) as e:
+        if a.vision is None:  # the synthetic task's own errors are not a tower's
+            raise
+        if isinstance(e, IndexError):
+            fail(prog, "--feature-layer", f"{a.feature_layer} is not a layer of the tower")
+        fail(prog, "--vision", str(e))
     text = json.dumps(res, indent=1)
     if a.out:
         Path(a.out).write_text(text + "\n")
