@@ -8,6 +8,7 @@
     mm-train pipeline --preset base --out runs/base --set lm_path=/models/llm vision_path=/models/siglip
     mm-train probe tower --vision runs/s1        # does the tower tell the objects apart?
     mm-train probe binding --preset small        # can the LLM look up the object asked?
+    mm-train probe words --vision runs/s1        # grounding in three steps that each learn
     accelerate launch -m train.cli stage3 ...        # the same command on several GPUs
 
 A killed stage resumes from its last checkpoint when the same command is run again. One run

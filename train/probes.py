@@ -1,5 +1,6 @@
-"""Where grounding fails: two probes that tell a vision tower that cannot see the objects from a
-language model that cannot look them up.
+"""Where grounding fails: probes that tell a vision tower that cannot see the objects from a
+language model that cannot look them up (and ``words``, train/probe_words.py, which builds the
+two in steps that each learn).
 
 ``tower``: does a vision tower's output tell which objects a scene holds? Object scenes (the
 ``object_scene`` family: a theme, 3-8 objects, the theme's co-occurrence group supplying most
@@ -34,8 +35,9 @@ rendered object scenes and of close-ups of one of their objects (``SceneTokens``
     mm-train probe binding --preset small --steps 1800 --lr 1e-3 --naming 0.5
     mm-train probe binding --preset small --echo 0.25 --cover 36:500,12:900,6:1300,3:1600
     mm-train probe binding --vision runs/quickstart/train/stage1 --echo 0.25 --close-until 1800
+    mm-train probe words --vision runs/quickstart/train/stage1
 
-Both print one JSON object (``--out FILE`` also writes it); the same arguments give the same
+Each prints one JSON object (``--out FILE`` also writes it); the same arguments give the same
 numbers on one machine.
 """
 from __future__ import annotations
@@ -246,6 +248,50 @@ class BindingTask:
         return feats, questions, answers
 
 
+def presence_questions(scenes, idx: np.ndarray, rng: np.random.Generator,
+                       close_up: bool = False, negatives: str = "theme", echo: float = 0.0):
+    """(question ids (n, 1, 4), answer ids (n, 1)) of "Is there a <kind>?" about scenes ``idx``
+    of ``scenes`` (its ``objects``, ``theme``, ``core``, ``focus`` and ``question_ids``): half
+    present (the close-up's object, or any of the scene's), half absent from the scene
+    (``negatives`` "theme": one of its theme's usual objects, which the theme does not tell from
+    the present ones; "random": any), each with probability ``echo`` asked as "What <kind>?"
+    and answered by its word."""
+    t = scenes
+    n = len(idx)
+    questions = torch.empty(n, 1, 4, dtype=torch.long)
+    answers = torch.empty(n, 1, dtype=torch.long)
+    for b, i in enumerate(idx):
+        present = rng.random() < 0.5
+        absent = np.setdiff1d(t.core[t.theme[i]] if negatives == "theme"
+                              else np.arange(t.kinds), t.objects[i])
+        if not len(absent):  # every usual object is in the scene
+            absent = np.setdiff1d(np.arange(t.kinds), t.objects[i])
+        asked = (t.focus[i] if close_up else int(rng.choice(t.objects[i]))) \
+            if present else int(rng.choice(absent))
+        if echo and rng.random() < echo:
+            questions[b, 0] = torch.tensor([t.WHAT, t.THERE, asked, t.QMARK])
+            answers[b, 0] = asked
+        else:
+            questions[b, 0] = torch.tensor([t.IS, t.THERE, asked, t.QMARK])
+            answers[b, 0] = t.YES if present else t.NO
+    return questions, answers
+
+
+def yes_no_score(said_yes: torch.Tensor, truth_yes: torch.Tensor) -> dict:
+    """Accuracy with its Wilson interval, n and the share of "yes" answers."""
+    n = len(said_yes)
+    acc = float((said_yes == truth_yes).float().mean())
+    return {"accuracy": acc, "accuracy_ci95": list(wilson(acc, n)), "n": n,
+            "yes_ratio": float(said_yes.float().mean())}
+
+
+def cosine_schedule(opt, steps: int, warmup: int = 10):
+    """Linear warm-up over ``warmup`` steps, then cosine decay to zero at ``steps``."""
+    return torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: min(1.0, (s + 1) / warmup) * 0.5 * (1 + np.cos(np.pi * min(s, steps)
+                                                                         / steps)))
+
+
 class SceneTokens:
     """The binding task on a tower's tokens of rendered object scenes (``scenes``' sampler):
     ``n_train`` + ``n_held`` scenes, and of each a close-up, the square around one of its
@@ -292,28 +338,9 @@ class SceneTokens:
 
     def rows(self, idx: np.ndarray, rng: np.random.Generator, close_up: bool = False,
              negatives: str = "theme", echo: float = 0.0):
-        """(tokens, question ids (n, 1, 4), answer ids (n, 1)) of scenes ``idx``: "Is there a
-        <kind>?", half present (the close-up's object, or any of the scene's), half absent
-        from the scene (``negatives`` "theme": one of its theme's usual objects, which the
-        theme does not tell from the present ones; "random": any), each with probability
-        ``echo`` asked as "What <kind>?" and answered by its word."""
-        n = len(idx)
-        questions = torch.empty(n, 1, 4, dtype=torch.long)
-        answers = torch.empty(n, 1, dtype=torch.long)
-        for b, i in enumerate(idx):
-            present = rng.random() < 0.5
-            absent = np.setdiff1d(self.core[self.theme[i]] if negatives == "theme"
-                                  else np.arange(self.kinds), self.objects[i])
-            if not len(absent):  # every usual object is in the scene
-                absent = np.setdiff1d(np.arange(self.kinds), self.objects[i])
-            asked = (self.focus[i] if close_up else int(rng.choice(self.objects[i]))) \
-                if present else int(rng.choice(absent))
-            if echo and rng.random() < echo:
-                questions[b, 0] = torch.tensor([self.WHAT, self.THERE, asked, self.QMARK])
-                answers[b, 0] = asked
-            else:
-                questions[b, 0] = torch.tensor([self.IS, self.THERE, asked, self.QMARK])
-                answers[b, 0] = self.YES if present else self.NO
+        """(tokens, question ids (n, 1, 4), answer ids (n, 1)) of scenes ``idx``: the close-ups'
+        or the whole scenes' tokens and ``presence_questions`` about them."""
+        questions, answers = presence_questions(self, idx, rng, close_up, negatives, echo)
         return self.tokens["close" if close_up else "full"][torch.as_tensor(idx)], questions, \
             answers
 
@@ -376,8 +403,7 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
 
     params = list(lm.parameters()) + list(proj.parameters())
     opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
-    sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: min(1.0, (s + 1) / 10) * 0.5 * (1 + np.cos(np.pi * s / steps)))
+    sched = cosine_schedule(opt, steps)
     rng = np.random.default_rng([seed, 1])
     losses = []
     for step in range(steps):
@@ -399,10 +425,7 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
     def held(feats, questions, answers) -> dict:
         with torch.no_grad():
             pred = logits(feats, questions, answers)[:, 0, [task.YES, task.NO]].argmax(1)
-        said_yes = pred == 0
-        acc = float((said_yes == (answers[:, 0] == task.YES)).float().mean())
-        return {"accuracy": acc, "accuracy_ci95": list(wilson(acc, n_held)), "n": n_held,
-                "yes_ratio": float(said_yes.float().mean())}
+        return yes_no_score(pred == 0, answers[:, 0] == task.YES)
 
     held_rng = np.random.default_rng([seed, 2])
     if vision is None:
@@ -424,7 +447,7 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
 
 
 def add_parser(sub) -> None:
-    """``mm-train probe tower|binding``."""
+    """``mm-train probe tower|binding|words``."""
     p = sub.add_parser("probe", help="diagnose grounding: the tower's object features, or the "
                        "LLM's binding of the object asked")
     kinds = p.add_subparsers(dest="probe", required=True, parser_class=type(p))
@@ -459,7 +482,25 @@ def add_parser(sub) -> None:
     b.add_argument("--n-scenes", type=int, default=3000, help="with --vision: scenes to train on")
     b.add_argument("--feature-layer", type=int, default=-2)
     b.add_argument("--n-held", type=int, default=1000)
-    for q in (t, b):
+    w = kinds.add_parser("words", help="grounding in three steps: lookup in text, a word for "
+                         "each patch, a projector to the words (train/probe_words.py)")
+    w.add_argument("--vision", required=True, help="vision folder, or a stage folder with vision/")
+    w.add_argument("--preset", default="small", choices=["tiny", "small"])
+    w.add_argument("--text-steps", type=int, default=4000)
+    w.add_argument("--hold", type=int, default=600,
+                   help="text steps on one-word contexts before they grow")
+    w.add_argument("--dense-steps", type=int, default=3000)
+    w.add_argument("--align-steps", type=int, default=1200)
+    w.add_argument("--lr", type=float, default=1e-3, help="step 1's learning rate")
+    w.add_argument("--tower-lr", type=float, default=1e-3)
+    w.add_argument("--projector-lr", type=float, default=3e-3)
+    w.add_argument("--lm-lr", type=float, default=3e-4, help="the LLM's rate in step 3")
+    w.add_argument("--batch-size", type=int, default=32)
+    w.add_argument("--n-scenes", type=int, default=3000)
+    w.add_argument("--n-held", type=int, default=600)
+    w.add_argument("--image-size", type=int, default=224, help="size the scenes are drawn at")
+    w.add_argument("--feature-layer", type=int, default=-2)
+    for q in (t, b, w):
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--out", help="also write the JSON here")
 
@@ -468,10 +509,16 @@ def run(a, prog: str) -> None:
     """Check the flags (one line naming the flag, exit 2), run the probe, print its JSON."""
     from engines.cliutil import fail
 
-    positive = ("n_fit", "n_held", "steps", "batch_size", "image_size", "turns", "n_scenes")
+    positive = ("n_fit", "n_held", "steps", "batch_size", "image_size", "turns", "n_scenes",
+                "text_steps", "dense_steps", "align_steps")
     for name in positive:
         if getattr(a, name, 1) < 1:
             fail(prog, "--" + name.replace("_", "-"), f"must be >= 1, got {getattr(a, name)}")
+    for name in ("lr", "tower_lr", "projector_lr", "lm_lr"):
+        if getattr(a, name, 1) <= 0:
+            fail(prog, "--" + name.replace("_", "-"), f"must be > 0, got {getattr(a, name)}")
+    if getattr(a, "hold", 0) < 0:
+        fail(prog, "--hold", f"a step >= 0, got {a.hold}")
     if a.probe == "binding":
         if not 0 <= a.naming < 1:
             fail(prog, "--naming", f"a share of the training rows in [0, 1), got {a.naming}")
@@ -483,8 +530,8 @@ def run(a, prog: str) -> None:
             fail(prog, "--cover", str(e))
         if not 6 <= a.kinds <= 28:
             fail(prog, "--kinds", f"6..28 kinds (a picture holds up to 5), got {a.kinds}")
-        if a.lr <= 0 or a.snr <= 0:
-            fail(prog, "--lr" if a.lr <= 0 else "--snr", "must be > 0")
+        if a.snr <= 0:
+            fail(prog, "--snr", "must be > 0")
         if a.close_until < 0:
             fail(prog, "--close-until", f"a step >= 0, got {a.close_until}")
         if a.vision is not None:
@@ -506,6 +553,13 @@ def run(a, prog: str) -> None:
         if a.probe == "tower":
             res = probe_tower(a.vision, a.n_fit, a.n_held, a.seed, a.image_size,
                               a.feature_layer, untrained=not a.no_untrained)
+        elif a.probe == "words":
+            from train.probe_words import probe_words
+
+            res = probe_words(tower_folder(a.vision), a.preset, a.text_steps, a.hold,
+                              a.dense_steps, a.align_steps, a.lr, a.tower_lr, a.projector_lr,
+                              a.lm_lr, a.batch_size, a.n_scenes, a.n_held, a.seed,
+                              a.feature_layer, a.image_size)
         else:
             res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
                                 a.n_held, a.turns, a.rule, a.kinds, a.echo, a.cover,

@@ -167,20 +167,6 @@ def test_binding_probe_is_deterministic_and_reports_its_interval():
     assert a["echo"] == 0.0 and a["cover"] == []
 
 
-@pytest.fixture(scope="module")
-def tiny_vision(tmp_path_factory):
-    from transformers import CLIPImageProcessor, CLIPVisionConfig, CLIPVisionModel
-
-    out = tmp_path_factory.mktemp("vision")
-    torch.manual_seed(0)
-    CLIPVisionModel(CLIPVisionConfig(image_size=32, patch_size=8, hidden_size=32,
-                                     intermediate_size=64, num_hidden_layers=2,
-                                     num_attention_heads=2)).save_pretrained(out)
-    CLIPImageProcessor(size={"shortest_edge": 32},
-                       crop_size={"height": 32, "width": 32}).save_pretrained(out)
-    return out
-
-
 def test_tower_probe_cli_on_a_tiny_tower(tiny_vision, tmp_path, run_cli):
     out = tmp_path / "probe.json"
     args = ("probe", "tower", "--vision", str(tiny_vision), "--n-fit", "40", "--n-held", "100",
@@ -262,7 +248,7 @@ def test_probe_bad_flags_are_one_line(argv, flag, run_cli):
     assert r.stderr.count("\n") == 1 and f"argument {flag}:" in r.stderr
 
 
-@pytest.mark.parametrize("probe", ["tower", "binding"])
+@pytest.mark.parametrize("probe", ["tower", "binding", "words"])
 def test_probe_names_a_folder_without_a_tower(probe, tmp_path, run_cli):
     r = run_cli(main, "probe", probe, "--vision", str(tmp_path))
     assert r.returncode == 2 and "argument --vision:" in r.stderr

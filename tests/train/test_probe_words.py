@@ -1,0 +1,129 @@
+"""mm-train probe words: the patch words, the text lookup rows, the scenes, the CLI."""
+import json
+
+import numpy as np
+import pytest
+
+from train import probe_words as pw
+from train.cli import main
+
+
+def raster_words(boxes, kinds, theme_word, grid, cover=0.25, fine=40):
+    """The patch words by counting the points of a fine raster each box holds, and whether
+    each patch is a close call (a share within 0.03 of the cut, or two within 0.03)."""
+    pts = (np.arange(grid * fine) + 0.5) / (grid * fine)
+    out, close = [], []
+    for r in range(grid):
+        for c in range(grid):
+            ys, xs = pts[r * fine:(r + 1) * fine], pts[c * fine:(c + 1) * fine]
+            shares = [((xs > x0) & (xs < x1)).mean() * ((ys > y0) & (ys < y1)).mean()
+                      for x0, y0, x1, y1 in boxes]
+            best = int(np.argmax(shares)) if shares else -1
+            out.append(kinds[best] if shares and shares[best] >= cover else theme_word)
+            top = sorted(shares)[-2:]
+            close.append(any(abs(x - cover) < 0.03 for x in shares)
+                         or (len(top) == 2 and top[1] - top[0] < 0.03 and top[1] >= cover))
+    return np.array(out), np.array(close)
+
+
+def test_patch_words_match_a_raster_count():
+    rng = np.random.default_rng(0)
+    checked = 0
+    for _ in range(50):
+        boxes = []
+        for _ in range(int(rng.integers(0, 5))):
+            x0, y0 = rng.uniform(-0.1, 0.9, 2)
+            boxes.append((x0, y0, x0 + rng.uniform(0.03, 0.4), y0 + rng.uniform(0.03, 0.4)))
+        kinds = list(rng.integers(28, size=len(boxes)))
+        got = pw.patch_words(boxes, kinds, 40, 6)
+        want, close = raster_words(boxes, kinds, 40, 6)
+        assert (got == want)[~close].all(), (boxes, got, want)
+        checked += int((~close).sum())
+    assert checked > 1500
+
+
+def test_patch_words_exact_cases():
+    # one box on the top-left 2 x 2 patches of a 4 x 4 grid; one covering 20% of a patch
+    words = pw.patch_words([(0, 0, 0.5, 0.5), (0.75, 0.75, 0.8, 1.0)], [3, 7], 99, 4)
+    assert words.reshape(4, 4).tolist() == [[3, 3, 99, 99], [3, 3, 99, 99], [99] * 4, [99] * 4]
+    # the kind covering more of a patch takes it
+    words = pw.patch_words([(0, 0, 0.3, 1), (0.3, 0, 1, 1)], [1, 2], 99, 1)
+    assert words.tolist() == [2]
+
+
+def test_lookup_rows_are_true_of_their_context():
+    task = pw.WordTask()
+    assert task.vocab == 28 + 7 + 6 and task.theme0 == 35
+    for length in (1, 3, 36):
+        context, q, a = task.lookup_rows(200, length, np.random.default_rng(length))
+        assert context.shape == (200, length) and q.shape == (200, 5)
+        yes = a == task.YES
+        assert 0.35 < float(yes.float().mean()) < 0.65
+        for ctx, qq, y in zip(context.tolist(), q.tolist(), yes.tolist()):
+            assert qq[:2] == [task.IS, task.THERE] and qq[3:] == [task.QMARK, task.ASSISTANT]
+            objs = [w for w in ctx if w < task.kinds]
+            fill = {w for w in ctx if w >= task.kinds}
+            assert 1 <= len(objs) <= min(5, length) and len(set(objs)) == len(objs)
+            assert len(fill) <= 1 and all(task.theme0 <= w < task.vocab for w in fill)
+            assert y == (qq[2] in objs)
+
+
+def test_lookup_length_holds_then_grows_to_the_patch_count():
+    lengths = [pw.lookup_length(s, 100, 300, 36) for s in range(600)]
+    assert lengths[:100] == [1] * 100 and lengths[400:] == [36] * 200
+    assert all(a <= b for a, b in zip(lengths, lengths[1:])) and lengths[250] == 18
+
+
+def test_word_scenes_are_true_of_their_specs(tiny_vision):
+    from mm.llava import load_vision
+
+    task = pw.WordTask()
+    _, processor = load_vision(tiny_vision)
+    data = pw.WordScenes(task, processor, 4, 12, seed=0, image_size=64)
+    assert data.pixels.shape[0] == 12 and data.words.shape == (12, 16)
+    for i in range(12):
+        kinds = {w for w in data.words[i].tolist() if w < task.kinds}
+        assert kinds <= set(data.objects[i].tolist())
+        assert {w for w in data.words[i].tolist() if w >= task.kinds} <= \
+            {task.theme0 + data.theme[i]}
+    idx = np.arange(12).repeat(20)
+    q, a = data.questions(idx, np.random.default_rng(1), "theme")
+    assert q.shape == (240, 5) and bool((q[:, 4] == task.ASSISTANT).all())
+    for i, asked, ans in zip(idx, q[:, 2].tolist(), a.tolist()):
+        assert (ans == task.YES) == (asked in data.objects[i])
+
+
+def test_words_probe_cli_runs_and_repeats(tiny_vision, tmp_path, run_cli):
+    args = ("probe", "words", "--vision", str(tiny_vision), "--preset", "tiny",
+            "--text-steps", "6", "--hold", "2", "--dense-steps", "3", "--align-steps", "3",
+            "--batch-size", "4", "--n-scenes", "12", "--n-held", "8", "--image-size", "64",
+            "--out", str(tmp_path / "w.json"))
+    r = run_cli(main, *args)
+    assert r.returncode == 0, r.stderr
+    res = json.loads(r.stdout)
+    assert json.loads((tmp_path / "w.json").read_text()) == res
+    assert res["patches"] == 16 and res["steps"] == {"text": 6, "hold": 2, "dense": 3,
+                                                     "align": 3}
+    for key in ("true_words", "head_words", "projector"):
+        for neg in ("theme_negatives", "random_negatives"):
+            assert res[key][neg]["n"] == 8 and 0 <= res[key][neg]["accuracy"] <= 1
+    assert res["text_lookup"]["n"] == 8 and res["patch_words"]["patches"] == 8 * 16
+    assert json.loads(run_cli(main, *args).stdout) == res  # same arguments, same numbers
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["--vision", "/no/such/folder"], "--vision"),
+    (["--vision", ".", "--text-steps", "0"], "--text-steps"),
+    (["--vision", ".", "--align-steps", "0"], "--align-steps"),
+    (["--vision", ".", "--lm-lr", "0"], "--lm-lr"),
+    (["--vision", ".", "--hold", "-1"], "--hold"),
+])
+def test_words_probe_bad_flags_are_one_line(argv, flag, run_cli):
+    r = run_cli(main, "probe", "words", *argv)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and f"argument {flag}:" in r.stderr
+
+
+def test_words_probe_names_a_missing_layer(tiny_vision, run_cli):
+    r = run_cli(main, "probe", "words", "--vision", str(tiny_vision), "--feature-layer", "9")
+    assert r.returncode == 2 and "argument --feature-layer:" in r.stderr

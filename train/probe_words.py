@@ -1,0 +1,252 @@
+"""``mm-train probe words``: grounding built in three measured steps, each one the small
+from-scratch model can learn, where end-to-end training on whole scenes stays at chance.
+
+1. Lookup in text. The preset's Llama learns "Is there a <kind>?" about a context of words: a
+   theme's word on every place, one to five kinds' words at random places. The context starts
+   one word long (``--hold`` steps: learning "is the word asked the word there" alone) and grows
+   to the tower's patch count by the end of the first 60% of ``--text-steps``. This stands in for
+   the pretrained language model a LLaVA starts from, which has such lookups already.
+2. A word for each patch. The tower and a linear head over the same vocabulary learn, from the
+   scenes' object boxes, the word of each patch: the kind of the object covering at least a
+   quarter of it (the one covering most), else the scene's theme word.
+3. Reading the picture. A LLaVA projector (linear, GELU, linear) on the frozen tower's
+   (standardised) tokens learns to put out the embeddings of the head's words, while it and the
+   language model train on the yes/no questions at ``--lm-lr``.
+
+Held out, on whole scenes (absent objects from the scene's theme, which the theme does not tell
+from the present ones, and from all kinds): the language model, frozen after step 1, reading the
+true patch words (the ceiling of step 1), reading the head's words (steps 1 and 2), and the
+model of step 3; beside them step 1's text accuracy, before and after step 3, and step 2's patch
+accuracy.
+
+    mm-train probe words --vision runs/quickstart/train/stage1
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from mm.seeding import seeded
+from train.probes import cosine_schedule, presence_questions, question_ids, yes_no_score
+
+THEME_WORDS = 6
+
+
+def patch_words(boxes, kinds, theme_word: int, grid: int, cover: float = 0.25) -> np.ndarray:
+    """(grid * grid,) word ids, row by row: the kind of the box (x0, y0, x1, y1, fractions of
+    the picture) covering most of each patch if that is at least ``cover`` of it, else
+    ``theme_word``."""
+    cells = np.arange(grid) / grid
+    lo, hi = cells, cells + 1 / grid
+    words = np.full((grid, grid), theme_word)
+    best = np.full((grid, grid), cover)
+    for (x0, y0, x1, y1), kind in zip(boxes, kinds):
+        w = np.clip(np.minimum(x1, hi) - np.maximum(x0, lo), 0, None) * grid
+        h = np.clip(np.minimum(y1, hi) - np.maximum(y0, lo), 0, None) * grid
+        share = h[:, None] * w[None, :]
+        take = share >= best
+        words[take], best[take] = kind, share[take]
+    return words.reshape(-1)
+
+
+class WordTask:
+    """The vocabulary (the 28 kinds, ``question_ids``' question words, the 6 themes' words) and
+    the text lookup rows of step 1."""
+
+    def __init__(self):
+        from renderers.object_scene.spec import KIND_NAMES
+
+        question_ids(self, len(KIND_NAMES))
+        self.theme0 = self.vocab
+        self.vocab += THEME_WORDS
+
+    def question(self, asked: int) -> list[int]:
+        return [self.IS, self.THERE, asked, self.QMARK, self.ASSISTANT]
+
+    def lookup_rows(self, n: int, length: int, rng: np.random.Generator):
+        """(context ids (n, length), question ids (n, 5), answer ids (n,)): a theme's word on
+        every place and 1-5 kinds' words (at most ``length``) at random places; half the
+        questions ask about one of them, half about another kind."""
+        context = torch.from_numpy(self.theme0 + rng.integers(THEME_WORDS, size=(n, 1)))
+        context = context.repeat(1, length)
+        questions = torch.empty(n, 5, dtype=torch.long)
+        answers = torch.empty(n, dtype=torch.long)
+        for b in range(n):
+            objs = rng.choice(self.kinds, int(rng.integers(1, min(5, length) + 1)), replace=False)
+            context[b, rng.choice(length, len(objs), replace=False)] = torch.from_numpy(objs)
+            present = rng.random() < 0.5
+            asked = int(rng.choice(objs)) if present else \
+                int(rng.choice(np.setdiff1d(np.arange(self.kinds), objs)))
+            questions[b] = torch.tensor(self.question(asked))
+            answers[b] = self.YES if present else self.NO
+        return context, questions, answers
+
+
+def lookup_length(step: int, hold: int, ramp: int, full: int) -> int:
+    """Step 1's context length: 1 until ``hold``, then rising evenly to ``full`` over ``ramp``."""
+    if step < hold:
+        return 1
+    return int(min(full, 1 + (full - 1) * (step - hold) / max(ramp, 1)))
+
+
+class WordScenes:
+    """Object scenes for steps 2 and 3: pixel values for the tower, each patch's word
+    (``patch_words`` on the tower's grid), and what ``presence_questions`` needs."""
+
+    def __init__(self, task: WordTask, processor, grid: int, n: int, seed: int,
+                 image_size: int = 224):
+        from renderers.object_scene import ObjectSceneFamily
+        from renderers.object_scene.sample import sample_scene
+        from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, THEMES, object_box
+
+        question_ids(self, task.kinds)
+        fam = ObjectSceneFamily()
+        pixels, words, self.objects, self.theme = [], [], [], []
+        for i in range(n):
+            spec = sample_scene(np.random.default_rng([seed, 4, i]), sign="")
+            image = fam.render(spec, image_size).convert("RGB")
+            pixels.append(processor(images=image, return_tensors="pt")["pixel_values"][0])
+            kinds = [KIND_NAMES.index(o.kind) for o in spec.objects]
+            theme = THEME_NAMES.index(spec.theme)
+            words.append(patch_words([object_box(o) for o in spec.objects], kinds,
+                                     task.theme0 + theme, grid))
+            self.objects.append(np.array(sorted(set(kinds))))
+            self.theme.append(theme)
+        self.pixels = torch.stack(pixels)
+        self.words = torch.from_numpy(np.stack(words))
+        self.core = [np.array([KIND_NAMES.index(k) for k in THEMES[t]["core"]])
+                     for t in THEME_NAMES]
+
+    def questions(self, idx, rng, negatives: str):
+        """(question ids (n, 5) ending with ASSISTANT, answer ids (n,))."""
+        q, a = presence_questions(self, idx, rng, negatives=negatives)
+        tail = torch.full((len(idx), 1), self.ASSISTANT)
+        return torch.cat([q[:, 0], tail], 1), a[:, 0]
+
+
+def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold: int = 600,
+                dense_steps: int = 3000, align_steps: int = 1200, lr: float = 1e-3,
+                tower_lr: float = 1e-3, projector_lr: float = 3e-3, lm_lr: float = 3e-4,
+                batch_size: int = 32, n_scenes: int = 3000, n_held: int = 600, seed: int = 0,
+                feature_layer: int = -2, image_size: int = 224) -> dict:
+    """The three steps of the module's docstring and their held-out numbers."""
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    from mm.llava import LM_PRESETS, class_tokens, load_vision
+    from train.probes import standardise
+
+    vision, processor = load_vision(vision_dir)  # a bad folder fails before rendering
+    grid = vision.config.image_size // vision.config.patch_size
+    patches, drop = grid * grid, class_tokens(vision.config)
+    layers = vision.config.num_hidden_layers
+    if not -layers - 1 <= feature_layer <= layers:  # hidden states: the embeddings, each layer
+        raise IndexError(feature_layer)
+    task = WordTask()
+    size = LM_PRESETS[preset]
+    with seeded(seed):
+        lm = LlamaForCausalLM(LlamaConfig(vocab_size=task.vocab, **asdict(size),
+                                          tie_word_embeddings=True))
+        head = torch.nn.Linear(vision.config.hidden_size, task.vocab)
+        proj = torch.nn.Sequential(torch.nn.Linear(vision.config.hidden_size, size.hidden_size),
+                                   torch.nn.GELU(),
+                                   torch.nn.Linear(size.hidden_size, size.hidden_size))
+    emb = lm.get_input_embeddings()
+
+    def answer(x, questions):
+        """The answer's logits after image (or context) embeddings ``x`` and the questions."""
+        return lm(inputs_embeds=torch.cat([x, emb(questions)], 1)).logits[:, -1]
+
+    def score(x, questions, answers) -> dict:
+        with torch.no_grad():
+            said_yes = answer(x, questions)[:, [task.YES, task.NO]].argmax(1) == 0
+        return yes_no_score(said_yes, answers == task.YES)
+
+    def step(opt, sched, params, loss):
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
+        opt.step()
+        sched.step()
+
+    rng = np.random.default_rng([seed, 1])
+    held_text = task.lookup_rows(n_held, patches, np.random.default_rng([seed, 5]))
+
+    def text_score() -> dict:
+        context, q, a = held_text
+        return score(emb(context), q, a)
+
+    # 1. lookup in text
+    ramp = max(int(0.6 * text_steps) - hold, 1)
+    params = list(lm.parameters())
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
+    sched = cosine_schedule(opt, text_steps)
+    for s in range(text_steps):
+        context, q, a = task.lookup_rows(batch_size, lookup_length(s, hold, ramp, patches), rng)
+        step(opt, sched, params, F.cross_entropy(answer(emb(context), q), a))
+    text_before = text_score()
+
+    # 2. a word for each patch
+    data = WordScenes(task, processor, grid, n_scenes + n_held, seed, image_size)
+    held = np.arange(n_scenes, n_scenes + n_held)
+
+    def tokens(idx):
+        out = vision(pixel_values=data.pixels[torch.as_tensor(idx)], output_hidden_states=True)
+        return out.hidden_states[feature_layer][:, drop:]
+
+    params = list(vision.parameters()) + list(head.parameters())
+    opt = torch.optim.AdamW(params, lr=tower_lr, weight_decay=0.0)
+    sched = cosine_schedule(opt, dense_steps)
+    vision.train()
+    for s in range(dense_steps):
+        idx = rng.integers(n_scenes, size=batch_size)
+        step(opt, sched, params, F.cross_entropy(head(tokens(idx)).flatten(0, 1),
+                                                 data.words[idx].flatten()))
+    vision.eval()
+    with torch.no_grad():
+        feats = torch.cat([tokens(np.arange(s, min(s + 200, len(data.pixels))))
+                           for s in range(0, len(data.pixels), 200)])
+        said = head(feats).argmax(-1)
+    truth = data.words[held]
+    on_object = truth < task.kinds
+    patch = {"objects": float((said[held][on_object] == truth[on_object]).float().mean()),
+             "background": float((said[held][~on_object] == truth[~on_object]).float().mean()),
+             "object_patches": int(on_object.sum()), "patches": int(truth.numel())}
+
+    questions = {neg: data.questions(held, np.random.default_rng([seed, 2, k]), neg)
+                 for k, neg in enumerate(("theme", "random"))}
+
+    def on_held(x) -> dict:
+        return {f"{neg}_negatives": score(x, q, a) for neg, (q, a) in questions.items()}
+
+    oracle, from_head = on_held(emb(truth)), on_held(emb(said[held]))
+
+    # 3. reading the picture: the projector towards the head's words, the LM fine-tuned
+    x_all = standardise(feats, n_scenes)
+    params = list(proj.parameters()) + list(lm.parameters())
+    opt = torch.optim.AdamW([{"params": list(proj.parameters()), "lr": projector_lr},
+                             {"params": list(lm.parameters()), "lr": lm_lr}], weight_decay=0.0)
+    sched = cosine_schedule(opt, align_steps)
+    for s in range(align_steps):
+        idx = rng.integers(n_scenes, size=batch_size)
+        q, a = data.questions(idx, rng, "theme")
+        x = proj(x_all[idx])
+        with torch.no_grad():
+            want = emb(said[idx])
+            scale = emb.weight.pow(2).mean()
+        loss = F.cross_entropy(answer(x, q), a) + \
+            20 * F.mse_loss(x, want) / scale
+        step(opt, sched, params, loss)
+    with torch.no_grad():
+        projected = on_held(proj(x_all[held]))
+    return {"preset": preset, "seed": seed, "vision": str(vision_dir),
+            "feature_layer": feature_layer, "patches": patches, "n_scenes": n_scenes,
+            "n_held": n_held, "batch_size": batch_size,
+            "steps": {"text": text_steps, "hold": hold, "dense": dense_steps,
+                      "align": align_steps},
+            "lr": {"text": lr, "tower": tower_lr, "projector": projector_lr, "lm": lm_lr},
+            "text_lookup": text_before, "patch_words": patch, "true_words": oracle,
+            "head_words": from_head, "projector": projected,
+            "text_lookup_after": text_score()}
