@@ -140,7 +140,8 @@ def image_tokens(vision, processor, images, layer: int, batch: int = 64) -> torc
     out = []
     for s in range(0, len(images), batch):
         px = processor(images[s:s + batch], return_tensors="pt")["pixel_values"]
-        out.append(vision(pixel_values=px, output_hidden_states=True).hidden_states[layer][:, drop:])
+        hidden = vision(pixel_values=px, output_hidden_states=True).hidden_states
+        out.append(hidden[layer][:, drop:])
     return torch.cat(out)
 
 
