@@ -11,7 +11,8 @@ from-scratch model can learn, where end-to-end training on whole scenes stays at
    quarter of it (the one covering most), else the scene's theme word.
 3. Reading the picture. A LLaVA projector (linear, GELU, linear) on the frozen tower's
    (standardised) tokens learns to put out the embeddings of the head's words, while it and the
-   language model train on the yes/no questions at ``--lm-lr``.
+   language model train on the yes/no questions at ``--lm-lr`` (``--text-mix P``: with step 1's
+   rows beside them, a share P of a batch).
 
 Held out, on whole scenes (absent objects from the scene's theme, which the theme does not tell
 from the present ones, and from all kinds): the language model, frozen after step 1, reading the
@@ -131,8 +132,9 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
                 dense_steps: int = 3000, align_steps: int = 1200, lr: float = 1e-3,
                 tower_lr: float = 1e-3, projector_lr: float = 3e-3, lm_lr: float = 3e-4,
                 batch_size: int = 32, n_scenes: int = 3000, n_held: int = 600, seed: int = 0,
-                feature_layer: int = -2, image_size: int = 224) -> dict:
-    """The three steps of the module's docstring and their held-out numbers."""
+                feature_layer: int = -2, image_size: int = 224, text_mix: float = 0.0) -> dict:
+    """The three steps of the module's docstring and their held-out numbers; ``text_mix``
+    adds that share of a batch of step 1's rows (whole contexts) to each step of step 3."""
     from transformers import LlamaConfig, LlamaForCausalLM
 
     from mm.llava import LM_PRESETS, class_tokens, load_vision
@@ -238,6 +240,9 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
             scale = emb.weight.pow(2).mean()
         loss = F.cross_entropy(answer(x, q), a) + \
             20 * F.mse_loss(x, want) / scale
+        if text_mix:
+            context, q, a = task.lookup_rows(max(1, round(text_mix * batch_size)), patches, rng)
+            loss = loss + F.cross_entropy(answer(emb(context), q), a)
         step(opt, sched, params, loss)
     with torch.no_grad():
         projected = on_held(proj(x_all[held]))
@@ -247,6 +252,7 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
             "steps": {"text": text_steps, "hold": hold, "dense": dense_steps,
                       "align": align_steps},
             "lr": {"text": lr, "tower": tower_lr, "projector": projector_lr, "lm": lm_lr},
+            "text_mix": text_mix,
             "text_lookup": text_before, "patch_words": patch, "true_words": oracle,
             "head_words": from_head, "projector": projected,
             "text_lookup_after": text_score()}

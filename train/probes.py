@@ -496,6 +496,8 @@ def add_parser(sub) -> None:
     w.add_argument("--tower-lr", type=float, default=1e-3)
     w.add_argument("--projector-lr", type=float, default=3e-3)
     w.add_argument("--lm-lr", type=float, default=3e-4, help="the LLM's rate in step 3")
+    w.add_argument("--text-mix", type=float, default=0.0,
+                   help="share of a batch of text lookup rows beside step 3's questions")
     w.add_argument("--batch-size", type=int, default=32)
     w.add_argument("--n-scenes", type=int, default=3000)
     w.add_argument("--n-held", type=int, default=600)
@@ -520,6 +522,8 @@ def run(a, prog: str) -> None:
             fail(prog, "--" + name.replace("_", "-"), f"must be > 0, got {getattr(a, name)}")
     if getattr(a, "hold", 0) < 0:
         fail(prog, "--hold", f"a step >= 0, got {a.hold}")
+    if not 0 <= getattr(a, "text_mix", 0) <= 1:
+        fail(prog, "--text-mix", f"a share of a batch in [0, 1], got {a.text_mix}")
     if a.probe == "binding":
         if not 0 <= a.naming < 1:
             fail(prog, "--naming", f"a share of the training rows in [0, 1), got {a.naming}")
@@ -560,7 +564,7 @@ def run(a, prog: str) -> None:
             res = probe_words(tower_folder(a.vision), a.preset, a.text_steps, a.hold,
                               a.dense_steps, a.align_steps, a.lr, a.tower_lr, a.projector_lr,
                               a.lm_lr, a.batch_size, a.n_scenes, a.n_held, a.seed,
-                              a.feature_layer, a.image_size)
+                              a.feature_layer, a.image_size, a.text_mix)
         else:
             res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
                                 a.n_held, a.turns, a.rule, a.kinds, a.echo, a.cover,

@@ -111,12 +111,32 @@ def test_words_probe_cli_runs_and_repeats(tiny_vision, tmp_path, run_cli):
     assert json.loads(run_cli(main, *args).stdout) == res  # same arguments, same numbers
 
 
+def test_text_mix_puts_lookup_rows_beside_each_step_3_batch(tiny_vision, monkeypatch):
+    calls = []
+    rows = pw.WordTask.lookup_rows
+
+    def spy(self, n, length, rng):
+        calls.append((n, length))
+        return rows(self, n, length, rng)
+
+    monkeypatch.setattr(pw.WordTask, "lookup_rows", spy)
+    kw = dict(preset="tiny", text_steps=5, hold=2, dense_steps=2, align_steps=3, batch_size=4,
+              n_scenes=8, n_held=6, image_size=64)
+    plain = pw.probe_words(tiny_vision, **kw)
+    assert calls == [(6, 16)] + [(4, n) for n in (1, 1, 1, 16, 16)]
+    calls.clear()
+    mixed = pw.probe_words(tiny_vision, text_mix=0.5, **kw)
+    assert calls[6:] == [(2, 16)] * 3 and mixed["text_mix"] == 0.5
+    assert mixed["true_words"] == plain["true_words"]  # steps 1 and 2 are the same
+
+
 @pytest.mark.parametrize("argv, flag", [
     (["--vision", "/no/such/folder"], "--vision"),
     (["--vision", ".", "--text-steps", "0"], "--text-steps"),
     (["--vision", ".", "--align-steps", "0"], "--align-steps"),
     (["--vision", ".", "--lm-lr", "0"], "--lm-lr"),
     (["--vision", ".", "--hold", "-1"], "--hold"),
+    (["--vision", ".", "--text-mix", "1.5"], "--text-mix"),
 ])
 def test_words_probe_bad_flags_are_one_line(argv, flag, run_cli):
     r = run_cli(main, "probe", "words", *argv)
