@@ -62,7 +62,7 @@ def parser() -> OneLineParser:
                         "the CPU threads shared between them (one process only)")
     _device_argument(p)
     p.add_argument("--no-progress", action="store_true")
-    from train.probes import add_parser
+    from train.probe_cli import add_parser
     add_parser(sub)
     return ap
 
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> None:
 
     a = parser().parse_args(argv)
     if a.cmd == "probe":
-        from train.probes import run
+        from train.probe_cli import run
         run(a, PROG)
         raise SystemExit(0)
     try:

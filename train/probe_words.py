@@ -31,7 +31,8 @@ import torch
 import torch.nn.functional as F
 
 from mm.seeding import seeded
-from train.probes import cosine_schedule, presence_questions, question_ids, yes_no_score
+from train.probes import (cosine_schedule, presence_questions, question_ids, standardise,
+                          yes_no_score)
 
 THEME_WORDS = 6
 
@@ -138,7 +139,6 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
     from transformers import LlamaConfig, LlamaForCausalLM
 
     from mm.llava import LM_PRESETS, class_tokens, load_vision
-    from train.probes import standardise
 
     vision, processor = load_vision(vision_dir)  # a bad folder fails before rendering
     grid = vision.config.image_size // vision.config.patch_size

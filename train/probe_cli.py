@@ -1,0 +1,143 @@
+"""``mm-train probe tower|binding|words``: the probes' flags, their checks (one line naming the
+flag, exit 2) and their JSON (train/probes.py, train/probe_words.py)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from train.probes import parse_cover, probe_binding, probe_tower, tower_folder
+
+
+def add_parser(sub) -> None:
+    """``mm-train probe tower|binding|words``."""
+    p = sub.add_parser("probe", help="diagnose grounding: the tower's object features, or the "
+                       "LLM's binding of the object asked")
+    kinds = p.add_subparsers(dest="probe", required=True, parser_class=type(p))
+    t = kinds.add_parser("tower", help="within-theme object presence from a tower's tokens")
+    t.add_argument("--vision", required=True, help="vision folder, or a stage folder with vision/")
+    t.add_argument("--n-fit", type=int, default=2000)
+    t.add_argument("--n-held", type=int, default=1000)
+    t.add_argument("--image-size", type=int, default=224, help="size the scenes are drawn at")
+    t.add_argument("--feature-layer", type=int, default=-2)
+    t.add_argument("--no-untrained", action="store_true", help="skip the untrained baseline")
+    b = kinds.add_parser("binding", help="the preset's LLM on ideal synthetic image tokens")
+    b.add_argument("--preset", default="small", choices=["tiny", "small"])
+    b.add_argument("--steps", type=int, default=1800)
+    b.add_argument("--lr", type=float, default=1e-3)
+    b.add_argument("--batch-size", type=int, default=32)
+    b.add_argument("--snr", type=float, default=3.0)
+    b.add_argument("--naming", type=float, default=0.0)
+    b.add_argument("--turns", type=int, default=1, help="questions a picture in training")
+    b.add_argument("--kinds", type=int, default=28, help="object kinds (6..28; 28 as in scenes)")
+    b.add_argument("--rule", default="binding", choices=["binding", "question", "image"],
+                   help="controls: answers that read the question alone or the picture alone")
+    b.add_argument("--echo", type=float, default=0.0,
+                   help="share of training questions answered by the name of the kind asked")
+    b.add_argument("--cover", default="", help="object sizes in training, TOKENS:UNTIL_STEP,... "
+                   "(e.g. 36:500,12:900: one object on every token, then on 12; then one token)")
+    b.add_argument("--vision", help="a tower folder (or a stage folder with vision/): its tokens "
+                   "of rendered object scenes instead of synthetic ones")
+    b.add_argument("--negatives", default="theme", choices=["theme", "random"],
+                   help="with --vision: absent objects from the scene's theme, or any")
+    b.add_argument("--close-until", type=int, default=0,
+                   help="with --vision: close-ups of one object until this step")
+    b.add_argument("--n-scenes", type=int, default=3000, help="with --vision: scenes to train on")
+    b.add_argument("--feature-layer", type=int, default=-2)
+    b.add_argument("--n-held", type=int, default=1000)
+    w = kinds.add_parser("words", help="grounding in three steps: lookup in text, a word for "
+                         "each patch, a projector to the words (train/probe_words.py)")
+    w.add_argument("--vision", required=True, help="vision folder, or a stage folder with vision/")
+    w.add_argument("--preset", default="small", choices=["tiny", "small"])
+    w.add_argument("--text-steps", type=int, default=4000)
+    w.add_argument("--hold", type=int, default=600,
+                   help="text steps on one-word contexts before they grow")
+    w.add_argument("--dense-steps", type=int, default=3000)
+    w.add_argument("--align-steps", type=int, default=1200)
+    w.add_argument("--lr", type=float, default=1e-3, help="step 1's learning rate")
+    w.add_argument("--tower-lr", type=float, default=1e-3)
+    w.add_argument("--projector-lr", type=float, default=3e-3)
+    w.add_argument("--lm-lr", type=float, default=3e-4, help="the LLM's rate in step 3")
+    w.add_argument("--text-mix", type=float, default=0.0,
+                   help="share of a batch of text lookup rows beside step 3's questions")
+    w.add_argument("--batch-size", type=int, default=32)
+    w.add_argument("--n-scenes", type=int, default=3000)
+    w.add_argument("--n-held", type=int, default=600)
+    w.add_argument("--image-size", type=int, default=224, help="size the scenes are drawn at")
+    w.add_argument("--feature-layer", type=int, default=-2)
+    for q in (t, b, w):
+        q.add_argument("--seed", type=int, default=0)
+        q.add_argument("--out", help="also write the JSON here")
+
+
+def run(a, prog: str) -> None:
+    """Check the flags (one line naming the flag, exit 2), run the probe, print its JSON."""
+    from engines.cliutil import fail
+
+    positive = ("n_fit", "n_held", "steps", "batch_size", "image_size", "turns", "n_scenes",
+                "text_steps", "dense_steps", "align_steps")
+    for name in positive:
+        if getattr(a, name, 1) < 1:
+            fail(prog, "--" + name.replace("_", "-"), f"must be >= 1, got {getattr(a, name)}")
+    for name in ("lr", "tower_lr", "projector_lr", "lm_lr"):
+        if getattr(a, name, 1) <= 0:
+            fail(prog, "--" + name.replace("_", "-"), f"must be > 0, got {getattr(a, name)}")
+    if getattr(a, "hold", 0) < 0:
+        fail(prog, "--hold", f"a step >= 0, got {a.hold}")
+    if not 0 <= getattr(a, "text_mix", 0) <= 1:
+        fail(prog, "--text-mix", f"a share of a batch in [0, 1], got {a.text_mix}")
+    if a.probe == "binding":
+        if not 0 <= a.naming < 1:
+            fail(prog, "--naming", f"a share of the training rows in [0, 1), got {a.naming}")
+        if not 0 <= a.echo < 1:
+            fail(prog, "--echo", f"a share of the training questions in [0, 1), got {a.echo}")
+        try:
+            parse_cover(a.cover)
+        except ValueError as e:
+            fail(prog, "--cover", str(e))
+        if not 6 <= a.kinds <= 28:
+            fail(prog, "--kinds", f"6..28 kinds (a picture holds up to 5), got {a.kinds}")
+        if a.snr <= 0:
+            fail(prog, "--snr", "must be > 0")
+        if a.close_until < 0:
+            fail(prog, "--close-until", f"a step >= 0, got {a.close_until}")
+        if a.vision is not None:
+            synthetic = {"--naming": a.naming != 0, "--turns": a.turns != 1,
+                         "--kinds": a.kinds != 28, "--rule": a.rule != "binding",
+                         "--cover": bool(a.cover)}
+            for flag, given in synthetic.items():
+                if given:
+                    fail(prog, flag, "applies to the synthetic tokens, not to --vision")
+    if a.out and Path(a.out).is_dir():
+        fail(prog, "--out", f"{a.out} is a folder; give a file")
+    if getattr(a, "vision", None) is not None and not Path(a.vision).is_dir():
+        fail(prog, "--vision", f"{a.vision} is not a folder")
+    if a.probe == "tower":
+        if a.n_held < 100:
+            fail(prog, "--n-held", f"at least 100 scenes for the within-theme cells, got "
+                 f"{a.n_held}")
+    try:
+        if a.probe == "tower":
+            res = probe_tower(a.vision, a.n_fit, a.n_held, a.seed, a.image_size,
+                              a.feature_layer, untrained=not a.no_untrained)
+        elif a.probe == "words":
+            from train.probe_words import probe_words
+
+            res = probe_words(tower_folder(a.vision), a.preset, a.text_steps, a.hold,
+                              a.dense_steps, a.align_steps, a.lr, a.tower_lr, a.projector_lr,
+                              a.lm_lr, a.batch_size, a.n_scenes, a.n_held, a.seed,
+                              a.feature_layer, a.image_size, a.text_mix)
+        else:
+            res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
+                                a.n_held, a.turns, a.rule, a.kinds, a.echo, a.cover,
+                                a.vision and tower_folder(a.vision), a.negatives,
+                                a.close_until, a.n_scenes, a.feature_layer)
+    except (IndexError, FileNotFoundError, ValueError, OSError) as e:
+        if a.vision is None:  # the synthetic task's own errors are not a tower's
+            raise
+        if isinstance(e, IndexError):
+            fail(prog, "--feature-layer", f"{a.feature_layer} is not a layer of the tower")
+        fail(prog, "--vision", str(e))
+    text = json.dumps(res, indent=1)
+    if a.out:
+        Path(a.out).write_text(text + "\n")
+    print(text)
