@@ -251,11 +251,11 @@ class BindingTask:
 def presence_questions(scenes, idx: np.ndarray, rng: np.random.Generator,
                        close_up: bool = False, negatives: str = "theme", echo: float = 0.0):
     """(question ids (n, 1, 4), answer ids (n, 1)) of "Is there a <kind>?" about scenes ``idx``
-    of ``scenes`` (its ``objects``, ``theme``, ``core``, ``focus`` and ``question_ids``): half
-    present (the close-up's object, or any of the scene's), half absent from the scene
-    (``negatives`` "theme": one of its theme's usual objects, which the theme does not tell from
-    the present ones; "random": any), each with probability ``echo`` asked as "What <kind>?"
-    and answered by its word."""
+    of ``scenes`` (its ``objects``, ``theme``, ``core``, ``question_ids``, and for close-ups
+    ``focus``): half present (the close-up's object, or any of the scene's), half absent from
+    the scene (``negatives`` "theme": one of its theme's usual objects, which the theme does not
+    tell from the present ones; "random": any), each with probability ``echo`` asked as "What
+    <kind>?" and answered by its word."""
     t = scenes
     n = len(idx)
     questions = torch.empty(n, 1, 4, dtype=torch.long)
