@@ -32,7 +32,7 @@ import torch.nn.functional as F
 
 from mm.seeding import seeded
 from train.probes import (cosine_schedule, presence_questions, question_ids, standardise,
-                          yes_no_score)
+                          theme_cores, train_step, yes_no_score)
 
 THEME_WORDS = 6
 
@@ -102,7 +102,7 @@ class WordScenes:
                  image_size: int = 224):
         from renderers.object_scene import ObjectSceneFamily
         from renderers.object_scene.sample import sample_scene
-        from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, THEMES, object_box
+        from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, object_box
 
         question_ids(self, task.kinds)
         fam = ObjectSceneFamily()
@@ -119,8 +119,7 @@ class WordScenes:
             self.theme.append(theme)
         self.pixels = torch.stack(pixels)
         self.words = torch.from_numpy(np.stack(words))
-        self.core = [np.array([KIND_NAMES.index(k) for k in THEMES[t]["core"]])
-                     for t in THEME_NAMES]
+        self.core = theme_cores()
 
     def questions(self, idx, rng, negatives: str):
         """(question ids (n, 5) ending with ASSISTANT, answer ids (n,))."""
@@ -166,13 +165,6 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
             said_yes = answer(x, questions)[:, [task.YES, task.NO]].argmax(1) == 0
         return yes_no_score(said_yes, answers == task.YES)
 
-    def step(opt, sched, params, loss):
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(params, 1.0)
-        opt.step()
-        sched.step()
-
     rng = np.random.default_rng([seed, 1])
     held_text = task.lookup_rows(n_held, patches, np.random.default_rng([seed, 5]))
 
@@ -187,7 +179,7 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
     sched = cosine_schedule(opt, text_steps)
     for s in range(text_steps):
         context, q, a = task.lookup_rows(batch_size, lookup_length(s, hold, ramp, patches), rng)
-        step(opt, sched, params, F.cross_entropy(answer(emb(context), q), a))
+        train_step(opt, sched, params, F.cross_entropy(answer(emb(context), q), a))
     text_before = text_score()
 
     # 2. a word for each patch
@@ -204,8 +196,8 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
     vision.train()
     for s in range(dense_steps):
         idx = rng.integers(n_scenes, size=batch_size)
-        step(opt, sched, params, F.cross_entropy(head(tokens(idx)).flatten(0, 1),
-                                                 data.words[idx].flatten()))
+        loss = F.cross_entropy(head(tokens(idx)).flatten(0, 1), data.words[idx].flatten())
+        train_step(opt, sched, params, loss)
     vision.eval()
     with torch.no_grad():
         feats = torch.cat([tokens(np.arange(s, min(s + 200, len(data.pixels))))
@@ -243,7 +235,7 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
         if text_mix:
             context, q, a = task.lookup_rows(max(1, round(text_mix * batch_size)), patches, rng)
             loss = loss + F.cross_entropy(answer(emb(context), q), a)
-        step(opt, sched, params, loss)
+        train_step(opt, sched, params, loss)
     with torch.no_grad():
         projected = on_held(proj(x_all[held]))
     return {"preset": preset, "seed": seed, "vision": str(vision_dir),

@@ -285,6 +285,23 @@ def yes_no_score(said_yes: torch.Tensor, truth_yes: torch.Tensor) -> dict:
             "yes_ratio": float(said_yes.float().mean())}
 
 
+def train_step(opt, sched, params, loss: torch.Tensor) -> None:
+    """One optimiser step on ``loss``: gradients clipped to norm 1, then the schedule's step."""
+    opt.zero_grad()
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(params, 1.0)
+    opt.step()
+    sched.step()
+
+
+def theme_cores() -> list[np.ndarray]:
+    """Each theme's usual objects (``THEMES[t]["core"]``) as kind indices, in THEME_NAMES'
+    order: where ``presence_questions`` draws theme negatives."""
+    from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, THEMES
+
+    return [np.array([KIND_NAMES.index(k) for k in THEMES[t]["core"]]) for t in THEME_NAMES]
+
+
 def cosine_schedule(opt, steps: int, warmup: int = 10):
     """Linear warm-up over ``warmup`` steps, then cosine decay to zero at ``steps``."""
     return torch.optim.lr_scheduler.LambdaLR(
@@ -306,7 +323,7 @@ class SceneTokens:
         from mm.llava import load_vision
         from renderers.object_scene import ObjectSceneFamily
         from renderers.object_scene.sample import sample_scene
-        from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, THEMES, object_box
+        from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, object_box
 
         vision, processor = load_vision(Path(vision_dir))  # a bad folder fails before rendering
         fam = ObjectSceneFamily()
@@ -326,8 +343,7 @@ class SceneTokens:
             self.objects.append(np.array(sorted({KIND_NAMES.index(b.kind) for b in spec.objects})))
             self.theme.append(THEME_NAMES.index(spec.theme))
             self.focus.append(KIND_NAMES.index(o.kind))
-        self.core = [np.array([KIND_NAMES.index(k) for k in THEMES[t]["core"]])
-                     for t in THEME_NAMES]
+        self.core = theme_cores()
         vision.eval()
         # scenes then close-ups: both scaled by the first n_train, the training scenes
         both = standardise(torch.cat([image_tokens(vision, processor, full, layer),
@@ -415,11 +431,7 @@ def probe_binding(preset: str = "small", steps: int = 1800, lr: float = 1e-3,
             feats, questions, answers = task.rows(rng.integers(n_scenes, size=batch_size), rng,
                                                   step < close_until, negatives, echo)
         loss = F.cross_entropy(logits(feats, questions, answers).flatten(0, 1), answers.flatten())
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(params, 1.0)
-        opt.step()
-        sched.step()
+        train_step(opt, sched, params, loss)
         losses.append(loss.item())
 
     def held(feats, questions, answers) -> dict:

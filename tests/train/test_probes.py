@@ -241,6 +241,12 @@ def test_binding_probe_on_a_tower_cli(tiny_vision, tmp_path, run_cli):
     (["binding", "--n-scenes", "0"], "--n-scenes"),
     (["binding", "--negatives", "none"], "--negatives"),
     (["binding", "--out", "."], "--out"),
+    (["words", "--vision", "/no/such/folder"], "--vision"),
+    (["words", "--vision", ".", "--text-steps", "0"], "--text-steps"),
+    (["words", "--vision", ".", "--align-steps", "0"], "--align-steps"),
+    (["words", "--vision", ".", "--lm-lr", "0"], "--lm-lr"),
+    (["words", "--vision", ".", "--hold", "-1"], "--hold"),
+    (["words", "--vision", ".", "--text-mix", "1.5"], "--text-mix"),
 ])
 def test_probe_bad_flags_are_one_line(argv, flag, run_cli):
     r = run_cli(main, "probe", *argv)
