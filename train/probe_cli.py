@@ -2,6 +2,8 @@
 flag, exit 2) and their JSON (train/probes.py, train/probe_words.py)."""
 from __future__ import annotations
 
+import argparse
+
 import json
 from pathlib import Path
 
@@ -64,6 +66,9 @@ def add_parser(sub) -> None:
     w.add_argument("--n-held", type=int, default=600)
     w.add_argument("--image-size", type=int, default=224, help="size the scenes are drawn at")
     w.add_argument("--feature-layer", type=int, default=-2)
+    w.add_argument("--every-object", action=argparse.BooleanOptionalAction, default=True,
+                   help="an object covering no patch by a quarter names the patch it covers "
+                   "most (--no-every-object: it names none)")
     for q in (t, b, w):
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--out", help="also write the JSON here")
@@ -125,7 +130,7 @@ def run(a, prog: str) -> None:
             res = probe_words(tower_folder(a.vision), a.preset, a.text_steps, a.hold,
                               a.dense_steps, a.align_steps, a.lr, a.tower_lr, a.projector_lr,
                               a.lm_lr, a.batch_size, a.n_scenes, a.n_held, a.seed,
-                              a.feature_layer, a.image_size, a.text_mix)
+                              a.feature_layer, a.image_size, a.text_mix, a.every_object)
         else:
             res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
                                 a.n_held, a.turns, a.rule, a.kinds, a.echo, a.cover,

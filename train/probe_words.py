@@ -8,7 +8,8 @@ from-scratch model can learn, where end-to-end training on whole scenes stays at
    the pretrained language model a LLaVA starts from, which has such lookups already.
 2. A word for each patch. The tower and a linear head over the same vocabulary learn, from the
    scenes' object boxes, the word of each patch: the kind of the object covering at least a
-   quarter of it (the one covering most), else the scene's theme word.
+   quarter of it (the one covering most), else the scene's theme word; an object covering no
+   patch that much names the patch it covers most.
 3. Reading the picture. A LLaVA projector (linear, GELU, linear) on the frozen tower's
    (standardised) tokens learns to put out the embeddings of the head's words, while it and the
    language model train on the yes/no questions at ``--lm-lr`` (``--text-mix P``: with step 1's
@@ -37,20 +38,30 @@ from train.probes import (cosine_schedule, presence_questions, question_ids, sta
 THEME_WORDS = 6
 
 
-def patch_words(boxes, kinds, theme_word: int, grid: int, cover: float = 0.25) -> np.ndarray:
+def patch_words(boxes, kinds, theme_word: int, grid: int, cover: float = 0.25,
+                every: bool = True) -> np.ndarray:
     """(grid * grid,) word ids, row by row: the kind of the box (x0, y0, x1, y1, fractions of
     the picture) covering most of each patch if that is at least ``cover`` of it, else
-    ``theme_word``."""
+    ``theme_word``. With ``every``, a box whose kind no patch names then takes the patch it
+    covers most (its only patch), so each object in the picture has a word among the patches:
+    without it a fifth of the object scenes' kinds (the small ones) had none."""
     cells = np.arange(grid) / grid
     lo, hi = cells, cells + 1 / grid
     words = np.full((grid, grid), theme_word)
     best = np.full((grid, grid), cover)
+    shares = []
     for (x0, y0, x1, y1), kind in zip(boxes, kinds):
         w = np.clip(np.minimum(x1, hi) - np.maximum(x0, lo), 0, None) * grid
         h = np.clip(np.minimum(y1, hi) - np.maximum(y0, lo), 0, None) * grid
         share = h[:, None] * w[None, :]
         take = share >= best
         words[take], best[take] = kind, share[take]
+        shares.append(share)
+    if every:
+        # the larger shares last, so that of two small boxes on one patch the larger names it
+        for share, kind in sorted(zip(shares, kinds), key=lambda sk: sk[0].max()):
+            if share.max() > 0 and not (words == kind).any():
+                words[np.unravel_index(share.argmax(), share.shape)] = kind
     return words.reshape(-1)
 
 
@@ -99,7 +110,7 @@ class WordScenes:
     (``patch_words`` on the tower's grid), and what ``presence_questions`` needs."""
 
     def __init__(self, task: WordTask, processor, grid: int, n: int, seed: int,
-                 image_size: int = 224):
+                 image_size: int = 224, every: bool = True):
         from renderers.object_scene import ObjectSceneFamily
         from renderers.object_scene.sample import sample_scene
         from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, object_box
@@ -114,7 +125,7 @@ class WordScenes:
             kinds = [KIND_NAMES.index(o.kind) for o in spec.objects]
             theme = THEME_NAMES.index(spec.theme)
             words.append(patch_words([object_box(o) for o in spec.objects], kinds,
-                                     task.theme0 + theme, grid))
+                                     task.theme0 + theme, grid, every=every))
             self.objects.append(np.array(sorted(set(kinds))))
             self.theme.append(theme)
         self.pixels = torch.stack(pixels)
@@ -132,9 +143,11 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
                 dense_steps: int = 3000, align_steps: int = 1200, lr: float = 1e-3,
                 tower_lr: float = 1e-3, projector_lr: float = 3e-3, lm_lr: float = 3e-4,
                 batch_size: int = 32, n_scenes: int = 3000, n_held: int = 600, seed: int = 0,
-                feature_layer: int = -2, image_size: int = 224, text_mix: float = 0.0) -> dict:
+                feature_layer: int = -2, image_size: int = 224, text_mix: float = 0.0,
+                every_object: bool = True) -> dict:
     """The three steps of the module's docstring and their held-out numbers; ``text_mix``
-    adds that share of a batch of step 1's rows (whole contexts) to each step of step 3."""
+    adds that share of a batch of step 1's rows (whole contexts) to each step of step 3;
+    ``every_object``: ``patch_words``' ``every``."""
     from transformers import LlamaConfig, LlamaForCausalLM
 
     from mm.llava import LM_PRESETS, class_tokens, load_vision
@@ -183,7 +196,7 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
     text_before = text_score()
 
     # 2. a word for each patch
-    data = WordScenes(task, processor, grid, n_scenes + n_held, seed, image_size)
+    data = WordScenes(task, processor, grid, n_scenes + n_held, seed, image_size, every_object)
     held = np.arange(n_scenes, n_scenes + n_held)
 
     def tokens(idx):
@@ -244,7 +257,7 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
             "steps": {"text": text_steps, "hold": hold, "dense": dense_steps,
                       "align": align_steps},
             "lr": {"text": lr, "tower": tower_lr, "projector": projector_lr, "lm": lm_lr},
-            "text_mix": text_mix,
+            "text_mix": text_mix, "every_object": every_object,
             "text_lookup": text_before, "patch_words": patch, "true_words": oracle,
             "head_words": from_head, "projector": projected,
             "text_lookup_after": text_score()}

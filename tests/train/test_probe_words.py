@@ -34,7 +34,7 @@ def test_patch_words_match_a_raster_count():
             x0, y0 = rng.uniform(-0.1, 0.9, 2)
             boxes.append((x0, y0, x0 + rng.uniform(0.03, 0.4), y0 + rng.uniform(0.03, 0.4)))
         kinds = list(rng.integers(28, size=len(boxes)))
-        got = pw.patch_words(boxes, kinds, 40, 6)
+        got = pw.patch_words(boxes, kinds, 40, 6, every=False)
         want, close = raster_words(boxes, kinds, 40, 6)
         assert (got == want)[~close].all(), (boxes, got, want)
         checked += int((~close).sum())
@@ -43,8 +43,19 @@ def test_patch_words_match_a_raster_count():
 
 def test_patch_words_exact_cases():
     # one box on the top-left 2 x 2 patches of a 4 x 4 grid; one covering 20% of a patch
-    words = pw.patch_words([(0, 0, 0.5, 0.5), (0.75, 0.75, 0.8, 1.0)], [3, 7], 99, 4)
+    boxes = [(0, 0, 0.5, 0.5), (0.75, 0.75, 0.8, 1.0)]
+    words = pw.patch_words(boxes, [3, 7], 99, 4, every=False)
     assert words.reshape(4, 4).tolist() == [[3, 3, 99, 99], [3, 3, 99, 99], [99] * 4, [99] * 4]
+    # by default the small box still names the patch it covers most
+    words = pw.patch_words(boxes, [3, 7], 99, 4)
+    assert words.reshape(4, 4).tolist() == [[3, 3, 99, 99], [3, 3, 99, 99], [99] * 4,
+                                            [99, 99, 99, 7]]
+    # two small boxes on one patch: the one covering more of it names it, in either order
+    small, larger = (0, 0, 0.1, 0.1), (0.05, 0.05, 0.2, 0.2)
+    assert pw.patch_words([small, larger], [1, 2], 99, 2).tolist() == [2, 99, 99, 99]
+    assert pw.patch_words([larger, small], [2, 1], 99, 2).tolist() == [2, 99, 99, 99]
+    # a box outside the picture names nothing
+    assert pw.patch_words([(1.2, 1.2, 1.5, 1.5)], [5], 99, 2).tolist() == [99] * 4
     # the kind covering more of a patch takes it
     words = pw.patch_words([(0, 0, 0.3, 1), (0.3, 0, 1, 1)], [1, 2], 99, 1)
     assert words.tolist() == [2]
@@ -85,6 +96,13 @@ def test_word_scenes_are_true_of_their_specs(tiny_vision):
         assert kinds <= set(data.objects[i].tolist())
         assert {w for w in data.words[i].tolist() if w >= task.kinds} <= \
             {task.theme0 + data.theme[i]}
+    # small objects named too (on this coarse grid several share a patch with a larger one)
+    plain = pw.WordScenes(task, processor, 4, 12, seed=0, image_size=64, every=False)
+
+    def named(d):
+        return sum(len({w for w in d.words[i].tolist() if w < task.kinds}) for i in range(12))
+
+    assert named(plain) < named(data) <= sum(len(o) for o in data.objects)
     idx = np.arange(12).repeat(20)
     q, a = data.questions(idx, np.random.default_rng(1), "theme")
     assert q.shape == (240, 5) and bool((q[:, 4] == task.ASSISTANT).all())
@@ -108,6 +126,11 @@ def test_words_probe_cli_runs_and_repeats(tiny_vision, tmp_path, run_cli):
             assert res[key][neg]["n"] == 8 and 0 <= res[key][neg]["accuracy"] <= 1
     assert res["text_lookup"]["n"] == 8 and res["patch_words"]["patches"] == 8 * 16
     assert json.loads(run_cli(main, *args).stdout) == res  # same arguments, same numbers
+    assert res["every_object"] is True
+    cover_only = json.loads(run_cli(main, *args, "--no-every-object").stdout)
+    assert cover_only["every_object"] is False
+    assert cover_only["text_lookup"] == res["text_lookup"]  # step 1 does not read the scenes
+    assert cover_only["patch_words"]["object_patches"] < res["patch_words"]["object_patches"]
 
 
 def test_text_mix_puts_lookup_rows_beside_each_step_3_batch(tiny_vision, monkeypatch):
