@@ -69,6 +69,9 @@ def add_parser(sub) -> None:
     w.add_argument("--every-object", action=argparse.BooleanOptionalAction, default=True,
                    help="an object covering no patch by a quarter names the patch it covers "
                    "most (--no-every-object: it names none)")
+    w.add_argument("--projector-init", choices=["random", "head"], default="random",
+                   help="head: step 3's projector starts as the patch head followed by the "
+                   "word embeddings")
     for q in (t, b, w):
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--out", help="also write the JSON here")
@@ -130,7 +133,8 @@ def run(a, prog: str) -> None:
             res = probe_words(tower_folder(a.vision), a.preset, a.text_steps, a.hold,
                               a.dense_steps, a.align_steps, a.lr, a.tower_lr, a.projector_lr,
                               a.lm_lr, a.batch_size, a.n_scenes, a.n_held, a.seed,
-                              a.feature_layer, a.image_size, a.text_mix, a.every_object)
+                              a.feature_layer, a.image_size, a.text_mix, a.every_object,
+                              a.projector_init)
         else:
             res = probe_binding(a.preset, a.steps, a.lr, a.batch_size, a.snr, a.naming, a.seed,
                                 a.n_held, a.turns, a.rule, a.kinds, a.echo, a.cover,

@@ -139,15 +139,45 @@ class WordScenes:
         return torch.cat([q[:, 0], tail], 1), a[:, 0]
 
 
+PROJECTOR_INITS = ("random", "head")
+
+
+@torch.no_grad()
+def head_projector(proj, head, feats: torch.Tensor, embeddings: torch.Tensor) -> None:
+    """Set a LLaVA projector (linear, GELU, linear; its hidden width at least the head's
+    vocabulary) to put out, for standardised tokens, about the embedding of the word the patch
+    head (trained on ``feats``, the raw tokens) names: linear 1 the head with the
+    standardisation folded in, scaled and shifted so that the median top logit is 3 and the
+    median runner-up -2; GELU, which leaves about 0 of the other words (GELU(-2) = -0.05);
+    linear 2 the embedding matrix over 3."""
+    first, last = proj[0], proj[2]
+    vocab = head.out_features
+    if first.out_features < vocab:
+        raise ValueError(f"the projector's width {first.out_features} is below the head's "
+                         f"vocabulary {vocab}")
+    flat = feats.reshape(-1, feats.shape[-1])
+    mean, std = flat.mean(0), flat.std(0) + 1e-6  # as standardise: (x - mean) / std
+    top, runner_up = head(flat).topk(2, -1).values.median(0).values.tolist()
+    scale = 5 / max(top - runner_up, 1e-6)
+    first.weight.zero_(), first.bias.zero_(), last.weight.zero_(), last.bias.zero_()
+    first.weight[:vocab] = scale * head.weight * std
+    first.bias[:vocab] = scale * (head.weight @ mean + head.bias - runner_up) - 2
+    last.weight[:, :vocab] = embeddings.T / 3
+
+
 def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold: int = 600,
                 dense_steps: int = 3000, align_steps: int = 1200, lr: float = 1e-3,
                 tower_lr: float = 1e-3, projector_lr: float = 3e-3, lm_lr: float = 3e-4,
                 batch_size: int = 32, n_scenes: int = 3000, n_held: int = 600, seed: int = 0,
                 feature_layer: int = -2, image_size: int = 224, text_mix: float = 0.0,
-                every_object: bool = True) -> dict:
+                every_object: bool = True, projector_init: str = "random") -> dict:
     """The three steps of the module's docstring and their held-out numbers; ``text_mix``
     adds that share of a batch of step 1's rows (whole contexts) to each step of step 3;
-    ``every_object``: ``patch_words``' ``every``."""
+    ``every_object``: ``patch_words``' ``every``; ``projector_init`` "head": step 3 starts
+    from ``head_projector``."""
+    if projector_init not in PROJECTOR_INITS:
+        raise ValueError(f"projector_init must be one of {PROJECTOR_INITS}, not "
+                         f"{projector_init!r}")
     from transformers import LlamaConfig, LlamaForCausalLM
 
     from mm.llava import LM_PRESETS, class_tokens, load_vision
@@ -232,6 +262,10 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
 
     # 3. reading the picture: the projector towards the head's words, the LM fine-tuned
     x_all = standardise(feats, n_scenes)
+    if projector_init == "head":
+        head_projector(proj, head, feats[:n_scenes], emb.weight)
+    with torch.no_grad():
+        projected_before = on_held(proj(x_all[held]))
     params = list(proj.parameters()) + list(lm.parameters())
     opt = torch.optim.AdamW([{"params": list(proj.parameters()), "lr": projector_lr},
                              {"params": list(lm.parameters()), "lr": lm_lr}], weight_decay=0.0)
@@ -258,6 +292,7 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
                       "align": align_steps},
             "lr": {"text": lr, "tower": tower_lr, "projector": projector_lr, "lm": lm_lr},
             "text_mix": text_mix, "every_object": every_object,
+            "projector_init": projector_init, "projector_before": projected_before,
             "text_lookup": text_before, "patch_words": patch, "true_words": oracle,
             "head_words": from_head, "projector": projected,
             "text_lookup_after": text_score()}

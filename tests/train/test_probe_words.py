@@ -1,7 +1,10 @@
-"""mm-train probe words: the patch words, the text lookup rows, the scenes, the CLI."""
+"""mm-train probe words: the patch words, the text lookup rows, the scenes, the head's
+projector, the CLI."""
 import json
 
 import numpy as np
+import pytest
+import torch
 
 from train import probe_words as pw
 from train.cli import main
@@ -155,3 +158,27 @@ def test_text_mix_puts_lookup_rows_beside_each_step_3_batch(tiny_vision, monkeyp
 def test_words_probe_names_a_missing_layer(tiny_vision, run_cli):
     r = run_cli(main, "probe", "words", "--vision", str(tiny_vision), "--feature-layer", "9")
     assert r.returncode == 2 and "argument --feature-layer:" in r.stderr
+
+
+def test_head_projector_puts_out_the_embedding_of_the_heads_word():
+    from train.probes import standardise
+
+    torch.manual_seed(0)
+    feats = torch.randn(60, 16, 8) * 3 + 1
+    head, emb = torch.nn.Linear(8, 10), torch.randn(10, 12)
+    proj = torch.nn.Sequential(torch.nn.Linear(8, 12), torch.nn.GELU(), torch.nn.Linear(12, 12))
+    pw.head_projector(proj, head, feats, emb)
+    with torch.no_grad():
+        out = proj(standardise(feats, 60)).reshape(-1, 12)
+        logits = head(feats).reshape(-1, 10)
+    word = logits.argmax(-1)
+    top2 = logits.topk(2, -1).values
+    # where the head's top word stands out (its lead over the runner-up above the median),
+    # the output is that word's embedding, up to scale, and nearer to it than to any other
+    clear = top2[:, 0] - top2[:, 1] > (top2[:, 0] - top2[:, 1]).median()
+    cos = torch.nn.functional.cosine_similarity(out[:, None], emb[None], dim=-1)
+    assert float(cos[torch.arange(len(word)), word][clear].median()) > 0.99
+    assert float((cos.argmax(-1) == word)[clear].float().mean()) > 0.85
+    narrow = torch.nn.Sequential(torch.nn.Linear(8, 6), torch.nn.GELU(), torch.nn.Linear(6, 12))
+    with pytest.raises(ValueError, match="width 6 is below the head's vocabulary 10"):
+        pw.head_projector(narrow, head, feats, emb)
