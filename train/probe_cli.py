@@ -3,10 +3,10 @@ flag, exit 2) and their JSON (train/probes.py, train/probe_words.py)."""
 from __future__ import annotations
 
 import argparse
-
 import json
 from pathlib import Path
 
+from train.probe_words import PROJECTOR_INITS, probe_words
 from train.probes import parse_cover, probe_binding, probe_tower, tower_folder
 
 
@@ -69,7 +69,7 @@ def add_parser(sub) -> None:
     w.add_argument("--every-object", action=argparse.BooleanOptionalAction, default=True,
                    help="an object covering no patch by a quarter names the patch it covers "
                    "most (--no-every-object: it names none)")
-    w.add_argument("--projector-init", choices=["random", "head"], default="random",
+    w.add_argument("--projector-init", choices=PROJECTOR_INITS, default="random",
                    help="head: step 3's projector starts as the patch head followed by the "
                    "word embeddings")
     for q in (t, b, w):
@@ -128,8 +128,6 @@ def run(a, prog: str) -> None:
             res = probe_tower(a.vision, a.n_fit, a.n_held, a.seed, a.image_size,
                               a.feature_layer, untrained=not a.no_untrained)
         elif a.probe == "words":
-            from train.probe_words import probe_words
-
             res = probe_words(tower_folder(a.vision), a.preset, a.text_steps, a.hold,
                               a.dense_steps, a.align_steps, a.lr, a.tower_lr, a.projector_lr,
                               a.lm_lr, a.batch_size, a.n_scenes, a.n_held, a.seed,

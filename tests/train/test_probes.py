@@ -247,6 +247,7 @@ def test_binding_probe_on_a_tower_cli(tiny_vision, tmp_path, run_cli):
     (["words", "--vision", ".", "--lm-lr", "0"], "--lm-lr"),
     (["words", "--vision", ".", "--hold", "-1"], "--hold"),
     (["words", "--vision", ".", "--text-mix", "1.5"], "--text-mix"),
+    (["words", "--vision", ".", "--projector-init", "zeros"], "--projector-init"),
 ])
 def test_probe_bad_flags_are_one_line(argv, flag, run_cli):
     r = run_cli(main, "probe", *argv)
