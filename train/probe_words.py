@@ -32,8 +32,8 @@ import torch
 import torch.nn.functional as F
 
 from mm.seeding import seeded
-from train.probes import (cosine_schedule, presence_questions, question_ids, standardise,
-                          theme_cores, train_step, yes_no_score)
+from train.probes import (cosine_schedule, feature_stats, presence_questions, question_ids,
+                          standardise, theme_cores, train_step, yes_no_score)
 
 THEME_WORDS = 6
 
@@ -155,9 +155,8 @@ def head_projector(proj, head, feats: torch.Tensor, embeddings: torch.Tensor) ->
     if first.out_features < vocab:
         raise ValueError(f"the projector's width {first.out_features} is below the head's "
                          f"vocabulary {vocab}")
-    flat = feats.reshape(-1, feats.shape[-1])
-    mean, std = flat.mean(0), flat.std(0) + 1e-6  # as standardise: (x - mean) / std
-    top, runner_up = head(flat).topk(2, -1).values.median(0).values.tolist()
+    mean, std = feature_stats(feats, len(feats))  # standardise's: (x - mean) / std
+    top, runner_up = head(feats).flatten(0, 1).topk(2, -1).values.median(0).values.tolist()
     scale = 5 / max(top - runner_up, 1e-6)
     first.weight.zero_(), first.bias.zero_(), last.weight.zero_(), last.bias.zero_()
     first.weight[:vocab] = scale * head.weight * std

@@ -123,10 +123,16 @@ def scenes(n: int, seed: int, size: int):
     return images, kinds, themes
 
 
+def feature_stats(x: torch.Tensor, n_fit: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Per dim of (scenes, tokens, dim) features: the first ``n_fit`` scenes' mean and standard
+    deviation (+ 1e-6), by which ``standardise`` scales them."""
+    return x[:n_fit].mean((0, 1)), x[:n_fit].std((0, 1)) + 1e-6
+
+
 def standardise(x: torch.Tensor, n_fit: int) -> torch.Tensor:
     """(scenes, tokens, dim) features scaled per dim by the first ``n_fit`` scenes' mean and
     standard deviation."""
-    mean, std = x[:n_fit].mean((0, 1)), x[:n_fit].std((0, 1)) + 1e-6
+    mean, std = feature_stats(x, n_fit)
     return (x - mean) / std
 
 
