@@ -80,22 +80,30 @@ class WordTask:
         return [self.IS, self.THERE, asked, self.QMARK, self.ASSISTANT]
 
     def lookup_rows(self, n: int, length: int, rng: np.random.Generator):
-        """(context ids (n, length), question ids (n, 5), answer ids (n,)): a theme's word on
-        every place and 1-5 kinds' words (at most ``length``) at random places; half the
-        questions ask about one of them, half about another kind."""
-        context = torch.from_numpy(self.theme0 + rng.integers(THEME_WORDS, size=(n, 1)))
-        context = context.repeat(1, length)
-        questions = torch.empty(n, 5, dtype=torch.long)
-        answers = torch.empty(n, dtype=torch.long)
-        for b in range(n):
-            objs = rng.choice(self.kinds, int(rng.integers(1, min(5, length) + 1)), replace=False)
-            context[b, rng.choice(length, len(objs), replace=False)] = torch.from_numpy(objs)
-            present = rng.random() < 0.5
-            asked = int(rng.choice(objs)) if present else \
-                int(rng.choice(np.setdiff1d(np.arange(self.kinds), objs)))
-            questions[b] = torch.tensor(self.question(asked))
-            answers[b] = self.YES if present else self.NO
-        return context, questions, answers
+        """(context ids (n, length), question ids (n, 5), answer ids (n,)): ``lookup_contexts``
+        in this vocabulary."""
+        context, asked, present = lookup_contexts(n, length, rng, self.kinds, self.theme0)
+        questions = torch.tensor([self.question(int(k)) for k in asked], dtype=torch.long)
+        answers = torch.where(present, self.YES, self.NO)
+        return context, questions.view(n, 5), answers
+
+
+def lookup_contexts(n: int, length: int, rng: np.random.Generator, kinds: int, theme0: int):
+    """Step 1's rows: (context word ids (n, length), the kind asked (n,), whether it is there
+    (n,)). A theme's word (``theme0`` + one of the 6 themes) on every place and 1-5 kinds' words
+    (at most ``length``) at random places; half the questions ask about one of them, half about
+    another kind."""
+    context = torch.from_numpy(theme0 + rng.integers(THEME_WORDS, size=(n, 1)))
+    context = context.repeat(1, length)
+    asked = torch.empty(n, dtype=torch.long)
+    present = torch.empty(n, dtype=torch.bool)
+    for b in range(n):
+        objs = rng.choice(kinds, int(rng.integers(1, min(5, length) + 1)), replace=False)
+        context[b, rng.choice(length, len(objs), replace=False)] = torch.from_numpy(objs)
+        present[b] = rng.random() < 0.5
+        asked[b] = int(rng.choice(objs)) if present[b] else \
+            int(rng.choice(np.setdiff1d(np.arange(kinds), objs)))
+    return context, asked, present
 
 
 def lookup_length(step: int, hold: int, ramp: int, full: int) -> int:
@@ -105,31 +113,39 @@ def lookup_length(step: int, hold: int, ramp: int, full: int) -> int:
     return int(min(full, 1 + (full - 1) * (step - hold) / max(ramp, 1)))
 
 
+def render_word_scenes(processor, grid: int, n: int, seed: int, theme0: int,
+                       image_size: int = 224, every: bool = True):
+    """``n`` object scenes of ``seed`` drawn at ``image_size``: (pixel values (n, 3, S, S) for
+    the tower, each patch's word (n, grid * grid) by ``patch_words`` (the kinds' indices, a
+    theme's ``theme0`` + its index), the kinds in each (sorted arrays), each one's theme)."""
+    from renderers.object_scene import ObjectSceneFamily
+    from renderers.object_scene.sample import sample_scene
+    from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, object_box
+
+    fam = ObjectSceneFamily()
+    pixels, words, objects, themes = [], [], [], []
+    for i in range(n):
+        spec = sample_scene(np.random.default_rng([seed, 4, i]), sign="")
+        image = fam.render(spec, image_size).convert("RGB")
+        pixels.append(processor(images=image, return_tensors="pt")["pixel_values"][0])
+        kinds = [KIND_NAMES.index(o.kind) for o in spec.objects]
+        theme = THEME_NAMES.index(spec.theme)
+        words.append(patch_words([object_box(o) for o in spec.objects], kinds, theme0 + theme,
+                                 grid, every=every))
+        objects.append(np.array(sorted(set(kinds))))
+        themes.append(theme)
+    return torch.stack(pixels), torch.from_numpy(np.stack(words)), objects, themes
+
+
 class WordScenes:
     """Object scenes for steps 2 and 3: pixel values for the tower, each patch's word
     (``patch_words`` on the tower's grid), and what ``presence_questions`` needs."""
 
     def __init__(self, task: WordTask, processor, grid: int, n: int, seed: int,
                  image_size: int = 224, every: bool = True):
-        from renderers.object_scene import ObjectSceneFamily
-        from renderers.object_scene.sample import sample_scene
-        from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES, object_box
-
         question_ids(self, task.kinds)
-        fam = ObjectSceneFamily()
-        pixels, words, self.objects, self.theme = [], [], [], []
-        for i in range(n):
-            spec = sample_scene(np.random.default_rng([seed, 4, i]), sign="")
-            image = fam.render(spec, image_size).convert("RGB")
-            pixels.append(processor(images=image, return_tensors="pt")["pixel_values"][0])
-            kinds = [KIND_NAMES.index(o.kind) for o in spec.objects]
-            theme = THEME_NAMES.index(spec.theme)
-            words.append(patch_words([object_box(o) for o in spec.objects], kinds,
-                                     task.theme0 + theme, grid, every=every))
-            self.objects.append(np.array(sorted(set(kinds))))
-            self.theme.append(theme)
-        self.pixels = torch.stack(pixels)
-        self.words = torch.from_numpy(np.stack(words))
+        self.pixels, self.words, self.objects, self.theme = render_word_scenes(
+            processor, grid, n, seed, task.theme0, image_size, every)
         self.core = theme_cores()
 
     def questions(self, idx, rng, negatives: str):
@@ -139,24 +155,64 @@ class WordScenes:
         return torch.cat([q[:, 0], tail], 1), a[:, 0]
 
 
+def tower_tokens(vision, pixels: torch.Tensor, layer: int) -> torch.Tensor:
+    """The tower's patch tokens at hidden-state ``layer`` (its class token, if any, dropped):
+    what a LLaVA projector reads at ``vision_feature_layer`` with LLaVA's default selection."""
+    from mm.llava import class_tokens
+
+    out = vision(pixel_values=pixels, output_hidden_states=True)
+    return out.hidden_states[layer][:, class_tokens(vision.config):]
+
+
+def train_patch_head(vision, head, pixels: torch.Tensor, words: torch.Tensor, steps: int,
+                     lr: float, batch_size: int, rng: np.random.Generator, layer: int) -> None:
+    """Step 2: the tower and the linear ``head`` learn each patch's word (cross-entropy over
+    the patches of ``batch_size`` scenes drawn from ``rng`` a step; AdamW at ``lr``, cosine);
+    the tower is left in eval mode."""
+    params = list(vision.parameters()) + list(head.parameters())
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
+    sched = cosine_schedule(opt, steps)
+    vision.train()
+    for _ in range(steps):
+        idx = torch.from_numpy(rng.integers(len(pixels), size=batch_size))
+        loss = F.cross_entropy(head(tower_tokens(vision, pixels[idx], layer)).flatten(0, 1),
+                               words[idx].flatten())
+        train_step(opt, sched, params, loss)
+    vision.eval()
+
+
+@torch.no_grad()
+def patch_accuracy(said: torch.Tensor, truth: torch.Tensor, kinds: int) -> dict:
+    """Share of the object patches (a kind's word, below ``kinds``) and of the others named
+    right, and how many there were."""
+    on_object = truth < kinds
+    return {"objects": float((said[on_object] == truth[on_object]).float().mean()),
+            "background": float((said[~on_object] == truth[~on_object]).float().mean()),
+            "object_patches": int(on_object.sum()), "patches": int(truth.numel())}
+
+
 PROJECTOR_INITS = ("random", "head")
 
 
 @torch.no_grad()
-def head_projector(proj, head, feats: torch.Tensor, embeddings: torch.Tensor) -> None:
-    """Set a LLaVA projector (linear, GELU, linear; its hidden width at least the head's
-    vocabulary) to put out, for standardised tokens, about the embedding of the word the patch
-    head (trained on ``feats``, the raw tokens) names: linear 1 the head with the
-    standardisation folded in, scaled and shifted so that the median top logit is 3 and the
-    median runner-up -2; GELU, which leaves about 0 of the other words (GELU(-2) = -0.05);
-    linear 2 the embedding matrix over 3."""
-    first, last = proj[0], proj[2]
+def head_projector(first, last, head, feats: torch.Tensor, embeddings: torch.Tensor,
+                   standardised: bool = True) -> None:
+    """Set a LLaVA projector (``first`` linear, GELU, ``last`` linear; its hidden width at least
+    the head's vocabulary) to put out about the embedding (``embeddings``, (vocabulary, width))
+    of the word the patch head (trained on ``feats``, the raw tokens) names: ``first`` the head,
+    scaled and shifted so that the median top logit is 3 and the median runner-up -2, with
+    ``standardised`` the standardisation of the projector's input folded in; GELU, which
+    leaves about 0 of the other words (GELU(-2) = -0.05); ``last`` the embedding matrix over
+    3."""
     vocab = head.out_features
     if first.out_features < vocab:
         raise ValueError(f"the projector's width {first.out_features} is below the head's "
                          f"vocabulary {vocab}")
-    mean, std = feature_stats(feats, len(feats))  # standardise's: (x - mean) / std
-    top, runner_up = head(feats).flatten(0, 1).topk(2, -1).values.median(0).values.tolist()
+    if standardised:  # standardise's: (x - mean) / std
+        mean, std = feature_stats(feats, len(feats))
+    else:
+        mean, std = torch.zeros(feats.shape[-1]), torch.ones(feats.shape[-1])
+    top, runner_up = head(feats).flatten(0, -2).topk(2, -1).values.median(0).values.tolist()
     scale = 5 / max(top - runner_up, 1e-6)
     first.weight.zero_(), first.bias.zero_(), last.weight.zero_(), last.bias.zero_()
     first.weight[:vocab] = scale * head.weight * std
@@ -179,11 +235,11 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
                          f"{projector_init!r}")
     from transformers import LlamaConfig, LlamaForCausalLM
 
-    from mm.llava import LM_PRESETS, class_tokens, load_vision
+    from mm.llava import LM_PRESETS, load_vision
 
     vision, processor = load_vision(vision_dir)  # a bad folder fails before rendering
     grid = vision.config.image_size // vision.config.patch_size
-    patches, drop = grid * grid, class_tokens(vision.config)
+    patches = grid * grid
     layers = vision.config.num_hidden_layers
     if not -layers - 1 <= feature_layer <= layers:  # hidden states: the embeddings, each layer
         raise IndexError(feature_layer)
@@ -228,28 +284,14 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
     data = WordScenes(task, processor, grid, n_scenes + n_held, seed, image_size, every_object)
     held = np.arange(n_scenes, n_scenes + n_held)
 
-    def tokens(idx):
-        out = vision(pixel_values=data.pixels[torch.as_tensor(idx)], output_hidden_states=True)
-        return out.hidden_states[feature_layer][:, drop:]
-
-    params = list(vision.parameters()) + list(head.parameters())
-    opt = torch.optim.AdamW(params, lr=tower_lr, weight_decay=0.0)
-    sched = cosine_schedule(opt, dense_steps)
-    vision.train()
-    for s in range(dense_steps):
-        idx = rng.integers(n_scenes, size=batch_size)
-        loss = F.cross_entropy(head(tokens(idx)).flatten(0, 1), data.words[idx].flatten())
-        train_step(opt, sched, params, loss)
-    vision.eval()
+    train_patch_head(vision, head, data.pixels[:n_scenes], data.words[:n_scenes], dense_steps,
+                     tower_lr, batch_size, rng, feature_layer)
     with torch.no_grad():
-        feats = torch.cat([tokens(np.arange(s, min(s + 200, len(data.pixels))))
+        feats = torch.cat([tower_tokens(vision, data.pixels[s:s + 200], feature_layer)
                            for s in range(0, len(data.pixels), 200)])
         said = head(feats).argmax(-1)
     truth = data.words[held]
-    on_object = truth < task.kinds
-    patch = {"objects": float((said[held][on_object] == truth[on_object]).float().mean()),
-             "background": float((said[held][~on_object] == truth[~on_object]).float().mean()),
-             "object_patches": int(on_object.sum()), "patches": int(truth.numel())}
+    patch = patch_accuracy(said[held], truth, task.kinds)
 
     questions = {neg: data.questions(held, np.random.default_rng([seed, 2, k]), neg)
                  for k, neg in enumerate(("theme", "random"))}
@@ -262,7 +304,7 @@ def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold:
     # 3. reading the picture: the projector towards the head's words, the LM fine-tuned
     x_all = standardise(feats, n_scenes)
     if projector_init == "head":
-        head_projector(proj, head, feats[:n_scenes], emb.weight)
+        head_projector(proj[0], proj[2], head, feats[:n_scenes], emb.weight)
     with torch.no_grad():
         projected_before = on_held(proj(x_all[held]))
     params = list(proj.parameters()) + list(lm.parameters())

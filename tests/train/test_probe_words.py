@@ -160,16 +160,18 @@ def test_words_probe_names_a_missing_layer(tiny_vision, run_cli):
     assert r.returncode == 2 and "argument --feature-layer:" in r.stderr
 
 
-def test_head_projector_puts_out_the_embedding_of_the_heads_word():
+@pytest.mark.parametrize("standardised", [True, False])
+def test_head_projector_puts_out_the_embedding_of_the_heads_word(standardised):
     from train.probes import standardise
 
     torch.manual_seed(0)
     feats = torch.randn(60, 16, 8) * 3 + 1
     head, emb = torch.nn.Linear(8, 10), torch.randn(10, 12)
     proj = torch.nn.Sequential(torch.nn.Linear(8, 12), torch.nn.GELU(), torch.nn.Linear(12, 12))
-    pw.head_projector(proj, head, feats, emb)
+    # the probe's projector reads standardised tokens, a LLaVA's (the stages') the raw ones
+    pw.head_projector(proj[0], proj[2], head, feats, emb, standardised=standardised)
     with torch.no_grad():
-        out = proj(standardise(feats, 60)).reshape(-1, 12)
+        out = proj(standardise(feats, 60) if standardised else feats).reshape(-1, 12)
         logits = head(feats).reshape(-1, 10)
     word = logits.argmax(-1)
     top2 = logits.topk(2, -1).values
@@ -181,4 +183,4 @@ def test_head_projector_puts_out_the_embedding_of_the_heads_word():
     assert float((cos.argmax(-1) == word)[clear].float().mean()) > 0.85
     narrow = torch.nn.Sequential(torch.nn.Linear(8, 6), torch.nn.GELU(), torch.nn.Linear(6, 12))
     with pytest.raises(ValueError, match="width 6 is below the head's vocabulary 10"):
-        pw.head_projector(narrow, head, feats, emb)
+        pw.head_projector(narrow[0], narrow[2], head, feats, emb)
