@@ -190,7 +190,8 @@ def main(argv: list[str] | None = None) -> None:
     if a.init:
         try:
             check_init(a.cmd, Path(a.init))
-        except (StageFolderError, ModelFolderError) as e:
+            stage.check_init(recipe, Path(a.init))
+        except (StageFolderError, ModelFolderError, ValueError) as e:
             fail(PROG, "--init", str(e))
     _check_out(a.out)
     try:

@@ -226,7 +226,7 @@ def pipeline_recipes(preset: str, data: str | None = None, overrides: dict | Non
     if "stage" in overrides:
         raise RecipeError("stage", "--set: stage: the pipeline runs every stage",
                           "the pipeline runs every stage")
-    out = {}
+    out, previous = {}, None
     for key, stage in STAGES.items():
         own = {f.name for f in fields(stage.settings)}
         mine = {k: v for k, v in overrides.items() if k in common or k in own}
@@ -234,7 +234,9 @@ def pipeline_recipes(preset: str, data: str | None = None, overrides: dict | Non
             mine["data"] = data
         recipe = preset_recipe(preset, key, mine)
         stage.ready(recipe)
-        out[key] = recipe
+        if previous is not None:
+            stage.follows(recipe, previous)
+        out[key] = previous = recipe
     return out
 
 

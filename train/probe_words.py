@@ -166,17 +166,18 @@ def tower_tokens(vision, pixels: torch.Tensor, layer: int) -> torch.Tensor:
 
 def train_patch_head(vision, head, pixels: torch.Tensor, words: torch.Tensor, steps: int,
                      lr: float, batch_size: int, rng: np.random.Generator, layer: int) -> None:
-    """Step 2: the tower and the linear ``head`` learn each patch's word (cross-entropy over
-    the patches of ``batch_size`` scenes drawn from ``rng`` a step; AdamW at ``lr``, cosine);
-    the tower is left in eval mode."""
+    """Step 2: the tower and the linear ``head`` (on the tower's device) learn each patch's word
+    (cross-entropy over the patches of ``batch_size`` scenes drawn from ``rng`` a step; AdamW at
+    ``lr``, cosine); the tower is left in eval mode."""
     params = list(vision.parameters()) + list(head.parameters())
     opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
     sched = cosine_schedule(opt, steps)
+    dev = next(vision.parameters()).device
     vision.train()
     for _ in range(steps):
         idx = torch.from_numpy(rng.integers(len(pixels), size=batch_size))
-        loss = F.cross_entropy(head(tower_tokens(vision, pixels[idx], layer)).flatten(0, 1),
-                               words[idx].flatten())
+        loss = F.cross_entropy(head(tower_tokens(vision, pixels[idx].to(dev), layer)).flatten(
+            0, 1), words[idx].to(dev).flatten())
         train_step(opt, sched, params, loss)
     vision.eval()
 
@@ -211,7 +212,7 @@ def head_projector(first, last, head, feats: torch.Tensor, embeddings: torch.Ten
     if standardised:  # standardise's: (x - mean) / std
         mean, std = feature_stats(feats, len(feats))
     else:
-        mean, std = torch.zeros(feats.shape[-1]), torch.ones(feats.shape[-1])
+        mean, std = feats.new_zeros(feats.shape[-1]), feats.new_ones(feats.shape[-1])
     top, runner_up = head(feats).flatten(0, -2).topk(2, -1).values.median(0).values.tolist()
     scale = 5 / max(top - runner_up, 1e-6)
     first.weight.zero_(), first.bias.zero_(), last.weight.zero_(), last.bias.zero_()

@@ -384,6 +384,19 @@ def token_mean_loss(model, batch: dict) -> torch.Tensor:
     return total / processes.global_mean_scale((tgt != -100).sum())
 
 
+def tower_features(model, pixel_values):
+    """The tower's features the projector reads: its input when transformers' own
+    ``get_image_features`` runs (the config's feature layers and patch selection)."""
+    seen = []
+    hook = model.model.multi_modal_projector.register_forward_pre_hook(
+        lambda module, args: seen.append(args[0]))
+    try:
+        model.model.get_image_features(pixel_values=pixel_values)
+    finally:
+        hook.remove()
+    return seen[0]
+
+
 def tower_size(model) -> int:
     """The vision tower's input size in pixels."""
     return int(model.config.vision_config.image_size)

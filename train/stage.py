@@ -101,6 +101,15 @@ class TrainingStage:
         """``train.recipe.RecipeError`` naming the field when the recipe cannot run here (a
         field that needs another one, a folder that is missing); checked before any work."""
 
+    def follows(self, recipe: Any, previous: Any) -> None:
+        """``train.recipe.RecipeError`` naming the field when this recipe cannot start from what
+        the previous stage's recipe (``previous``) makes; the pipeline checks it before any
+        work."""
+
+    def check_init(self, recipe: Any, init: Path) -> None:
+        """``ValueError`` saying what the previous stage's finished folder ``init`` lacks for
+        this recipe; ``mm-train <stage> --init`` checks it before any work."""
+
     def train(self, recipe: Any, init: Path | None, out: Path, progress: bool = True) -> dict:
         """Train into ``out``; returns the stage's result (steps, losses, ``metrics``)."""
         raise NotImplementedError

@@ -11,8 +11,8 @@ import torch
 from PIL import Image
 
 from mm.llava import load
-from train.sft import process_images
-from train.stages.align import _tower_features, fit_projector
+from train.sft import process_images, tower_features
+from train.stages.align import fit_projector
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def model_and_images(tiny_llava_plain):
 def _features(model, proc, imgs):
     pv = process_images(proc, imgs)["pixel_values"]
     with torch.no_grad():
-        return _tower_features(model, pv).flatten(0, 1)
+        return tower_features(model, pv).flatten(0, 1)
 
 
 @pytest.mark.slow

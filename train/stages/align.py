@@ -22,6 +22,7 @@ from mm.llava import build_llava, load_vision
 from mm.tokenizer import train_tokenizer
 from train import processes
 from train.data import build_or_load, cache_bytes, stage_data
+from train.grounding import load_head, lookup_warmup, projector_from_head, tokenizer_texts
 from train.loop import model_device, run
 from train.recipe import Recipe, RecipeError, check_counts
 from train.sft import Examples, finish, set_trainable, sft_task, tower_size
@@ -42,11 +43,29 @@ class AlignSettings:
     # leaves torch's initialisation; n > 0 standardises each feature over n of the stage's
     # pictures and scales the output to the LM's embedding size
     projector_fit_n: int = 0
+    # grounding (train/grounding.py), after the caption steps: lookup_steps steps of lookup
+    # rows (POPE's question about a context of words where the picture's tokens go; the
+    # context one word long for lookup_hold steps, then growing to the tower's patch count) at
+    # lookup_lr, lookup_batch rows a step; 0: none
+    lookup_steps: int = 0
+    lookup_hold: int = 600
+    lookup_lr: float = 1e-3
+    lookup_batch: int = 32
+    # then the projector set to stage 1's patch head followed by the words' embeddings (its
+    # scale fitted on projector_head_n object scenes); needs stage 1 with dense_steps
+    projector_head: bool = False
+    projector_head_n: int = 256
 
     def __post_init__(self) -> None:
         check_counts(self, "vocab_size", "tokenizer_text_n", "tokenizer_text_image_size",
-                     positive=True)
-        check_counts(self, "projector_fit_n")
+                     "lookup_lr", "lookup_batch", "projector_head_n", positive=True)
+        check_counts(self, "projector_fit_n", "lookup_steps", "lookup_hold")
+        if not isinstance(self.projector_head, bool):
+            raise RecipeError("projector_head", f"projector_head: expected true or false, got "
+                              f"{self.projector_head!r}")
+        if self.projector_head and self.projector_fit_n:
+            raise RecipeError("projector_head", "projector_head: the projector starts from "
+                              "stage 1's head; projector_fit_n would be undone (set it to 0)")
 
 
 def build_model(recipe: Recipe, init: Path, texts: list[str]):
@@ -81,13 +100,13 @@ def fit_projector(model, processor, images, batch: int = 32) -> dict:
     over pictures and patches), and ``linear_2`` so that the image tokens' mean norm equals
     the text embeddings'. The same Llava classes, only their initial weights change.
     Returns the norms before and after."""
-    from train.sft import process_images
+    from train.sft import process_images, tower_features
 
     feats = []
     for i in range(0, len(images), batch):
         pv = process_images(processor, images[i:i + batch])["pixel_values"]
         pv = pv.to(model_device(model), model.model.vision_tower.dtype)
-        feats.append(_tower_features(model, pv).flatten(0, 1).float())
+        feats.append(tower_features(model, pv).flatten(0, 1).float())
     x = torch.cat(feats)
     mu, sd = x.mean(0), x.std(0).clamp_min(1e-6)
     proj = model.model.multi_modal_projector
@@ -104,19 +123,6 @@ def fit_projector(model, processor, images, batch: int = 32) -> dict:
     after = proj(x.to(proj.linear_1.weight.dtype)).norm(dim=-1).mean().item()
     return {"image_token_norm_before": before, "image_token_norm_after": after,
             "text_embedding_norm": target}
-
-
-def _tower_features(model, pixel_values):
-    """The tower's features the projector reads: its input when transformers' own
-    ``get_image_features`` runs (the config's feature layers and patch selection)."""
-    seen = []
-    hook = model.model.multi_modal_projector.register_forward_pre_hook(
-        lambda module, args: seen.append(args[0]))
-    try:
-        model.model.get_image_features(pixel_values=pixel_values)
-    finally:
-        hook.remove()
-    return seen[0]
 
 
 @STAGES.register
@@ -136,10 +142,25 @@ class AlignStage(TrainingStage):
             raise RecipeError("lm_path", f"lm_path: the {recipe.preset} preset has no "
                               "from-scratch language model; give a local HF causal-LM folder "
                               "(--set lm_path=DIR)")
+        if own.projector_head and own.vision_path:
+            raise RecipeError("projector_head", "projector_head: needs stage 1's patch head, "
+                              "not a vision_path tower")
         for key in ("lm_path", "vision_path"):
             path = getattr(own, key)
             if path is not None and not Path(path).is_dir():
                 raise RecipeError(key, f"{key}: no such folder: {path}")
+
+    def follows(self, recipe: Recipe, previous: Recipe) -> None:
+        if recipe.settings.projector_head and not getattr(previous.settings, "dense_steps", 0):
+            raise RecipeError("projector_head", "projector_head: needs stage 1's patch head; "
+                              "set dense_steps > 0 for stage 1")
+
+    def check_init(self, recipe: Recipe, init: Path) -> None:
+        if recipe.settings.projector_head:
+            try:
+                load_head(init)
+            except FileNotFoundError as e:
+                raise ValueError(f"projector_head: {e}") from None
 
     def train(self, recipe: Recipe, init: Path | None, out: Path, progress: bool = True
               ) -> dict:
@@ -154,7 +175,16 @@ class AlignStage(TrainingStage):
                                 own.tokenizer_text_image_size)
             texts += [r["question"] + "\n" + r["cot"] for r in
                       ins.select_columns(["question", "cot"])]
+            if own.lookup_steps or own.projector_head:
+                texts += tokenizer_texts()
+        head = None
+        if own.projector_head:  # checked by check_init / follows before any work
+            head, meta = load_head(Path(init))
         model, processor = build_model(recipe, init and Path(init), texts)
+        if head is not None and meta["feature_layer"] != model.config.vision_feature_layer:
+            raise RecipeError("projector_head", f"projector_head: the head reads the tower's "
+                              f"layer {meta['feature_layer']}, the projector "
+                              f"{model.config.vision_feature_layer}")
         set_trainable(model, recipe)
         examples = Examples([(caps, "mavis-caption")], tower_size(model),
                             cache_bytes(recipe))
@@ -167,7 +197,16 @@ class AlignStage(TrainingStage):
         metrics = self.evaluate(summary)
         if fitted:
             metrics["projector_fit"] = fitted
-        return finish(recipe, summary["model"], processor, out, summary, metrics)
+        model = summary["model"]
+        if own.lookup_steps:
+            metrics["lookup"] = lookup_warmup(
+                model, processor.tokenizer, own.lookup_steps, own.lookup_hold, own.lookup_lr,
+                own.lookup_batch, recipe.seed, model.config.image_seq_length)
+        if head is not None:
+            metrics["projector_head"] = projector_from_head(
+                model, processor, head, processor.tokenizer,
+                own.projector_head_n, recipe.seed, recipe.image_size)
+        return finish(recipe, model, processor, out, summary, metrics)
 
     def evaluate(self, summary: dict) -> dict:
         return {"caption_loss_first": summary["first_loss"],

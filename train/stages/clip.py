@@ -8,8 +8,14 @@ Captions longer than the context use sentence sampling (mm.clip_math.fit_caption
 held-out image->caption and caption->image R@1 / R@5, trained vs untrained; goal: image->caption
 R@1 at least 20x chance (1/n of the n held-out pairs), with its 95% interval.
 
+With ``dense_steps``, the exported tower then learns a word for each patch on object scenes
+(train/grounding.py): the tower stage 2 reads is that one, and the retrieval numbers are the
+contrastive model's, before it; the held-out patches named right are in the metrics
+(``patch_words``).
+
 Output folder: ``clip.safetensors`` + ``clip.json`` (open_clip architecture), ``vision/`` (the
-tower exported to ``CLIPVisionModel`` with its ``CLIPImageProcessor``), ``metrics.json``.
+tower exported to ``CLIPVisionModel`` with its ``CLIPImageProcessor``), ``metrics.json``; with
+``dense_steps``, ``patch_head.safetensors`` + ``patch_head.json``.
 
     mm-train stage1 --recipe configs/small/stage1.yaml --out runs/s1
 """
@@ -30,8 +36,9 @@ from mm.stats import wilson
 from train import processes
 from train.checkpoint import seal_stage
 from train.data import ByteCache, cache_bytes, stage_data
+from train.grounding import DENSE_LAYER, dense_objective, save_head
 from train.loop import StageTask, device, model_device, run
-from train.recipe import Recipe
+from train.recipe import Recipe, check_counts
 from train.stage import STAGES, Goal, TrainingStage
 
 PRESET_ARCH = {"tiny": "tiny", "small": "small", "base": "base"}
@@ -44,6 +51,18 @@ class ClipSettings:
     unfreeze_text: bool = False  # also train the CLIP text tower
     clip_arch: str | None = None  # default: the preset's CLIP architecture
     clip_checkpoint: str | None = None  # local open_clip checkpoint file (base preset)
+    # the dense objective after the contrastive steps (train/grounding.py): the exported tower
+    # and a patch head learn each patch's word on dense_n object scenes (dense_held held out)
+    # in dense_steps steps of dense_batch scenes at dense_lr; 0 steps: none
+    dense_steps: int = 0
+    dense_n: int = 12000
+    dense_held: int = 600
+    dense_batch: int = 32
+    dense_lr: float = 1e-3
+
+    def __post_init__(self) -> None:
+        check_counts(self, "dense_steps")
+        check_counts(self, "dense_n", "dense_held", "dense_batch", "dense_lr", positive=True)
 
 
 def _encode(model, pre, tok, rows, n_tokens, ctx, rng):
@@ -168,9 +187,15 @@ class ClipStage(TrainingStage):
             save_file({k: v.detach().cpu().contiguous() for k, v in model.state_dict().items()},
                       str(out / "clip.safetensors"))
             (out / "clip.json").write_text(json.dumps({"arch": arch}))
-            vision = export_vision_tower(model)
+            vision, ip = export_vision_tower(model), image_processor_for(model)
+            if own.dense_steps:
+                # the main process alone (the others wait): only it saves the tower
+                head, result["metrics"]["patch_words"] = dense_objective(
+                    vision, ip, own.dense_steps, own.dense_n, own.dense_held, own.dense_lr,
+                    own.dense_batch, recipe.seed, DENSE_LAYER, recipe.image_size)
+                save_head(head, out, DENSE_LAYER)
             vision.save_pretrained(out / "vision")
-            image_processor_for(model).save_pretrained(out / "vision")
+            ip.save_pretrained(out / "vision")
             seal_stage(out)  # before metrics.json, which marks the stage finished
             (out / "metrics.json").write_text(json.dumps(result, indent=1))
         processes.barrier()

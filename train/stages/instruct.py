@@ -25,6 +25,7 @@ from mm.llava import load as load_llava
 from mm.stats import newcombe
 from train.data import (GROUNDING, Conversations, cache_bytes, grounding_data, stage_data,
                         yes_no_data)
+from train.grounding import with_lookup_rows
 from train.loop import run
 from train.recipe import Recipe, check_counts
 from train.sft import Examples, finish, perception_accuracy, set_trainable, sft_task, tower_size
@@ -55,9 +56,12 @@ class InstructSettings:
     # each row its own sequence): the same rows, with the picture's tokens shared
     grounding_turns: int = 1
     blank_images: bool = False  # train and evaluate on blank pictures (the image-blind twin)
+    # stage 2's lookup rows (train/grounding.py; contexts as long as the tower's patch count)
+    # beside each batch, this share of its rows: the lookup kept while the pictures are learnt
+    lookup_mix: float = 0.0
 
     def __post_init__(self) -> None:
-        check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n")
+        check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n", "lookup_mix")
         check_counts(self, "grounding_turns", positive=True)
 
 
@@ -117,6 +121,10 @@ class InstructStage(TrainingStage):
         examples = Examples(parts, tower_size(model), cache_bytes(recipe))
         task = sft_task(recipe, model, processor, examples,
                         blank_images=own.blank_images)
+        if own.lookup_mix:
+            task = with_lookup_rows(task, own.lookup_mix, processor.tokenizer,
+                                    model.config.image_token_id,
+                                    model.config.image_seq_length, recipe.seed)
         summary = run(recipe, task, out, progress=progress)
         model = summary["model"]
         return finish(recipe, model, processor, out, summary,

@@ -1,0 +1,303 @@
+"""Grounding in the stages: the three steps ``mm-train probe words`` measured
+(train/probe_words.py), on the LLaVA model the stages train.
+
+- Stage 1, ``dense_steps``: after the contrastive steps, the exported tower and a linear head over
+  ``PATCH_WORDS`` (the 28 object kinds, then the 6 scene themes) learn each patch's word on
+  rendered object scenes (``patch_words``: the kind of the object covering it, else the scene's
+  theme); the head is saved beside the tower (``save_head``).
+- Stage 2, ``lookup_steps``: after the caption steps, the language model learns POPE's question,
+  "Is there a <kind> in the image?", about a context of words in the places of the picture's
+  tokens (``LookupRows``): a row of POPE's training format whose image tokens are words. The
+  context is one word long at first, then grows to the tower's patch count (``lookup_length``).
+  A from-scratch LM has no such lookup, and end-to-end training on whole scenes does not teach
+  it one (the probe: 64% where the three steps reach 85%).
+- Stage 2, ``projector_head``: the projector starts as stage 1's head followed by the words'
+  embeddings (``head_projector``): it puts out, for each patch, about the embedding of the word
+  the head names, which the lookup has learnt to read.
+- Stage 3, ``lookup_mix``: lookup rows beside each batch, so the model keeps the lookup while it
+  learns the pictures.
+
+Each word stands in the context as one token of its own (``word_tokens``): the first of its
+tokens after a space, as the question spells it (" cup"); a word whose first token another word
+took takes the next of its own.
+
+    python -c "from train.grounding import PATCH_WORDS; print(PATCH_WORDS)"
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from mm.seeding import derive_seed, seeded
+from mm.tokenizer import IMAGE_TOKEN
+from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES
+from train.probe_words import (head_projector, lookup_contexts, lookup_length, patch_accuracy,
+                               render_word_scenes, tower_tokens, train_patch_head)
+from train.loop import model_device
+from train.probes import cosine_schedule, train_step, yes_no_score
+
+PATCH_WORDS = tuple(KIND_NAMES) + tuple(THEME_NAMES)
+KINDS = len(KIND_NAMES)  # the themes' words follow the kinds'
+HEAD_FILE, HEAD_META = "patch_head.safetensors", "patch_head.json"
+# the tower's layer the head reads: the one a LLaVA projector reads (mm.llava.build_llava's
+# vision_feature_layer)
+DENSE_LAYER = -2
+
+
+# ----------------------------------------------------------------------------- stage 1
+
+
+def dense_objective(vision, processor, steps: int, n: int, n_held: int, lr: float,
+                    batch_size: int, seed: int, layer: int, image_size: int = 224):
+    """Train ``vision`` (in place) and a new patch head on ``n`` object scenes; (head, metrics:
+    the held-out scenes' object and background patches named right)."""
+    grid = vision.config.image_size // vision.config.patch_size
+    scene_seed = derive_seed(seed, "patch-words")
+    pixels, words, _, _ = render_word_scenes(processor, grid, n + n_held, scene_seed, KINDS,
+                                             image_size)
+    dev = next(vision.parameters()).device
+    with seeded(derive_seed(seed, "patch-head")):
+        head = torch.nn.Linear(vision.config.hidden_size, len(PATCH_WORDS)).to(dev)
+    rng = np.random.default_rng(derive_seed(seed, "patch-batches"))
+    train_patch_head(vision, head, pixels[:n], words[:n], steps, lr, batch_size, rng, layer)
+    with torch.no_grad():
+        said = torch.cat([head(tower_tokens(vision, pixels[s:s + 200].to(dev), layer)).argmax(
+            -1).cpu() for s in range(n, n + n_held, 200)])
+    metrics = {**patch_accuracy(said, words[n:], KINDS), "steps": steps, "n_scenes": n,
+               "n_held": n_held, "feature_layer": layer}
+    return head, metrics
+
+
+def save_head(head: torch.nn.Linear, out: Path, layer: int) -> None:
+    from safetensors.torch import save_file
+
+    save_file({"weight": head.weight.detach().cpu().contiguous(),
+               "bias": head.bias.detach().cpu().contiguous()}, str(Path(out) / HEAD_FILE))
+    (Path(out) / HEAD_META).write_text(json.dumps({"words": list(PATCH_WORDS), "kinds": KINDS,
+                                                   "feature_layer": layer}, indent=1))
+
+
+def load_head(folder: Path) -> tuple[torch.nn.Linear, dict]:
+    """Stage 1's patch head and its description; FileNotFoundError / ValueError naming the
+    file."""
+    from safetensors.torch import load_file
+
+    folder = Path(folder)
+    for name in (HEAD_FILE, HEAD_META):
+        if not (folder / name).is_file():
+            raise FileNotFoundError(f"{folder / name} does not exist (stage 1 with dense_steps "
+                                    "> 0 writes it)")
+    meta = json.loads((folder / HEAD_META).read_text())
+    if tuple(meta.get("words", ())) != PATCH_WORDS:
+        raise ValueError(f"{folder / HEAD_META}: its words are not this suite's patch words")
+    w = load_file(str(folder / HEAD_FILE))
+    head = torch.nn.Linear(w["weight"].shape[1], w["weight"].shape[0])
+    head.load_state_dict(w)
+    return head, meta
+
+
+# ----------------------------------------------------------------------------- stage 2 and 3
+
+
+def word_tokens(tokenizer) -> tuple[list[int], list[str]]:
+    """One token id for each of ``PATCH_WORDS``: the first token of " word" (an underscore read
+    as a space), or where another word has that one, the next of its own; and the words left
+    with none of their own, which then share their first token with another word (a
+    from-scratch tokenizer too small to spell them; ``tokenizer_texts`` makes that rare)."""
+    taken: dict[int, str] = {}
+    out, shared = [], []
+    for word in PATCH_WORDS:
+        ids = tokenizer(" " + word.replace("_", " "), add_special_tokens=False)["input_ids"]
+        free = [i for i in ids if i not in taken]
+        if not free:
+            shared.append(word)
+        taken.setdefault((free or ids)[0], word)
+        out.append((free or ids)[0])
+    return out, shared
+
+
+def tokenizer_texts(copies: int = 20) -> list[str]:
+    """Text for a from-scratch tokenizer beside the captions and problems: POPE's question about
+    each kind in the chat frame, and the themes' words, ``copies`` times each, so that the
+    words and the frame's "USER" and "ASSISTANT" are tokens of their own (a POPE row of the
+    small preset: 68 tokens -> 55)."""
+    from engines.builders.pope_synth import question
+    from mm.tokenizer import prompt_text
+
+    frame = [prompt_text(question(k)).replace(IMAGE_TOKEN, "") + " Yes" for k in KIND_NAMES]
+    themes = " ".join(t.replace("_", " ") for t in THEME_NAMES)
+    return (frame + [themes]) * copies
+
+
+class LookupRows:
+    """Lookup rows in the model's own format: the tokens ``train.sft.encode`` makes of a POPE
+    training row ("Is there a <kind> in the image?" -> "Yes" / "No"), with the picture's tokens
+    replaced by a context's words (``word_tokens``), as many as the context is long; the labels
+    on the answer alone, as ``encode`` puts them."""
+
+    def __init__(self, tokenizer, image_token_id: int):
+        self.tok, self.image_id = tokenizer, image_token_id
+        ids, self.shared = word_tokens(tokenizer)
+        self.words = torch.tensor(ids)
+        self.templates: dict[tuple[int, bool], tuple[list[int], list[int], int]] = {}
+
+    def template(self, kind: int, yes: bool) -> tuple[list[int], list[int], int]:
+        """(tokens before the picture, tokens after it, where the answer starts in those)."""
+        if (kind, yes) not in self.templates:
+            from engines.builders.pope_synth import question
+            from mm.tokenizer import prompt_text
+            from train.sft import GROUNDING_ASKS, conversation
+
+            q, a = GROUNDING_ASKS["pope-synth"](question(KIND_NAMES[kind]),
+                                                "yes" if yes else "no")
+            prompt = prompt_text(q)
+            ids = self.tok(conversation(prompt, a, self.tok.eos_token or "")[0])["input_ids"]
+            at = ids.index(self.image_id)
+            start = len(self.tok(prompt)["input_ids"]) - at - 1
+            self.templates[(kind, yes)] = (ids[:at], ids[at + 1:], start)
+        return self.templates[(kind, yes)]
+
+    def __call__(self, context: torch.Tensor, asked: torch.Tensor, present: torch.Tensor
+                 ) -> dict:
+        """A right-padded batch (input_ids, attention_mask, labels) of the rows."""
+        rows, labels = [], []
+        for words, kind, yes in zip(self.words[context].tolist(), asked.tolist(),
+                                    present.tolist()):
+            before, after, start = self.template(kind, yes)
+            rows.append(before + words + after)
+            labels.append([-100] * (len(before) + len(words) + start) + after[start:])
+        width = max(map(len, rows))
+        pad = self.tok.pad_token_id
+        ids = torch.tensor([r + [pad] * (width - len(r)) for r in rows])
+        mask = torch.tensor([[1] * len(r) + [0] * (width - len(r)) for r in rows])
+        lab = torch.tensor([r + [-100] * (width - len(r)) for r in labels])
+        return {"input_ids": ids, "attention_mask": mask, "labels": lab}
+
+    def draw(self, n: int, length: int, rng: np.random.Generator) -> tuple[dict, torch.Tensor]:
+        """``n`` rows of ``lookup_contexts`` (contexts ``length`` words long) and their truth."""
+        context, asked, present = lookup_contexts(n, length, rng, KINDS, KINDS)
+        return self(context, asked, present), present
+
+
+def pad_cat(a: dict, b: dict, pad_id: int) -> dict:
+    """Two right-padded batches as one (input_ids, attention_mask, labels padded to the longer
+    width; any other key, e.g. the pictures' pixel_values, from ``a``)."""
+    width = max(a["input_ids"].shape[1], b["input_ids"].shape[1])
+    fill = {"input_ids": pad_id, "attention_mask": 0, "labels": -100}
+    out = dict(a)
+    for key, value in fill.items():
+        out[key] = torch.cat([F.pad(x[key], (0, width - x[key].shape[1]), value=value)
+                              for x in (a, b)])
+    return out
+
+
+def with_lookup_rows(task, share: float, tokenizer, image_token_id: int, length: int,
+                     seed: int):
+    """``task`` (a ``train.loop.StageTask``) with lookup rows (contexts ``length`` words long)
+    beside each batch, ``share`` of its rows (at least one); each batch's rows drawn from its
+    first example's stream position, so whichever process builds a batch builds the same."""
+    from dataclasses import replace
+
+    rows = LookupRows(tokenizer, image_token_id)
+    base, keyed = task.make_batch, task.keyed
+
+    def make_batch(idx, keys):
+        rng = np.random.default_rng(derive_seed(seed, "lookup-mix", keys[0]))
+        extra, _ = rows.draw(max(1, round(share * len(idx))), length, rng)
+        return pad_cat(base(idx, keys) if keyed else base(idx), extra, tokenizer.pad_token_id)
+
+    return replace(task, make_batch=make_batch, keyed=True)
+
+
+def answer_loss(model, batch: dict) -> torch.Tensor:
+    """Mean next-token loss on the labelled tokens (the head at those positions alone)."""
+    from train.sft import labelled_logits
+
+    logits, target = labelled_logits(model, batch)
+    return F.cross_entropy(logits.flatten(0, 1), target.flatten(), ignore_index=-100)
+
+
+def answer_fork(rows: LookupRows) -> tuple[int, int, int]:
+    """(how many answer tokens "Yes" and "No" share, the first token each then has)."""
+    yes, no = (rows.template(0, y)[1][rows.template(0, y)[2]:] for y in (True, False))
+    d = next(i for i, (a, b) in enumerate(zip(yes, no)) if a != b)
+    return d, yes[d], no[d]
+
+
+@torch.no_grad()
+def lookup_score(model, rows: LookupRows, n: int, length: int, seed: int) -> dict:
+    """Held-out lookup rows (contexts ``length`` words long, of ``seed``'s own stream): whether
+    the model puts the right answer's token above the other's, where they part."""
+    batch, present = rows.draw(n, length, np.random.default_rng(derive_seed(seed, "lookup-held")))
+    shared, yes_id, no_id = answer_fork(rows)
+    said = []
+    model.eval()
+    dev = model_device(model)
+    for s in range(0, n, 64):
+        part = {k: v[s:s + 64].to(dev) for k, v in batch.items()}
+        at = (part["labels"] != -100).int().argmax(1) + shared  # where the answers part
+        logits = model(input_ids=part["input_ids"], attention_mask=part["attention_mask"]
+                       ).logits[torch.arange(len(at)), at - 1]
+        said.append((logits[:, yes_id] > logits[:, no_id]).cpu())
+    return yes_no_score(torch.cat(said), present)
+
+
+def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size: int,
+                  seed: int, patches: int, n_held: int = 600) -> dict:
+    """Stage 2's lookup steps: the language model (and its embeddings) trained on
+    ``LookupRows`` whose context grows from one word (``hold`` steps) to ``patches`` words by
+    60% of ``steps`` (AdamW at ``lr``, cosine). Every process runs the same steps (no
+    collectives): each ends with the same weights. Returns the losses and the held-out lookup
+    accuracy on contexts ``patches`` words long."""
+    rows = LookupRows(tokenizer, model.config.image_token_id)
+    lm = [model.model.language_model, model.lm_head]
+    params = list(dict.fromkeys(p for m in lm for p in m.parameters()))
+    was = [p.requires_grad for p in params]
+    for p in params:
+        p.requires_grad_(True)
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
+    sched = cosine_schedule(opt, steps)
+    rng = np.random.default_rng(derive_seed(seed, "lookup"))
+    ramp = max(int(0.6 * steps) - hold, 1)
+    losses, dev = [], model_device(model)
+    model.train()
+    for s in range(steps):
+        batch, _ = rows.draw(batch_size, lookup_length(s, hold, ramp, patches), rng)
+        loss = answer_loss(model, {k: v.to(dev) for k, v in batch.items()})
+        train_step(opt, sched, params, loss)
+        losses.append(loss.item())
+    for p, w in zip(params, was):
+        p.requires_grad_(w)
+    return {"steps": steps, "hold": hold, "lr": lr, "batch_size": batch_size,
+            "words_sharing_a_token": rows.shared,
+            "first_loss": losses[0] if losses else None,
+            "final_loss": float(np.mean(losses[-20:])) if losses else None,
+            "held_out": lookup_score(model, rows, n_held, patches, seed)}
+
+
+@torch.no_grad()
+def projector_from_head(model, processor, head: torch.nn.Linear, tokenizer, n: int,
+                        seed: int, image_size: int = 224) -> dict:
+    """Set the model's projector to stage 1's ``head`` followed by the words' embeddings
+    (``head_projector`` on the raw tower features the projector reads, over ``n`` object
+    scenes of their own seed); the words the head names on them, and how often the model's
+    image tokens are then nearest (cosine) to the embedding of that word among the words'."""
+    from train.sft import tower_features
+
+    grid = model.config.vision_config.image_size // model.config.vision_config.patch_size
+    pixels, _, _, _ = render_word_scenes(processor.image_processor, grid, n,
+                                         derive_seed(seed, "projector-head"), KINDS, image_size)
+    pv = pixels.to(model_device(model), model.model.vision_tower.dtype)
+    feats = torch.cat([tower_features(model, pv[s:s + 64]) for s in range(0, n, 64)])
+    proj = model.model.multi_modal_projector
+    emb = model.get_input_embeddings().weight[torch.tensor(word_tokens(tokenizer)[0])].float()
+    head = head.to(feats.device)
+    head_projector(proj.linear_1, proj.linear_2, head, feats.float(), emb, standardised=False)
+    said = head(feats.float()).argmax(-1).flatten()
+    out = F.normalize(proj(feats).float().flatten(0, 1), dim=-1) @ F.normalize(emb, dim=-1).T
+    return {"n_scenes": n, "object_patches_named": float((said < KINDS).float().mean()),
+            "nearest_is_heads_word": float((out.argmax(-1) == said).float().mean())}
