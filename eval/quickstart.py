@@ -157,6 +157,7 @@ def training_section(p: dict) -> list[str]:
                   f"| caption->image R@1 | {_pct(e['t2i_r1'])} | {_pct(e['t2i_r1_untrained'])} |",
                   f"| image->caption R@5 | {_pct(e['i2t_r5'])} | |", "",
                   *goal_lines(e), ""]
+    lines += grounding_lines(ev.get("stage1", {}).get("patch_words"), ev.get("stage2", {}))
     if "stage3" in ev:
         e = ev["stage3"]
         lines += ["### Stage 3, instruction tuning: perception questions (answer in the picture)",
@@ -196,6 +197,32 @@ def training_section(p: dict) -> list[str]:
         lines += ["", *goal_lines(e), ""]
         lines += _preference_table(e.get("preference_stage3"), e.get("preference_stage4"))
     return lines
+
+
+def grounding_lines(words: dict | None, s2: dict) -> list[str]:
+    """Stage 1's patch words and stage 2's lookup and projector (train/grounding.py), where the
+    recipes had them."""
+    lines = []
+    if words:
+        lines.append(f"- stage 1, a word for each patch ({words['n_scenes']} object scenes, "
+                     f"{words['steps']} steps): held-out object patches named right "
+                     f"{_pct(words['objects'])} of {words['object_patches']}, the others "
+                     f"{_pct(words['background'])} ({words['n_held']} scenes)")
+    if s2.get("lookup"):
+        lk, held = s2["lookup"], s2["lookup"]["held_out"]
+        lo, hi = held["accuracy_ci95"]
+        lines.append(f"- stage 2, lookup in text ({lk['steps']} steps): POPE's question about "
+                     f"a context of words in the picture's places, held out "
+                     f"{_pct(held['accuracy'])} ({_pct(lo)} to {_pct(hi)}, n = {held['n']}; "
+                     f"yes {_pct(held['yes_ratio'])})")
+    if s2.get("projector_head"):
+        ph = s2["projector_head"]
+        lines.append(f"- stage 2, the projector from the patch head: on {ph['n_scenes']} scenes "
+                     f"the image tokens are nearest to the embedding of the head's word for "
+                     f"{_pct(ph['nearest_is_heads_word'])} of the patches")
+    if not lines:
+        return []
+    return ["### Grounding steps (train/grounding.py)", "", *lines, ""]
 
 
 def _balanced_lines(e: dict | None) -> list[str]:

@@ -220,3 +220,25 @@ def test_stage3_reports_balanced_probes_against_the_twin_with_newcombes_interval
     lines = training_section({"preset": "small", "evidence": {"stage3": ev}})
     assert any(x.startswith("Grounding rows held out (object probes with balanced negatives, "
                             "200 rows") for x in lines)
+
+
+def test_grounding_lines_show_the_steps_the_recipes_had():
+    from eval.quickstart import grounding_lines
+
+    words = {"n_scenes": 12000, "steps": 3000, "objects": 0.7755, "object_patches": 4869,
+             "background": 0.9822, "n_held": 600}
+    s2 = {"lookup": {"steps": 5000, "held_out": {"accuracy": 0.8783, "n": 600,
+                                                 "accuracy_ci95": [0.8497, 0.9021],
+                                                 "yes_ratio": 0.625}},
+          "projector_head": {"n_scenes": 256, "nearest_is_heads_word": 0.8347}}
+    assert grounding_lines(words, s2) == [
+        "### Grounding steps (train/grounding.py)", "",
+        "- stage 1, a word for each patch (12000 object scenes, 3000 steps): held-out object "
+        "patches named right 77.5% of 4869, the others 98.2% (600 scenes)",
+        "- stage 2, lookup in text (5000 steps): POPE's question about a context of words in "
+        "the picture's places, held out 87.8% (85.0% to 90.2%, n = 600; yes 62.5%)",
+        "- stage 2, the projector from the patch head: on 256 scenes the image tokens are "
+        "nearest to the embedding of the head's word for 83.5% of the patches", ""]
+    assert grounding_lines(None, {}) == []
+    assert grounding_lines(None, {"projector_head": s2["projector_head"]})[2].startswith(
+        "- stage 2, the projector from the patch head")

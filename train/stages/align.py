@@ -211,3 +211,9 @@ class AlignStage(TrainingStage):
     def evaluate(self, summary: dict) -> dict:
         return {"caption_loss_first": summary["first_loss"],
                 "caption_loss_final": summary["final_loss"]}
+
+    def evidence(self, results: dict) -> dict | None:
+        """The grounding steps' numbers, where the recipe had them."""
+        s2 = results.get(self.key, {}).get("metrics") or {}
+        ev = {k: s2[k] for k in ("lookup", "projector_head") if k in s2}
+        return ev or None

@@ -214,7 +214,8 @@ class ClipStage(TrainingStage):
         if not s1:
             return None
         trained, n = s1["trained"], s1["trained"]["n"]
-        return {"i2t_r1": trained["i2t_r1"],
+        words = {"patch_words": s1["patch_words"]} if "patch_words" in s1 else {}
+        return {**words, "i2t_r1": trained["i2t_r1"],
                 "i2t_r1_untrained": s1["untrained"]["i2t_r1"],
                 "t2i_r1": trained["t2i_r1"],
                 "t2i_r1_untrained": s1["untrained"]["t2i_r1"],
