@@ -100,6 +100,14 @@ def load_head(folder: Path) -> tuple[torch.nn.Linear, dict]:
     return head, meta
 
 
+def copy_head(src: Path, dst: Path) -> None:
+    """Stage 1's head files from ``src`` into ``dst`` (stage 2 hands them on to stage 3)."""
+    import shutil
+
+    for name in (HEAD_FILE, HEAD_META):
+        shutil.copyfile(Path(src) / name, Path(dst) / name)
+
+
 # ----------------------------------------------------------------------------- stage 2 and 3
 
 
@@ -211,6 +219,34 @@ def with_lookup_rows(task, share: float, tokenizer, image_token_id: int, length:
         return pad_cat(base(idx, keys) if keyed else base(idx), extra, tokenizer.pad_token_id)
 
     return replace(task, make_batch=make_batch, keyed=True)
+
+
+def with_projector_anchor(task, model, head: torch.nn.Linear, tokenizer, weight: float):
+    """``task`` with ``weight`` x the projector's squared distance from the embedding of the
+    word stage 1's head names for each patch (over the mean square of the embedding entries)
+    added to its loss: the projector kept on the words the language model reads while it
+    learns the questions (the probe's step 3). Returns the task and the hook's handle."""
+    from dataclasses import replace
+
+    proj = model.model.multi_modal_projector
+    emb = model.get_input_embeddings()
+    ids = torch.tensor(word_tokens(tokenizer)[0])
+    seen: dict = {}
+    handle = proj.register_forward_hook(lambda m, args, out: seen.update(x=args[0], y=out))
+    base = task.loss
+
+    def loss(m, batch):
+        seen.clear()
+        value = base(m, batch)
+        if "y" not in seen:  # no picture in the batch
+            return value
+        with torch.no_grad():
+            h = head.to(seen["x"].device)
+            want = emb.weight[ids.to(seen["x"].device)][h(seen["x"].float()).argmax(-1)]
+            scale = emb.weight.pow(2).mean()
+        return value + weight * F.mse_loss(seen["y"].float(), want.float()) / scale
+
+    return replace(task, loss=loss), handle
 
 
 def answer_loss(model, batch: dict) -> torch.Tensor:

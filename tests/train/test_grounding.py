@@ -140,6 +140,42 @@ def test_lookup_warmup_trains_the_language_model_alone(llava):
     assert (out["steps"], out["hold"], out["batch_size"]) == (6, 2, 4)
 
 
+def test_projector_anchor_adds_the_distance_from_the_heads_words(llava):
+    from train.loop import StageTask
+    from train.sft import encode, token_mean_loss
+
+    model, proc = llava
+    torch.manual_seed(0)
+    head = torch.nn.Linear(model.config.vision_config.hidden_size, 34)
+    white = Image.new("RGB", (64, 64), "white")
+    rng = np.random.default_rng(0)
+    noise = Image.fromarray(rng.integers(0, 256, (64, 64, 3), dtype=np.uint8))
+    batch = encode(proc, [white, noise], ["USER: <image>\nIs there a cup?\nASSISTANT:"] * 2,
+                   ["Yes", "No"], 128)
+    task, hook = gr.with_projector_anchor(StageTask(model, 2, None, token_mean_loss), model,
+                                          head, proc.tokenizer, 7.0)
+    seen = {}
+    grab = model.model.multi_modal_projector.register_forward_hook(
+        lambda m, a, o: seen.update(x=a[0].detach(), y=o.detach()))
+    with torch.no_grad():
+        got = task.loss(model, batch)
+        base = token_mean_loss(model, batch)
+    grab.remove()
+    emb = model.get_input_embeddings().weight.detach()
+    with torch.no_grad():
+        want = emb[torch.tensor(gr.word_tokens(proc.tokenizer)[0])][head(seen["x"]).argmax(-1)]
+        extra = 7.0 * torch.nn.functional.mse_loss(seen["y"], want) / emb.pow(2).mean()
+    assert float(got) == pytest.approx(float(base + extra), rel=1e-5)
+    assert float(extra) > 0.01 * float(base)
+    # no picture in the batch (lookup rows alone): the loss as it was
+    rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
+    text, _ = rows.draw(3, 4, np.random.default_rng(0))
+    with torch.no_grad():
+        assert float(task.loss(model, text)) == pytest.approx(float(token_mean_loss(model, text)))
+    hook.remove()
+    assert not model.model.multi_modal_projector._forward_hooks
+
+
 @pytest.mark.soak
 def test_lookup_warmup_learns_the_one_word_lookup(llava):
     """The small preset's LM learns "is the word asked the word there" in 600 steps (98% held
@@ -210,9 +246,10 @@ def test_stages_carry_the_grounding_from_stage_1_to_stage_3(tmp_path, run_cli):
     m = json.loads((s2 / "metrics.json").read_text())["metrics"]
     assert m["lookup"]["steps"] == 4 and m["lookup"]["held_out"]["n"] == 600
     assert m["projector_head"]["n_scenes"] == 8
+    assert (s2 / gr.HEAD_FILE).read_bytes() == (s1 / gr.HEAD_FILE).read_bytes()
     r = run_cli(mm_train, "stage3", "--recipe", tiny.format(3), "--init", str(s2), "--out",
                 str(s3), "--no-progress", "--set", "lookup_mix=0.5", "max_steps=2",
-                "image_size=64")
+                "projector_anchor=5", "image_size=64")
     assert r.returncode == 0, r.stderr
     assert json.loads((s3 / "metrics.json").read_text())["steps"] == 2
 
@@ -226,6 +263,9 @@ def test_projector_head_without_a_head_is_one_line(tmp_path, run_cli):
                                           "dense_steps > 0 for stage 1$"):
         pipeline_recipes("tiny", overrides={"projector_head": True})
     assert pipeline_recipes("tiny", overrides={"projector_head": True, "dense_steps": 2})
+    with pytest.raises(RecipeError, match="^projector_anchor: needs stage 1's patch head, "
+                                          "which stage 2 hands on with projector_head: true$"):
+        pipeline_recipes("tiny", overrides={"projector_anchor": 5, "dense_steps": 2})
     r = run_cli(mm_train, "stage2", "--recipe", "configs/tiny/stage2.yaml", "--out",
                 str(tmp_path / "o"), "--set", "projector_head=true", "projector_fit_n=8")
     assert r.returncode == 2 and r.stderr.strip() == (

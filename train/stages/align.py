@@ -22,7 +22,8 @@ from mm.llava import build_llava, load_vision
 from mm.tokenizer import train_tokenizer
 from train import processes
 from train.data import build_or_load, cache_bytes, stage_data
-from train.grounding import load_head, lookup_warmup, projector_from_head, tokenizer_texts
+from train.grounding import (copy_head, load_head, lookup_warmup, projector_from_head,
+                             tokenizer_texts)
 from train.loop import model_device, run
 from train.recipe import Recipe, RecipeError, check_counts
 from train.sft import Examples, finish, set_trainable, sft_task, tower_size
@@ -206,6 +207,8 @@ class AlignStage(TrainingStage):
             metrics["projector_head"] = projector_from_head(
                 model, processor, head, processor.tokenizer,
                 own.projector_head_n, recipe.seed, recipe.image_size)
+            if processes.is_main():  # stage 3's projector_anchor reads it here
+                copy_head(Path(init), out)
         return finish(recipe, model, processor, out, summary, metrics)
 
     def evaluate(self, summary: dict) -> dict:

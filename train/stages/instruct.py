@@ -25,9 +25,9 @@ from mm.llava import load as load_llava
 from mm.stats import newcombe
 from train.data import (GROUNDING, Conversations, cache_bytes, grounding_data, stage_data,
                         yes_no_data)
-from train.grounding import with_lookup_rows
+from train.grounding import load_head, with_lookup_rows, with_projector_anchor
 from train.loop import run
-from train.recipe import Recipe, check_counts
+from train.recipe import Recipe, RecipeError, check_counts
 from train.sft import Examples, finish, perception_accuracy, set_trainable, sft_task, tower_size
 from train.stage import STAGES, Goal, TrainingStage, Twin
 
@@ -59,9 +59,14 @@ class InstructSettings:
     # stage 2's lookup rows (train/grounding.py; contexts as long as the tower's patch count)
     # beside each batch, this share of its rows: the lookup kept while the pictures are learnt
     lookup_mix: float = 0.0
+    # weight of the projector's squared distance from the embedding of the word stage 1's
+    # patch head names for each patch (train/grounding.py; the head comes from a stage 2 run
+    # with projector_head); 0: none
+    projector_anchor: float = 0.0
 
     def __post_init__(self) -> None:
-        check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n", "lookup_mix")
+        check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n", "lookup_mix",
+                     "projector_anchor")
         check_counts(self, "grounding_turns", positive=True)
 
 
@@ -111,6 +116,19 @@ class InstructStage(TrainingStage):
     twins = (Twin("blind", {"blank_images": True}),)
     goals = (GAIN_GOAL, YES_NO_GOAL)
 
+    def follows(self, recipe: Recipe, previous: Recipe) -> None:
+        if recipe.settings.projector_anchor and not getattr(previous.settings,
+                                                            "projector_head", False):
+            raise RecipeError("projector_anchor", "projector_anchor: needs stage 1's patch "
+                              "head, which stage 2 hands on with projector_head: true")
+
+    def check_init(self, recipe: Recipe, init: Path) -> None:
+        if recipe.settings.projector_anchor:
+            try:
+                load_head(init)
+            except FileNotFoundError as e:
+                raise ValueError(f"projector_anchor: {e}") from None
+
     def train(self, recipe: Recipe, init: Path | None, out: Path, progress: bool = True
               ) -> dict:
         own: InstructSettings = recipe.settings
@@ -125,7 +143,13 @@ class InstructStage(TrainingStage):
             task = with_lookup_rows(task, own.lookup_mix, processor.tokenizer,
                                     model.config.image_token_id,
                                     model.config.image_seq_length, recipe.seed)
+        hook = None
+        if own.projector_anchor:
+            task, hook = with_projector_anchor(task, model, load_head(Path(init))[0],
+                                               processor.tokenizer, own.projector_anchor)
         summary = run(recipe, task, out, progress=progress)
+        if hook is not None:
+            hook.remove()
         model = summary["model"]
         return finish(recipe, model, processor, out, summary,
                       self.evaluate(recipe, model, processor, out, held))
