@@ -81,6 +81,15 @@ def save_head(head: torch.nn.Linear, out: Path, layer: int) -> None:
                                                    "feature_layer": layer}, indent=1))
 
 
+def check_head(folder: Path, setting: str) -> None:
+    """A stage's ``check_init`` for a recipe whose ``setting`` needs the head in ``folder``:
+    ValueError naming the setting and the missing or foreign file."""
+    try:
+        load_head(folder)
+    except FileNotFoundError as e:
+        raise ValueError(f"{setting}: {e}") from None
+
+
 def load_head(folder: Path) -> tuple[torch.nn.Linear, dict]:
     """Stage 1's patch head and its description; FileNotFoundError / ValueError naming the
     file."""
@@ -90,7 +99,7 @@ def load_head(folder: Path) -> tuple[torch.nn.Linear, dict]:
     for name in (HEAD_FILE, HEAD_META):
         if not (folder / name).is_file():
             raise FileNotFoundError(f"{folder / name} does not exist (stage 1 with dense_steps "
-                                    "> 0 writes it)")
+                                    "> 0 writes it, stage 2 with projector_head hands it on)")
     meta = json.loads((folder / HEAD_META).read_text())
     if tuple(meta.get("words", ())) != PATCH_WORDS:
         raise ValueError(f"{folder / HEAD_META}: its words are not this suite's patch words")

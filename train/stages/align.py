@@ -22,8 +22,8 @@ from mm.llava import build_llava, load_vision
 from mm.tokenizer import train_tokenizer
 from train import processes
 from train.data import build_or_load, cache_bytes, stage_data
-from train.grounding import (copy_head, load_head, lookup_warmup, projector_from_head,
-                             tokenizer_texts)
+from train.grounding import (check_head, copy_head, load_head, lookup_warmup,
+                             projector_from_head, tokenizer_texts)
 from train.loop import model_device, run
 from train.recipe import Recipe, RecipeError, check_counts
 from train.sft import Examples, finish, set_trainable, sft_task, tower_size
@@ -158,10 +158,7 @@ class AlignStage(TrainingStage):
 
     def check_init(self, recipe: Recipe, init: Path) -> None:
         if recipe.settings.projector_head:
-            try:
-                load_head(init)
-            except FileNotFoundError as e:
-                raise ValueError(f"projector_head: {e}") from None
+            check_head(init, "projector_head")
 
     def train(self, recipe: Recipe, init: Path | None, out: Path, progress: bool = True
               ) -> dict:

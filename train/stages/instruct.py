@@ -25,7 +25,8 @@ from mm.llava import load as load_llava
 from mm.stats import newcombe
 from train.data import (GROUNDING, Conversations, cache_bytes, grounding_data, stage_data,
                         yes_no_data)
-from train.grounding import load_head, with_lookup_rows, with_projector_anchor
+from train.grounding import (check_head, load_head, with_lookup_rows,
+                             with_projector_anchor)
 from train.loop import run
 from train.recipe import Recipe, RecipeError, check_counts
 from train.sft import Examples, finish, perception_accuracy, set_trainable, sft_task, tower_size
@@ -124,10 +125,7 @@ class InstructStage(TrainingStage):
 
     def check_init(self, recipe: Recipe, init: Path) -> None:
         if recipe.settings.projector_anchor:
-            try:
-                load_head(init)
-            except FileNotFoundError as e:
-                raise ValueError(f"projector_anchor: {e}") from None
+            check_head(init, "projector_anchor")
 
     def train(self, recipe: Recipe, init: Path | None, out: Path, progress: bool = True
               ) -> dict:
