@@ -1,278 +1,153 @@
-"""Grounding in the stages (train/grounding.py): the words' tokens, the lookup rows against
-``encode``'s POPE rows, the mixed batches, the lookup learnt, the head's projector, the stage
-settings and their errors."""
-import json
+"""Stage 3's grounding rows: POPE- and MME-format rows built for training at the recipe's
+grounding seed (never mm-eval's pictures), asked as mm-eval asks them, scored with POPE's F1."""
+from __future__ import annotations
 
-import numpy as np
 import pytest
-import torch
-from PIL import Image
 
-from train import grounding as gr
-
-
-@pytest.fixture(scope="module")
-def llava(tmp_path_factory):
-    """(model, processor): a tiny from-scratch LLaVA whose tokenizer saw ``tokenizer_texts``."""
-    from mm.clip_math import create_clip
-    from mm.export import export_vision_tower, image_processor_for
-    from mm.llava import build_llava
-    from mm.tokenizer import train_tokenizer
-    from tests.tiny import TOKENIZER_TEXT
-
-    clip = create_clip("tiny", seed=1)[0]
-    tok = train_tokenizer([TOKENIZER_TEXT] * 30 + gr.tokenizer_texts(), vocab_size=600)
-    return build_llava(export_vision_tower(clip), image_processor_for(clip), tokenizer=tok,
-                       lm_preset="tiny", seed=1)
+from engines.builders.mme_synth import SUFFIX
+from engines.builders.pope_synth import sample_scenes
+from train import sft
+from train.data import grounding_data
+from train.recipe import Recipe
 
 
-def test_tokenizer_texts_give_each_word_and_the_frame_a_token(llava):
-    tok = llava[1].tokenizer
-    ids, shared = gr.word_tokens(tok)
-    assert shared == [] and len(set(ids)) == len(gr.PATCH_WORDS) == 34
-    for word, i in zip(gr.PATCH_WORDS, ids):  # the first token of the word as asked
-        assert tok(" " + word.replace("_", " "), add_special_tokens=False)["input_ids"][0] == i
-    frame = tok.tokenize("USER: <image>\nIs there a cup in the image?\nASSISTANT: Yes</s>")
-    assert frame[:2] == ["USER", ":"] and "ASSISTANT" in frame and "Ġcup" in frame
+def _recipe(**kw) -> Recipe:
+    return Recipe(stage="instruct", preset="tiny", train_modules=["projector", "llm"],
+                  image_size=64, **kw)
 
 
-def test_a_small_vocabulary_shares_tokens_and_says_which():
-    from mm.tokenizer import train_tokenizer
-
-    tok = train_tokenizer(["Is the triangle red? Yes it is."] * 30, vocab_size=280)
-    ids, shared = gr.word_tokens(tok)
-    assert shared and len(ids) == 34
-    # a word sharing a token spells the first one of it, which another word took
-    for word in shared:
-        first = tok(" " + word.replace("_", " "), add_special_tokens=False)["input_ids"][0]
-        assert ids[gr.PATCH_WORDS.index(word)] == first
-
-
-def test_lookup_rows_are_encodes_pope_rows_with_words_for_the_picture(llava):
-    from engines.builders.pope_synth import question
-    from mm.tokenizer import prompt_text
-    from train.sft import encode
-
-    model, proc = llava
-    rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
-    patches = model.config.image_seq_length
-    context = torch.from_numpy(np.random.default_rng(0).integers(34, size=(3, patches)))
-    asked, present = torch.tensor([3, 13, 27]), torch.tensor([True, False, True])
-    got = rows(context, asked, present)
-    white = Image.new("RGB", (64, 64), "white")
-    want = encode(proc, [white] * 3, [prompt_text(question(gr.PATCH_WORDS[k])) for k in asked],
-                  ["Yes", "No", "Yes"], 128)
-    image = want["input_ids"] == model.config.image_token_id
-    assert image.sum(1).tolist() == [patches] * 3
-    ids = want["input_ids"].clone()
-    ids[image] = rows.words[context].flatten()
-    assert torch.equal(got["input_ids"], ids)
-    assert torch.equal(got["labels"], want["labels"])
-    assert torch.equal(got["attention_mask"], want["attention_mask"])
-    # a shorter context: as many word tokens, the same question and answer after them
-    short = rows(context[:, :2], asked, present)
-    assert short["input_ids"].shape[1] == ids.shape[1] - patches + 2
-    assert torch.equal(short["labels"][:, -6:], got["labels"][:, -6:])
+def test_pope_rows_are_whole_images_of_the_grounding_seed(tmp_path):
+    r = _recipe()
+    rows = grounding_data(r, tmp_path, "pope-synth", 20)
+    assert len(rows) == 36  # two whole images of 18 probes (3 splits x 3 yes + 3 no)
+    assert sorted(set(rows["answer"])) == ["no", "yes"] and rows["answer"].count("yes") == 18
+    # the scenes are those of the grounding seed, not of mm-eval's seed 0
+    ours = sample_scenes(r.seed + r.grounding_seed_offset, 2)
+    evals = sample_scenes(0, 2)
+    assert [s.objects for s in ours] != [s.objects for s in evals]
+    held = grounding_data(r, tmp_path, "pope-synth", 18, heldout=True)
+    assert len(held) == 18 and held["spec"][0] not in set(rows["spec"])
 
 
-def test_lookup_rows_answer_from_their_context(llava):
-    model, proc = llava
-    rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
-    batch, present = rows.draw(200, 5, np.random.default_rng(1))
-    yes = proc.tokenizer(" Yes", add_special_tokens=False)["input_ids"][0]
-    for i in range(200):
-        answer = batch["labels"][i][batch["labels"][i] != -100]
-        assert (int(answer[0]) == yes) == bool(present[i])
-    assert 0.4 < float(present.float().mean()) < 0.6
+def test_examples_ask_as_the_evaluation_tasks_do(tmp_path):
+    r = _recipe()
+    pope = sft.rows_to_examples(list(grounding_data(r, tmp_path, "pope-synth", 18)),
+                                "pope-synth")
+    assert pope[0]["q"].startswith("Is there ") and pope[0]["q"].endswith(" in the image?")
+    assert {e["a"] for e in pope} == {"Yes", "No"}
+    mme = sft.rows_to_examples(list(grounding_data(r, tmp_path, "mme-synth", 18)), "mme-synth")
+    assert len(mme) == 18 and all(e["q"].endswith(SUFFIX) for e in mme)
+    assert {e["a"] for e in mme} == {"Yes", "No"}
+    with pytest.raises(ValueError, match="valid: pope-synth, mme-synth"):
+        grounding_data(r, tmp_path, "comfort", 4)
 
 
-def test_pad_cat_pads_each_to_the_longer_width():
-    a = {"input_ids": torch.tensor([[5, 6, 7]]), "attention_mask": torch.tensor([[1, 1, 1]]),
-         "labels": torch.tensor([[-100, 6, 7]]), "pixel_values": torch.ones(1, 3)}
-    b = {"input_ids": torch.tensor([[8, 9], [1, 2]]), "attention_mask": torch.ones(2, 2).long(),
-         "labels": torch.tensor([[-100, 9], [-100, 2]])}
-    out = gr.pad_cat(a, b, pad_id=0)
-    assert out["input_ids"].tolist() == [[5, 6, 7], [8, 9, 0], [1, 2, 0]]
-    assert out["attention_mask"].tolist() == [[1, 1, 1], [1, 1, 0], [1, 1, 0]]
-    assert out["labels"].tolist() == [[-100, 6, 7], [-100, 9, -100], [-100, 2, -100]]
-    assert out["pixel_values"] is a["pixel_values"]
+def test_accuracy_yes_ratio_and_f1_of_a_yes_no_set(tmp_path, monkeypatch):
+    rows = list(grounding_data(_recipe(), tmp_path, "pope-synth", 18))
+    said = ["Yes", "Yes", "No", "No", "Yes", "Yes"] * 3  # answers to yes, no, yes, no ...
+    monkeypatch.setattr(sft, "generate", lambda m, p, imgs, qs, *a, **k: said[:len(qs)])
+    truth = [r["answer"] for r in rows]
+    class Model:  # generate is replaced: the model is only put in eval mode
+        def eval(self):
+            return self
+
+    m = sft.perception_accuracy(Model(), None, rows, batch=64, kind="pope-synth")
+    right = sum(s.lower() == t for s, t in zip(said, truth))
+    tp = sum(s == "Yes" and t == "yes" for s, t in zip(said, truth))
+    assert m["accuracy"] == right / 18 and m["yes_ratio"] == 12 / 18 and m["n"] == 18
+    assert m["f1"] == pytest.approx(2 * tp / (12 + 9))
+    assert set(m["per_family"]) == {"random", "popular", "adversarial"}
 
 
-def test_with_lookup_rows_adds_rows_the_same_for_the_same_positions(llava):
-    from train.loop import StageTask
-    from train.sft import encode
-
-    model, proc = llava
-    white = Image.new("RGB", (64, 64), "white")
-
-    def make_batch(idx):
-        return encode(proc, [white] * len(idx), ["USER: <image>\nIs there a cup?\nASSISTANT:"]
-                      * len(idx), ["Yes"] * len(idx), 128)
-
-    task = gr.with_lookup_rows(StageTask(model, 10, make_batch, None), 0.25, proc.tokenizer,
-                               model.config.image_token_id, 6, seed=0)
-    assert task.keyed
-    one = task.make_batch([0, 1, 2, 3, 4, 5, 6, 7], list(range(8)))
-    again = task.make_batch([0, 1, 2, 3, 4, 5, 6, 7], list(range(8)))
-    other = task.make_batch([0, 1, 2, 3, 4, 5, 6, 7], list(range(8, 16)))
-    assert one["input_ids"].shape[0] == 10 and one["pixel_values"].shape[0] == 8
-    image = one["input_ids"] == model.config.image_token_id
-    assert image[:8].any(1).all() and not image[8:].any()
-    assert torch.equal(one["input_ids"], again["input_ids"])
-    assert not torch.equal(one["input_ids"][8:], other["input_ids"][8:])
-    # the model takes the mixed batch: the pictures' rows and the lookup rows in one pass
-    loss = model(**one).loss
-    assert torch.isfinite(loss)
-
-
-def test_lookup_warmup_trains_the_language_model_alone(llava):
-    import copy
-
-    model = copy.deepcopy(llava[0])
-    flags = {n: p.requires_grad for n, p in model.named_parameters()}
-    before = {n: p.detach().clone() for n, p in model.named_parameters()}
-    out = gr.lookup_warmup(model, llava[1].tokenizer, steps=6, hold=2, lr=1e-3, batch_size=4,
-                           seed=0, patches=4, n_held=20)
-    assert {n: p.requires_grad for n, p in model.named_parameters()} == flags
-    changed = {n for n, p in model.named_parameters() if not torch.equal(p, before[n])}
-    assert changed and all(n.startswith(("model.language_model.", "lm_head.")) for n in changed)
-    assert out["held_out"]["n"] == 20 and out["words_sharing_a_token"] == []
-    assert (out["steps"], out["hold"], out["batch_size"]) == (6, 2, 4)
+@pytest.mark.parametrize("per", [2, 6])
+def test_fewer_pope_rows_a_scene_are_more_scenes_each_question_once(tmp_path, per):
+    full = grounding_data(_recipe(), tmp_path / "all", "pope-synth", 6 * 18)
+    rows = grounding_data(_recipe(pope_rows_per_image=per), tmp_path / "some", "pope-synth",
+                          6 * per)
+    assert len(rows) == 6 * per and len(set(rows["image_id"])) == 6
+    # scene i keeps split i mod 3: its own rows of the whole build, in their order
+    kept = [(r["image_id"], r["split"], r["object"], r["answer"]) for r in rows]
+    whole = [(r["image_id"], r["split"], r["object"], r["answer"]) for r in full]
+    assert set(kept) <= set(whole) and len(set(kept)) == len(kept)
+    splits = ["random", "popular", "adversarial"]
+    for i in range(6):
+        mine = [k for k in kept if k[0] == f"scene-{i:04d}"]
+        assert {k[1] for k in mine} == {splits[i % 3]}
+        assert [k[3] for k in mine] == ["yes", "no"] * (per // 2)
+        if per == 2:  # pair (i // 3) mod 3 of that split: its ((i // 3) mod 3)-th present object
+            own = [k for k in whole if k[0] == mine[0][0] and k[1] == mine[0][1]]
+            assert mine == own[2 * (i // 3 % 3):2 * (i // 3 % 3) + 2]
+    # the card says what the build holds, the whole set's card what it holds
+    card = (tmp_path / "some" / "data" / "pope-synth" / "README.md").read_text()
+    assert f"a training build of {per} rows per image: " in card
+    assert ("one split's 3 present and 3 absent objects" if per == 6 else
+            "one present and one absent object of one split") in card
+    whole_card = (tmp_path / "all" / "data" / "pope-synth" / "README.md").read_text()
+    assert "3 present and 3 absent objects asked" in whole_card
+    assert "training build" not in whole_card
 
 
-def test_projector_anchor_adds_the_distance_from_the_heads_words(llava):
-    from train.loop import StageTask
-    from train.sft import encode, token_mean_loss
-
-    model, proc = llava
-    torch.manual_seed(0)
-    head = torch.nn.Linear(model.config.vision_config.hidden_size, 34)
-    white = Image.new("RGB", (64, 64), "white")
-    rng = np.random.default_rng(0)
-    noise = Image.fromarray(rng.integers(0, 256, (64, 64, 3), dtype=np.uint8))
-    batch = encode(proc, [white, noise], ["USER: <image>\nIs there a cup?\nASSISTANT:"] * 2,
-                   ["Yes", "No"], 128)
-    task, hook = gr.with_projector_anchor(StageTask(model, 2, None, token_mean_loss), model,
-                                          head, proc.tokenizer, 7.0)
-    seen = {}
-    grab = model.model.multi_modal_projector.register_forward_hook(
-        lambda m, a, o: seen.update(x=a[0].detach(), y=o.detach()))
-    with torch.no_grad():
-        got = task.loss(model, batch)
-        base = token_mean_loss(model, batch)
-    grab.remove()
-    emb = model.get_input_embeddings().weight.detach()
-    with torch.no_grad():
-        want = emb[torch.tensor(gr.word_tokens(proc.tokenizer)[0])][head(seen["x"]).argmax(-1)]
-        extra = 7.0 * torch.nn.functional.mse_loss(seen["y"], want) / emb.pow(2).mean()
-    assert float(got) == pytest.approx(float(base + extra), rel=1e-5)
-    assert float(extra) > 0.01 * float(base)
-    # no picture in the batch (lookup rows alone): the loss as it was
-    rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
-    text, _ = rows.draw(3, 4, np.random.default_rng(0))
-    with torch.no_grad():
-        assert float(task.loss(model, text)) == pytest.approx(float(token_mean_loss(model, text)))
-    hook.remove()
-    assert not model.model.multi_modal_projector._forward_hooks
-
-
-@pytest.mark.soak
-def test_lookup_warmup_learns_the_one_word_lookup(llava):
-    """The small preset's LM learns "is the word asked the word there" in 600 steps (98% held
-    out; the tiny preset's does not learn it in 800)."""
-    from mm.clip_math import create_clip
-    from mm.export import export_vision_tower, image_processor_for
-    from mm.llava import build_llava
-
-    clip = create_clip("tiny", seed=1)[0]
-    tok = llava[1].tokenizer
-    model, _ = build_llava(export_vision_tower(clip), image_processor_for(clip), tokenizer=tok,
-                           lm_preset="small", seed=1)
-    rows = gr.LookupRows(tok, model.config.image_token_id)
-    before = gr.lookup_score(model, rows, 300, 1, seed=0)
-    out = gr.lookup_warmup(model, tok, steps=600, hold=600, lr=1e-3, batch_size=32, seed=0,
-                           patches=1, n_held=300)
-    assert before["accuracy"] < 0.65 and out["held_out"]["accuracy"] > 0.9, (before, out)
-
-
-def test_projector_from_head_puts_out_the_heads_words(llava):
-    import copy
-
-    model, proc = copy.deepcopy(llava[0]), llava[1]
-    torch.manual_seed(0)
-    head = torch.nn.Linear(model.config.vision_config.hidden_size, 34)
-    out = gr.projector_from_head(model, proc, head, proc.tokenizer, 16, seed=0, image_size=64)
-    # a random head over a random tower: its top word often barely leads (the exact check of
-    # head_projector, where it leads clearly, is in test_probe_words.py); chance is 1 in 34
-    assert out["n_scenes"] == 16 and out["nearest_is_heads_word"] > 0.6
-
-
-def test_head_round_trip_and_bad_files(tmp_path):
-    torch.manual_seed(0)
-    head = torch.nn.Linear(8, 34)
-    gr.save_head(head, tmp_path, -2)
-    back, meta = gr.load_head(tmp_path)
-    assert torch.equal(back.weight, head.weight) and torch.equal(back.bias, head.bias)
-    assert meta == {"words": list(gr.PATCH_WORDS), "kinds": 28, "feature_layer": -2}
-    (tmp_path / gr.HEAD_META).write_text(json.dumps({"words": ["cup"], "feature_layer": -2}))
-    with pytest.raises(ValueError, match="not this suite's patch words"):
-        gr.load_head(tmp_path)
-    with pytest.raises(FileNotFoundError, match="patch_head.safetensors does not exist"):
-        gr.load_head(tmp_path / "nowhere")
-
-
-@pytest.mark.slow
-def test_stages_carry_the_grounding_from_stage_1_to_stage_3(tmp_path, run_cli):
-    from safetensors.torch import load_file
-
-    from train.cli import main as mm_train
-
-    tiny = "configs/tiny/stage{}.yaml"
-    s1, s2, s3 = (tmp_path / f"s{i}" for i in (1, 2, 3))
-    r = run_cli(mm_train, "stage1", "--recipe", tiny.format(1), "--out", str(s1),
-                "--no-progress", "--set", "dense_steps=3", "dense_n=12", "dense_held=6",
-                "dense_batch=4", "image_size=64")
-    assert r.returncode == 0, r.stderr
-    words = json.loads((s1 / "metrics.json").read_text())["metrics"]["patch_words"]
-    assert (words["steps"], words["n_scenes"], words["n_held"]) == (3, 12, 6)
-    assert words["patches"] == 6 * 16 and 0 <= words["objects"] <= 1
-    head = load_file(str(s1 / gr.HEAD_FILE))
-    assert head["weight"].shape[0] == 34
-    # the tower handed on is the one the head was trained with, not the contrastive one
-    r = run_cli(mm_train, "stage2", "--recipe", tiny.format(2), "--init", str(s1), "--out",
-                str(s2), "--no-progress", "--set", "lookup_steps=4", "lookup_hold=2",
-                "lookup_batch=4", "projector_head=true", "projector_head_n=8", "image_size=64")
-    assert r.returncode == 0, r.stderr
-    m = json.loads((s2 / "metrics.json").read_text())["metrics"]
-    assert m["lookup"]["steps"] == 4 and m["lookup"]["held_out"]["n"] == 600
-    assert m["projector_head"]["n_scenes"] == 8
-    assert (s2 / gr.HEAD_FILE).read_bytes() == (s1 / gr.HEAD_FILE).read_bytes()
-    r = run_cli(mm_train, "stage3", "--recipe", tiny.format(3), "--init", str(s2), "--out",
-                str(s3), "--no-progress", "--set", "lookup_mix=0.5", "max_steps=2",
-                "projector_anchor=5", "image_size=64")
-    assert r.returncode == 0, r.stderr
-    assert json.loads((s3 / "metrics.json").read_text())["steps"] == 2
-
-
-def test_projector_head_without_a_head_is_one_line(tmp_path, run_cli):
-    from train.cli import main as mm_train
-    from train.pipeline import pipeline_recipes
+def test_pope_rows_per_image_is_checked():
+    from engines.builders.pope_synth import pope_synth_config
     from train.recipe import RecipeError
 
-    with pytest.raises(RecipeError, match="^projector_head: needs stage 1's patch head; set "
-                                          "dense_steps > 0 for stage 1$"):
-        pipeline_recipes("tiny", overrides={"projector_head": True})
-    assert pipeline_recipes("tiny", overrides={"projector_head": True, "dense_steps": 2})
-    with pytest.raises(RecipeError, match="^projector_anchor: needs stage 1's patch head, "
-                                          "which stage 2 hands on with projector_head: true$"):
-        pipeline_recipes("tiny", overrides={"projector_anchor": 5, "dense_steps": 2})
-    r = run_cli(mm_train, "stage2", "--recipe", "configs/tiny/stage2.yaml", "--out",
-                str(tmp_path / "o"), "--set", "projector_head=true", "projector_fit_n=8")
-    assert r.returncode == 2 and r.stderr.strip() == (
-        "mm-train: error: argument --set: projector_head=true: the projector starts from "
-        "stage 1's head; projector_fit_n would be undone (set it to 0)")
-    r = run_cli(mm_train, "stage3", "--recipe", "configs/tiny/stage3.yaml", "--out",
-                str(tmp_path / "o"), "--set", "lookup_mix=-0.5")
-    assert r.returncode == 2 and r.stderr.strip() == (
-        "mm-train: error: argument --set: lookup_mix=-0.5: must be >= 0, got -0.5")
-    assert not (tmp_path / "o").exists()
+    with pytest.raises(RecipeError, match=r"pope_rows_per_image: 4; valid: 2, 6, 18"):
+        _recipe(pope_rows_per_image=4)
+    with pytest.raises(ValueError, match=r"rows_per_image: 4; valid: 2, 6, 18"):
+        pope_synth_config(3, rows_per_image=4)
+    # the whole set's config (mm-eval's) is as before: no option for its 18 rows
+    assert pope_synth_config(3).options == {"n_images": 3}
+
+
+def _yes_share_by_object(pairs):
+    """{object: share of its questions answered yes} of (object, answer) pairs."""
+    from collections import Counter
+
+    asked, yes = Counter(o for o, _ in pairs), Counter(o for o, a in pairs if a == "yes")
+    return {o: yes[o] / n for o, n in asked.items() if n >= 40}
+
+
+def test_balanced_negatives_ask_each_object_as_often_absent_as_present():
+    from engines.builders.pope_synth import (balanced_negative, balanced_weights,
+                                             build_probes, kept_rows)
+
+    n, seed = 3000, 5
+    probes = build_probes(seed, n, ("random", "popular", "adversarial"))
+    w = balanced_weights(probes)
+    pope, balanced = [], []
+    for i, im in enumerate(probes):
+        rows = [(o, a) for s in ("random", "popular", "adversarial") for o, a in im["probes"][s]]
+        pope += [rows[k] for k in kept_rows(i, 2)]
+        pos = im["objects"][(i // 3) % 3]
+        neg = balanced_negative(i, im, w, seed)
+        assert pos == rows[kept_rows(i, 2)[0]][0] and neg not in im["objects"]
+        balanced += [(pos, "yes"), (neg, "no")]
+    skew = _yes_share_by_object(pope)
+    assert min(skew.values()) < 0.3 and max(skew.values()) > 0.7  # POPE's pairs: a prior
+    even = _yes_share_by_object(balanced)
+    assert len(even) >= 20 and all(0.4 <= v <= 0.6 for v in even.values()), even
+
+
+def test_a_balanced_build_and_its_checks(tmp_path):
+    from engines.builders.pope_synth import pope_synth_config
+    from train.recipe import RecipeError
+
+    r = _recipe(pope_rows_per_image=2, pope_negatives="balanced")
+    rows = grounding_data(r, tmp_path, "pope-synth", 12)
+    pope = grounding_data(_recipe(pope_rows_per_image=2), tmp_path / "pope", "pope-synth", 12)
+    assert len(rows) == 12 and set(rows["split"]) == {"balanced"}
+    assert rows["answer"] == ["yes", "no"] * 6
+    # the same scenes and present objects as POPE's pairs; the absent ones are not in the scene
+    assert rows["image_id"] == pope["image_id"] and rows["object"][::2] == pope["object"][::2]
+    import json
+    for row in list(rows)[1::2]:
+        assert row["object"] not in {o["kind"] for o in json.loads(row["spec"])["objects"]}
+    card = (tmp_path / "data" / "pope-synth-balanced" / "README.md").read_text()
+    assert "as often absent as present" in card
+    with pytest.raises(RecipeError, match=r"pope_negatives: balanced needs "
+                                          r"pope_rows_per_image: 2 \(got 18\)"):
+        _recipe(pope_negatives="balanced")
+    with pytest.raises(ValueError, match=r"negatives: other; valid: pope, balanced"):
+        pope_synth_config(3, rows_per_image=2, negatives="other")
+    with pytest.raises(ValueError, match=r"negatives: balanced needs 2 rows per image, got 6"):
+        pope_synth_config(3, rows_per_image=6, negatives="balanced")
