@@ -199,6 +199,14 @@ def training_section(p: dict) -> list[str]:
     return lines
 
 
+def _by_count(score: dict, key: str, what: str) -> str:
+    """"; asked word there, by <what>: 1 100% (n = 12), ..." where ``score`` has ``key``."""
+    if key not in score:  # metrics written before the breakdown
+        return ""
+    parts = [f"{c} {_pct(v['accuracy'])} (n = {v['n']})" for c, v in score[key].items()]
+    return f"; where the word asked is there, by {what}: " + ", ".join(parts)
+
+
 def grounding_lines(words: dict | None, s2: dict) -> list[str]:
     """Stage 1's patch words and stage 2's lookup and projector (train/grounding.py), where the
     recipes had them."""
@@ -214,7 +222,16 @@ def grounding_lines(words: dict | None, s2: dict) -> list[str]:
         lines.append(f"- stage 2, lookup in text ({lk['steps']} steps): POPE's question about "
                      f"a context of words in the picture's places, held out "
                      f"{_pct(held['accuracy'])} ({_pct(lo)} to {_pct(hi)}, n = {held['n']}; "
-                     f"yes {_pct(held['yes_ratio'])})")
+                     f"yes {_pct(held['yes_ratio'])})" + _by_count(held, "present_by_objects",
+                                                               "object words"))
+        if "held_out_scenes" in lk:
+            sc = lk["held_out_scenes"]
+            lo, hi = sc["accuracy_ci95"]
+            lines.append(f"- stage 2, the same lookup on the patch words of {sc['n']} object "
+                         f"scenes (absent objects: the theme's usual ones): "
+                         f"{_pct(sc['accuracy'])} ({_pct(lo)} to {_pct(hi)}; yes "
+                         f"{_pct(sc['yes_ratio'])})" + _by_count(sc, "present_by_kinds",
+                                                                 "kinds"))
     if s2.get("projector_head"):
         ph = s2["projector_head"]
         lines.append(f"- stage 2, the projector from the patch head: on {ph['n_scenes']} scenes "

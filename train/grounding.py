@@ -274,30 +274,84 @@ def answer_fork(rows: LookupRows) -> tuple[int, int, int]:
 
 
 @torch.no_grad()
-def lookup_score(model, rows: LookupRows, n: int, length: int, seed: int) -> dict:
-    """Held-out lookup rows (contexts ``length`` words long, of ``seed``'s own stream): whether
-    the model puts the right answer's token above the other's, where they part."""
-    batch, present = rows.draw(n, length, np.random.default_rng(derive_seed(seed, "lookup-held")))
+def said_yes(model, rows: LookupRows, batch: dict) -> torch.Tensor:
+    """For each lookup row of ``batch``, whether the model puts "Yes"'s token above "No"'s
+    where the two answers part (batches of 64)."""
     shared, yes_id, no_id = answer_fork(rows)
     said = []
     model.eval()
     dev = model_device(model)
-    for s in range(0, n, 64):
+    for s in range(0, len(batch["input_ids"]), 64):
         part = {k: v[s:s + 64].to(dev) for k, v in batch.items()}
         at = (part["labels"] != -100).int().argmax(1) + shared  # where the answers part
         logits = model(input_ids=part["input_ids"], attention_mask=part["attention_mask"]
                        ).logits[torch.arange(len(at)), at - 1]
         said.append((logits[:, yes_id] > logits[:, no_id]).cpu())
-    return yes_no_score(torch.cat(said), present)
+    return torch.cat(said)
+
+
+def by_count(said: torch.Tensor, present: torch.Tensor, count: torch.Tensor) -> dict:
+    """Accuracy on the rows whose asked word is there, by ``count`` (the context's object
+    words, or a scene's kinds): {count: {"n", "accuracy"}}; ``by_count(~said, ~present,
+    count)``: on the rows whose word is not. A lookup that sums the object words it sees
+    rather than matching the word asked fades on the first as the count grows; one that matches
+    loosely, on the second."""
+    out = {}
+    for c in sorted(set(count[present].tolist())):
+        pick = present & (count == c)
+        out[str(c)] = {"n": int(pick.sum()), "accuracy": float(said[pick].float().mean())}
+    return out
+
+
+def lookup_score(model, rows: LookupRows, n: int, length: int, seed: int) -> dict:
+    """Held-out lookup rows (contexts ``length`` words long, of ``seed``'s own stream): whether
+    the model puts the right answer's token above the other's, where they part; and on the
+    rows whose word is there, by the number of object words in the context."""
+    context, asked, present = lookup_contexts(
+        n, length, np.random.default_rng(derive_seed(seed, "lookup-held")), KINDS, KINDS)
+    said = said_yes(model, rows, rows(context, asked, present))
+    count = (context < KINDS).sum(1)
+    return {**yes_no_score(said, present), "present_by_objects": by_count(said, present, count),
+            "absent_by_objects": by_count(~said, ~present, count)}
+
+
+def scene_lookup_score(model, rows: LookupRows, image_processor, n: int, seed: int,
+                       image_size: int = 224) -> dict:
+    """The lookup on the words of ``n`` object scenes of their own seed (each patch's
+    ``patch_words``: what the image tokens should carry): half the rows ask about a kind with
+    a patch of its own, half about a usual object of the scene's theme that is not in it (POPE's
+    popular negatives); by the number of kinds with patches, on the present rows."""
+    from train.probes import theme_cores
+
+    vc = model.config.vision_config
+    _, words, objects, themes = render_word_scenes(
+        image_processor, vc.image_size // vc.patch_size, n,
+        derive_seed(seed, "lookup-scenes"), KINDS, image_size)
+    rng = np.random.default_rng(derive_seed(seed, "lookup-scenes-asked"))
+    cores, asked, present = theme_cores(), [], []
+    for w, obj, theme in zip(words, objects, themes):
+        seen = np.unique(w[w < KINDS].numpy())
+        absent = np.setdiff1d(cores[theme], obj)
+        if not len(absent):  # every usual object is in the scene
+            absent = np.setdiff1d(np.arange(KINDS), obj)
+        present.append(bool(len(seen)) and rng.random() < 0.5)
+        asked.append(int(rng.choice(seen if present[-1] else absent)))
+    asked, present = torch.tensor(asked), torch.tensor(present)
+    said = said_yes(model, rows, rows(words, asked, present))
+    kinds = torch.tensor([len(np.unique(w[w < KINDS].numpy())) for w in words])
+    return {**yes_no_score(said, present), "present_by_kinds": by_count(said, present, kinds),
+            "absent_by_kinds": by_count(~said, ~present, kinds)}
 
 
 def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size: int,
-                  seed: int, patches: int, n_held: int = 600) -> dict:
+                  seed: int, patches: int, n_held: int = 600, image_processor=None,
+                  n_scenes: int = 300, image_size: int = 224) -> dict:
     """Stage 2's lookup steps: the language model (and its embeddings) trained on
     ``LookupRows`` whose context grows from one word (``hold`` steps) to ``patches`` words by
     60% of ``steps`` (AdamW at ``lr``, cosine). Every process runs the same steps (no
     collectives): each ends with the same weights. Returns the losses and the held-out lookup
-    accuracy on contexts ``patches`` words long."""
+    accuracy on contexts ``patches`` words long, and with ``image_processor`` on the words of
+    ``n_scenes`` object scenes (``scene_lookup_score``)."""
     rows = LookupRows(tokenizer, model.config.image_token_id)
     lm = [model.model.language_model, model.lm_head]
     params = list(dict.fromkeys(p for m in lm for p in m.parameters()))
@@ -317,11 +371,15 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
         losses.append(loss.item())
     for p, w in zip(params, was):
         p.requires_grad_(w)
-    return {"steps": steps, "hold": hold, "lr": lr, "batch_size": batch_size,
-            "words_sharing_a_token": rows.shared,
-            "first_loss": losses[0] if losses else None,
-            "final_loss": float(np.mean(losses[-20:])) if losses else None,
-            "held_out": lookup_score(model, rows, n_held, patches, seed)}
+    out = {"steps": steps, "hold": hold, "lr": lr, "batch_size": batch_size,
+           "words_sharing_a_token": rows.shared,
+           "first_loss": losses[0] if losses else None,
+           "final_loss": float(np.mean(losses[-20:])) if losses else None,
+           "held_out": lookup_score(model, rows, n_held, patches, seed)}
+    if image_processor is not None and n_scenes:
+        out["held_out_scenes"] = scene_lookup_score(model, rows, image_processor, n_scenes,
+                                                    seed, image_size)
+    return out
 
 
 @torch.no_grad()

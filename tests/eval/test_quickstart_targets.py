@@ -227,9 +227,11 @@ def test_grounding_lines_show_the_steps_the_recipes_had():
 
     words = {"n_scenes": 12000, "steps": 3000, "objects": 0.7755, "object_patches": 4869,
              "background": 0.9822, "n_held": 600}
-    s2 = {"lookup": {"steps": 5000, "held_out": {"accuracy": 0.8783, "n": 600,
-                                                 "accuracy_ci95": [0.8497, 0.9021],
-                                                 "yes_ratio": 0.625}},
+    held = {"accuracy": 0.8783, "n": 600, "accuracy_ci95": [0.8497, 0.9021], "yes_ratio": 0.625}
+    scenes = {"accuracy": 0.7867, "n": 300, "accuracy_ci95": [0.7372, 0.8290], "yes_ratio": 0.6767,
+              "present_by_kinds": {"2": {"n": 12, "accuracy": 1.0},
+                                   "6": {"n": 13, "accuracy": 0.9231}}}
+    s2 = {"lookup": {"steps": 5000, "held_out": held},
           "projector_head": {"n_scenes": 256, "nearest_is_heads_word": 0.8347}}
     assert grounding_lines(words, s2) == [
         "### Grounding steps (train/grounding.py)", "",
@@ -239,6 +241,16 @@ def test_grounding_lines_show_the_steps_the_recipes_had():
         "the picture's places, held out 87.8% (85.0% to 90.2%, n = 600; yes 62.5%)",
         "- stage 2, the projector from the patch head: on 256 scenes the image tokens are "
         "nearest to the embedding of the head's word for 83.5% of the patches", ""]
+    held["present_by_objects"] = {"1": {"n": 65, "accuracy": 1.0},
+                                  "5": {"n": 63, "accuracy": 0.5079}}
+    s2["lookup"]["held_out_scenes"] = scenes
+    assert grounding_lines(None, s2)[2:4] == [
+        "- stage 2, lookup in text (5000 steps): POPE's question about a context of words in "
+        "the picture's places, held out 87.8% (85.0% to 90.2%, n = 600; yes 62.5%); where the "
+        "word asked is there, by object words: 1 100.0% (n = 65), 5 50.8% (n = 63)",
+        "- stage 2, the same lookup on the patch words of 300 object scenes (absent objects: "
+        "the theme's usual ones): 78.7% (73.7% to 82.9%; yes 67.7%); where the word asked is "
+        "there, by kinds: 2 100.0% (n = 12), 6 92.3% (n = 13)"]
     assert grounding_lines(None, {}) == []
     assert grounding_lines(None, {"projector_head": s2["projector_head"]})[2].startswith(
         "- stage 2, the projector from the patch head")

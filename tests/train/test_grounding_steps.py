@@ -241,10 +241,12 @@ def test_stages_carry_the_grounding_from_stage_1_to_stage_3(tmp_path, run_cli):
     # the tower handed on is the one the head was trained with, not the contrastive one
     r = run_cli(mm_train, "stage2", "--recipe", tiny.format(2), "--init", str(s1), "--out",
                 str(s2), "--no-progress", "--set", "lookup_steps=4", "lookup_hold=2",
-                "lookup_batch=4", "projector_head=true", "projector_head_n=8", "image_size=64")
+                "lookup_batch=4", "lookup_scenes=10", "projector_head=true",
+                "projector_head_n=8", "image_size=64")
     assert r.returncode == 0, r.stderr
     m = json.loads((s2 / "metrics.json").read_text())["metrics"]
     assert m["lookup"]["steps"] == 4 and m["lookup"]["held_out"]["n"] == 600
+    assert m["lookup"]["held_out_scenes"]["n"] == 10
     assert m["projector_head"]["n_scenes"] == 8
     assert (s2 / gr.HEAD_FILE).read_bytes() == (s1 / gr.HEAD_FILE).read_bytes()
     r = run_cli(mm_train, "stage3", "--recipe", tiny.format(3), "--init", str(s2), "--out",
@@ -276,3 +278,51 @@ def test_projector_head_without_a_head_is_one_line(tmp_path, run_cli):
     assert r.returncode == 2 and r.stderr.strip() == (
         "mm-train: error: argument --set: lookup_mix=-0.5: must be >= 0, got -0.5")
     assert not (tmp_path / "o").exists()
+
+
+def test_by_count_scores_the_present_rows_by_their_count():
+    said = torch.tensor([True, False, True, True, False])
+    present = torch.tensor([True, True, True, False, True])
+    assert gr.by_count(said, present, torch.tensor([1, 1, 2, 2, 3])) == {
+        "1": {"n": 2, "accuracy": 0.5}, "2": {"n": 1, "accuracy": 1.0},
+        "3": {"n": 1, "accuracy": 0.0}}
+
+
+class _Oracle(torch.nn.Module):
+    """Says "Yes" where the kind asked (the row's last kind word) is also in the context, or
+    always "Yes" with ``always``: the truth the lookup scores must recover."""
+
+    def __init__(self, rows: gr.LookupRows, config, always: bool = False):
+        super().__init__()
+        self.config, self.always = config, always
+        self.kinds = rows.words[:gr.KINDS]
+        _, self.yes, self.no = gr.answer_fork(rows)
+        self.w = torch.nn.Parameter(torch.zeros(1))
+
+    def forward(self, input_ids, attention_mask):
+        from types import SimpleNamespace
+
+        logits = torch.zeros(*input_ids.shape, max(self.yes, self.no) + 1)
+        for b, ids in enumerate(input_ids.tolist()):
+            asked = [i for i in ids if i in self.kinds.tolist()][-1]
+            there = self.always or ids.count(asked) > 1
+            logits[b, :, self.yes if there else self.no] = 1.0
+        return SimpleNamespace(logits=logits)
+
+
+def test_lookup_scores_recover_the_truth_of_their_rows(llava):
+    model, proc = llava
+    rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
+    oracle = _Oracle(rows, model.config)
+    held = gr.lookup_score(oracle, rows, 60, 9, seed=0)
+    assert held["accuracy"] == 1.0 and held["n"] == 60
+    assert set(held["present_by_objects"]) <= {"1", "2", "3", "4", "5"}
+    assert sum(v["n"] for v in held["present_by_objects"].values()) == round(
+        60 * held["yes_ratio"])
+    scenes = gr.scene_lookup_score(oracle, rows, proc.image_processor, 24, seed=0,
+                                   image_size=64)
+    assert scenes["accuracy"] == 1.0 and scenes["n"] == 24 and 0 < scenes["yes_ratio"] < 1
+    assert all(v["accuracy"] == 1.0 for v in scenes["present_by_kinds"].values())
+    always = gr.scene_lookup_score(_Oracle(rows, model.config, always=True), rows,
+                                   proc.image_processor, 24, seed=0, image_size=64)
+    assert always["yes_ratio"] == 1.0 and always["accuracy"] == scenes["yes_ratio"]

@@ -47,11 +47,13 @@ class AlignSettings:
     # grounding (train/grounding.py), after the caption steps: lookup_steps steps of lookup
     # rows (POPE's question about a context of words where the picture's tokens go; the
     # context one word long for lookup_hold steps, then growing to the tower's patch count) at
-    # lookup_lr, lookup_batch rows a step; 0: none
+    # lookup_lr, lookup_batch rows a step; 0: none. Then held out: random contexts, and the
+    # words of lookup_scenes object scenes (0: none)
     lookup_steps: int = 0
     lookup_hold: int = 600
     lookup_lr: float = 1e-3
     lookup_batch: int = 32
+    lookup_scenes: int = 300
     # then the projector set to stage 1's patch head followed by the words' embeddings (its
     # scale fitted on projector_head_n object scenes); needs stage 1 with dense_steps
     projector_head: bool = False
@@ -60,7 +62,7 @@ class AlignSettings:
     def __post_init__(self) -> None:
         check_counts(self, "vocab_size", "tokenizer_text_n", "tokenizer_text_image_size",
                      "lookup_lr", "lookup_batch", "projector_head_n", positive=True)
-        check_counts(self, "projector_fit_n", "lookup_steps", "lookup_hold")
+        check_counts(self, "projector_fit_n", "lookup_steps", "lookup_hold", "lookup_scenes")
         if not isinstance(self.projector_head, bool):
             raise RecipeError("projector_head", f"projector_head: expected true or false, got "
                               f"{self.projector_head!r}")
@@ -199,7 +201,9 @@ class AlignStage(TrainingStage):
         if own.lookup_steps:
             metrics["lookup"] = lookup_warmup(
                 model, processor.tokenizer, own.lookup_steps, own.lookup_hold, own.lookup_lr,
-                own.lookup_batch, recipe.seed, model.config.image_seq_length)
+                own.lookup_batch, recipe.seed, model.config.image_seq_length,
+                image_processor=processor.image_processor, n_scenes=own.lookup_scenes,
+                image_size=recipe.image_size)
         if head is not None:
             metrics["projector_head"] = projector_from_head(
                 model, processor, head, processor.tokenizer,
