@@ -305,8 +305,9 @@ def by_count(said: torch.Tensor, present: torch.Tensor, count: torch.Tensor) -> 
 
 def lookup_score(model, rows: LookupRows, n: int, length: int, seed: int) -> dict:
     """Held-out lookup rows (contexts ``length`` words long, of ``seed``'s own stream): whether
-    the model puts the right answer's token above the other's, where they part; and on the
-    rows whose word is there, by the number of object words in the context."""
+    the model puts the right answer's token above the other's, where they part; then on the
+    rows whose word is there and on those whose word is not, by the number of object words in
+    the context (``by_count``)."""
     context, asked, present = lookup_contexts(
         n, length, np.random.default_rng(derive_seed(seed, "lookup-held")), KINDS, KINDS)
     said = said_yes(model, rows, rows(context, asked, present))
@@ -320,7 +321,7 @@ def scene_lookup_score(model, rows: LookupRows, image_processor, n: int, seed: i
     """The lookup on the words of ``n`` object scenes of their own seed (each patch's
     ``patch_words``: what the image tokens should carry): half the rows ask about a kind with
     a patch of its own, half about a usual object of the scene's theme that is not in it (POPE's
-    popular negatives); by the number of kinds with patches, on the present rows."""
+    popular negatives); then as ``lookup_score``, by the number of kinds with patches."""
     from train.probes import theme_cores
 
     vc = model.config.vision_config
