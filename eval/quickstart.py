@@ -224,6 +224,10 @@ def grounding_lines(words: dict | None, s2: dict) -> list[str]:
                      f"{_pct(held['accuracy'])} ({_pct(lo)} to {_pct(hi)}, n = {held['n']}; "
                      f"yes {_pct(held['yes_ratio'])})" + _by_count(held, "present_by_objects",
                                                                "object words"))
+        if lk.get("curve"):
+            lines.append("- stage 2, the lookup held out as it trained (200 rows, contexts as "
+                         "long as the picture's): " + ", ".join(
+                             f"step {c['step']} {_pct(c['accuracy'])}" for c in lk["curve"]))
         if "held_out_scenes" in lk:
             sc = lk["held_out_scenes"]
             lo, hi = sc["accuracy_ci95"]

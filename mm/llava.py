@@ -94,26 +94,30 @@ def load_vision(path: str | Path):
 
 def build_llava(vision_model, image_processor, tokenizer=None, lm_path: str | None = None,
                 lm_preset: str | None = None, vision_feature_layer: int = -2, seed: int = 0,
-                dtype: str = "float32"):
+                dtype: str = "float32", rope_theta: float | None = None):
     """(LlavaForConditionalGeneration, LlavaProcessor). Exactly one of ``lm_path`` (a local HF
     causal-LM folder) or ``lm_preset`` (from scratch, needs ``tokenizer``). Every new weight
     (projector, from-scratch LM, the ``<image>`` embedding) is drawn from ``seed`` alone, not
-    from whatever the process drew before."""
+    from whatever the process drew before. ``rope_theta``: the from-scratch LM's RoPE base
+    (Llama's config; None: its default, 10,000)."""
     if (lm_path is None) == (lm_preset is None):
         raise ValueError("give exactly one of lm_path (local folder) or lm_preset "
                          f"({', '.join(LM_PRESETS)})")
+    if rope_theta is not None and lm_path is not None:
+        raise ValueError("rope_theta sets a from-scratch LM's RoPE base; a loaded LM keeps its "
+                         "own")
     import torch
 
     with seeded(seed):
         model, processor = _build_llava(vision_model, image_processor, tokenizer, lm_path,
-                                        lm_preset, vision_feature_layer)
+                                        lm_preset, vision_feature_layer, rope_theta)
     if dtype != "float32":
         model.to(getattr(torch, dtype))
     return model, processor
 
 
 def _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
-                 vision_feature_layer):
+                 vision_feature_layer, rope_theta=None):
     from transformers import (AutoModelForCausalLM, AutoTokenizer, LlamaConfig, LlavaConfig,
                               LlavaForConditionalGeneration, LlavaProcessor)
 
@@ -137,7 +141,10 @@ def _build_llava(vision_model, image_processor, tokenizer, lm_path, lm_preset,
             raise KeyError(f"unknown LM preset {lm_preset!r}; valid: {', '.join(LM_PRESETS)}")
         if tokenizer is None:
             raise ValueError("a from-scratch LM needs a tokenizer (mm.tokenizer.train_tokenizer)")
-        text_config = LlamaConfig(vocab_size=len(tokenizer), **asdict(LM_PRESETS[lm_preset]),
+        size = asdict(LM_PRESETS[lm_preset])
+        if rope_theta is not None:
+            size["rope_theta"] = float(rope_theta)
+        text_config = LlamaConfig(vocab_size=len(tokenizer), **size,
                                   bos_token_id=tokenizer.bos_token_id,
                                   eos_token_id=tokenizer.eos_token_id,
                                   pad_token_id=tokenizer.pad_token_id, tie_word_embeddings=True)

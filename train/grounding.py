@@ -119,6 +119,9 @@ def copy_head(src: Path, dst: Path) -> None:
 
 # ----------------------------------------------------------------------------- stage 2 and 3
 
+# how stage 2's lookup contexts grow (``lookup_warmup``)
+LOOKUP_LENGTHS = ("ramp", "mixed")
+
 
 def word_tokens(tokenizer) -> tuple[list[int], list[str]]:
     """One token id for each of ``PATCH_WORDS``: the first token of " word" (an underscore read
@@ -346,13 +349,18 @@ def scene_lookup_score(model, rows: LookupRows, image_processor, n: int, seed: i
 
 def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size: int,
                   seed: int, patches: int, n_held: int = 600, image_processor=None,
-                  n_scenes: int = 300, image_size: int = 224) -> dict:
+                  n_scenes: int = 300, image_size: int = 224, lengths: str = "ramp",
+                  eval_every: int = 0) -> dict:
     """Stage 2's lookup steps: the language model (and its embeddings) trained on
     ``LookupRows`` whose context grows from one word (``hold`` steps) to ``patches`` words by
-    60% of ``steps`` (AdamW at ``lr``, cosine). Every process runs the same steps (no
-    collectives): each ends with the same weights. Returns the losses and the held-out lookup
-    accuracy on contexts ``patches`` words long, and with ``image_processor`` on the words of
-    ``n_scenes`` object scenes (``scene_lookup_score``)."""
+    60% of ``steps`` (AdamW at ``lr``, cosine); ``lengths`` "mixed": after the hold, each
+    batch's length drawn between one word and the ramp's. Every process runs the same steps
+    (no collectives): each ends with the same weights. Returns the losses, the held-out lookup
+    accuracy every ``eval_every`` steps (``curve``: 200 rows at ``patches`` words, their own
+    stream; 0: none) and at the end on contexts ``patches`` words long, and with
+    ``image_processor`` on the words of ``n_scenes`` object scenes (``scene_lookup_score``)."""
+    if lengths not in LOOKUP_LENGTHS:
+        raise ValueError(f"lengths must be one of {LOOKUP_LENGTHS}, not {lengths!r}")
     rows = LookupRows(tokenizer, model.config.image_token_id)
     lm = [model.model.language_model, model.lm_head]
     params = list(dict.fromkeys(p for m in lm for p in m.parameters()))
@@ -365,17 +373,27 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
     ramp = max(int(0.6 * steps) - hold, 1)
     losses, dev = [], model_device(model)
     model.train()
+    curve = []
     for s in range(steps):
-        batch, _ = rows.draw(batch_size, lookup_length(s, hold, ramp, patches), rng)
+        length = lookup_length(s, hold, ramp, patches)
+        if lengths == "mixed" and s >= hold:
+            length = int(rng.integers(1, length + 1))
+        batch, _ = rows.draw(batch_size, length, rng)
         loss = answer_loss(model, {k: v.to(dev) for k, v in batch.items()})
         train_step(opt, sched, params, loss)
         losses.append(loss.item())
+        if eval_every and (s + 1) % eval_every == 0:
+            held = lookup_score(model, rows, 200, patches, derive_seed(seed, "lookup-curve"))
+            curve.append({"step": s + 1, "length": lookup_length(s, hold, ramp, patches),
+                          "accuracy": held["accuracy"], "yes_ratio": held["yes_ratio"]})
+            model.train()
     for p, w in zip(params, was):
         p.requires_grad_(w)
     out = {"steps": steps, "hold": hold, "lr": lr, "batch_size": batch_size,
            "words_sharing_a_token": rows.shared,
            "first_loss": losses[0] if losses else None,
            "final_loss": float(np.mean(losses[-20:])) if losses else None,
+           "lengths": lengths, "curve": curve,
            "held_out": lookup_score(model, rows, n_held, patches, seed)}
     if image_processor is not None and n_scenes:
         out["held_out_scenes"] = scene_lookup_score(model, rows, image_processor, n_scenes,

@@ -326,3 +326,62 @@ def test_lookup_scores_recover_the_truth_of_their_rows(llava):
     always = gr.scene_lookup_score(_Oracle(rows, model.config, always=True), rows,
                                    proc.image_processor, 24, seed=0, image_size=64)
     assert always["yes_ratio"] == 1.0 and always["accuracy"] == scenes["yes_ratio"]
+
+
+def test_lookup_warmup_mixed_lengths_and_its_curve(llava):
+    import copy
+
+    model, tok = copy.deepcopy(llava[0]), llava[1].tokenizer
+    out = gr.lookup_warmup(model, tok, steps=6, hold=2, lr=1e-3, batch_size=4, seed=0,
+                           patches=4, n_held=20, lengths="mixed", eval_every=3)
+    assert out["lengths"] == "mixed" and [c["step"] for c in out["curve"]] == [3, 6]
+    assert [c["length"] for c in out["curve"]] == [1, 4]  # the ramp's, at those steps
+    assert all(0 <= c["accuracy"] <= 1 for c in out["curve"])
+    again = gr.lookup_warmup(copy.deepcopy(llava[0]), tok, steps=6, hold=2, lr=1e-3,
+                             batch_size=4, seed=0, patches=4, n_held=20, lengths="mixed",
+                             eval_every=3)
+    assert again["curve"] == out["curve"] and again["first_loss"] == out["first_loss"]
+    ramp = gr.lookup_warmup(copy.deepcopy(llava[0]), tok, steps=6, hold=2, lr=1e-3,
+                            batch_size=4, seed=0, patches=4, n_held=20)
+    assert ramp["curve"] == [] and ramp["final_loss"] != out["final_loss"]
+    with pytest.raises(ValueError, match="lengths must be one of"):
+        gr.lookup_warmup(model, tok, steps=1, hold=1, lr=1e-3, batch_size=2, seed=0,
+                         patches=4, lengths="steps")
+
+
+def test_rope_theta_sets_the_from_scratch_lms_base(llava):
+    from mm.clip_math import create_clip
+    from mm.export import export_vision_tower, image_processor_for
+    from mm.llava import build_llava
+
+    clip = create_clip("tiny", seed=1)[0]
+    args = (export_vision_tower(clip), image_processor_for(clip))
+    model, _ = build_llava(*args, tokenizer=llava[1].tokenizer, lm_preset="tiny", seed=1,
+                           rope_theta=1e6)
+    lm = model.model.language_model
+    assert lm.config.rope_parameters["rope_theta"] == 1e6
+    assert llava[0].config.text_config.rope_parameters["rope_theta"] == 10000.0
+    # the base changes the rotary frequencies, not the weights drawn from the seed
+    assert not torch.equal(lm.rotary_emb.inv_freq,
+                           llava[0].model.language_model.rotary_emb.inv_freq)
+    assert all(torch.equal(a, b) for a, b in zip(model.parameters(), llava[0].parameters()))
+    with pytest.raises(ValueError, match="a loaded LM keeps its own"):
+        build_llava(*args, lm_path="/nonexistent", rope_theta=1e6)
+
+
+def test_stage2_lookup_and_rope_settings_are_checked(tmp_path, run_cli):
+    from train.cli import main as mm_train
+
+    for setting, message in [
+            ("lookup_lengths=steps", "expected one of ramp, mixed, got 'steps'"),
+            ("rope_theta=-1", "expected a number >= 0 (0: the LM's default), got -1"),
+            ("lookup_eval_every=-5", "must be >= 0, got -5")]:
+        r = run_cli(mm_train, "stage2", "--recipe", "configs/tiny/stage2.yaml", "--out",
+                    str(tmp_path / "o"), "--set", setting)
+        assert r.returncode == 2 and r.stderr.strip() == (
+            f"mm-train: error: argument --set: {setting}: {message}"), r.stderr
+    r = run_cli(mm_train, "stage2", "--recipe", "configs/tiny/stage2.yaml", "--out",
+                str(tmp_path / "o"), "--set", "rope_theta=1e6", f"lm_path={tmp_path}")
+    assert r.returncode == 2 and r.stderr.strip().endswith(
+        "rope_theta=1e6: sets a from-scratch LM's RoPE base; the LM of lm_path keeps its own")
+    assert not (tmp_path / "o").exists()

@@ -22,7 +22,7 @@ from mm.llava import build_llava, load_vision
 from mm.tokenizer import train_tokenizer
 from train import processes
 from train.data import build_or_load, cache_bytes, stage_data
-from train.grounding import (check_head, copy_head, load_head, lookup_warmup,
+from train.grounding import (LOOKUP_LENGTHS, check_head, copy_head, load_head, lookup_warmup,
                              projector_from_head, tokenizer_texts)
 from train.loop import model_device, run
 from train.recipe import Recipe, RecipeError, check_counts
@@ -44,15 +44,21 @@ class AlignSettings:
     # leaves torch's initialisation; n > 0 standardises each feature over n of the stage's
     # pictures and scales the output to the LM's embedding size
     projector_fit_n: int = 0
+    # the from-scratch LM's RoPE base (Llama's rope_theta; 0: its default, 10,000)
+    rope_theta: float = 0.0
     # grounding (train/grounding.py), after the caption steps: lookup_steps steps of lookup
     # rows (POPE's question about a context of words where the picture's tokens go; the
     # context one word long for lookup_hold steps, then growing to the tower's patch count) at
-    # lookup_lr, lookup_batch rows a step; 0: none. Then held out: random contexts, and the
-    # words of lookup_scenes object scenes (0: none)
+    # lookup_lr, lookup_batch rows a step; 0: none. lookup_lengths "mixed": after the hold, each
+    # batch's length drawn between one word and the ramp's. Held-out accuracy every
+    # lookup_eval_every steps (0: at the end only), then on random contexts and on the words
+    # of lookup_scenes object scenes (0: none)
     lookup_steps: int = 0
     lookup_hold: int = 600
     lookup_lr: float = 1e-3
     lookup_batch: int = 32
+    lookup_lengths: str = "ramp"
+    lookup_eval_every: int = 500
     lookup_scenes: int = 300
     # then the projector set to stage 1's patch head followed by the words' embeddings (its
     # scale fitted on projector_head_n object scenes); needs stage 1 with dense_steps
@@ -62,7 +68,17 @@ class AlignSettings:
     def __post_init__(self) -> None:
         check_counts(self, "vocab_size", "tokenizer_text_n", "tokenizer_text_image_size",
                      "lookup_lr", "lookup_batch", "projector_head_n", positive=True)
-        check_counts(self, "projector_fit_n", "lookup_steps", "lookup_hold", "lookup_scenes")
+        check_counts(self, "projector_fit_n", "lookup_steps", "lookup_hold", "lookup_scenes",
+                     "lookup_eval_every")
+        if self.lookup_lengths not in LOOKUP_LENGTHS:
+            raise RecipeError("lookup_lengths", f"lookup_lengths: expected one of "
+                              f"{', '.join(LOOKUP_LENGTHS)}, got {self.lookup_lengths!r}")
+        if not isinstance(self.rope_theta, (int, float)) or self.rope_theta < 0:
+            raise RecipeError("rope_theta", f"rope_theta: expected a number >= 0 (0: the LM's "
+                              f"default), got {self.rope_theta!r}")
+        if self.rope_theta and self.lm_path:
+            raise RecipeError("rope_theta", "rope_theta: sets a from-scratch LM's RoPE base; the "
+                              "LM of lm_path keeps its own")
         if not isinstance(self.projector_head, bool):
             raise RecipeError("projector_head", f"projector_head: expected true or false, got "
                               f"{self.projector_head!r}")
@@ -90,7 +106,8 @@ def build_model(recipe: Recipe, init: Path, texts: list[str]):
     # trained once (main process) and handed to the others: every process gets its vocabulary
     tok = processes.on_main(lambda: train_tokenizer(texts, vocab_size=own.vocab_size))
     return build_llava(vision, ip, tokenizer=tok, lm_preset=LM_PRESET[recipe.preset],
-                       seed=recipe.seed, dtype=recipe.load_dtype)
+                       seed=recipe.seed, dtype=recipe.load_dtype,
+                       rope_theta=own.rope_theta or None)
 
 
 @torch.no_grad()
@@ -203,7 +220,8 @@ class AlignStage(TrainingStage):
                 model, processor.tokenizer, own.lookup_steps, own.lookup_hold, own.lookup_lr,
                 own.lookup_batch, recipe.seed, model.config.image_seq_length,
                 image_processor=processor.image_processor, n_scenes=own.lookup_scenes,
-                image_size=recipe.image_size)
+                image_size=recipe.image_size, lengths=own.lookup_lengths,
+                eval_every=own.lookup_eval_every)
         if head is not None:
             metrics["projector_head"] = projector_from_head(
                 model, processor, head, processor.tokenizer,
