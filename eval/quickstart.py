@@ -200,7 +200,8 @@ def training_section(p: dict) -> list[str]:
 
 
 def _by_count(score: dict, key: str, what: str) -> str:
-    """"; asked word there, by <what>: 1 100% (n = 12), ..." where ``score`` has ``key``."""
+    """The tail "; where the word asked is there, by <what>: 1 100.0% (n = 65), ..." of a
+    lookup line, where ``score`` has the breakdown ``key``."""
     if key not in score:  # metrics written before the breakdown
         return ""
     parts = [f"{c} {_pct(v['accuracy'])} (n = {v['n']})" for c, v in score[key].items()]
