@@ -227,8 +227,10 @@ def grounding_lines(words: dict | None, s2: dict) -> list[str]:
                                                                "object words"))
         if lk.get("curve"):
             lines.append("- stage 2, the lookup held out as it trained (200 rows, contexts as "
-                         "long as the picture's): " + ", ".join(
-                             f"step {c['step']} {_pct(c['accuracy'])}" for c in lk["curve"]))
+                         "long as the picture's; in brackets, as long as the step's): " +
+                         ", ".join(f"step {c['step']} {_pct(c['accuracy'])} "
+                                   f"({_pct(c.get('at_length', c['accuracy']))})"
+                                   for c in lk["curve"]))
         if "held_out_scenes" in lk:
             sc = lk["held_out_scenes"]
             lo, hi = sc["accuracy_ci95"]

@@ -347,6 +347,18 @@ def scene_lookup_score(model, rows: LookupRows, image_processor, n: int, seed: i
             "absent_by_kinds": by_count(~said, ~present, kinds)}
 
 
+def curve_point(model, rows: LookupRows, step: int, length: int, patches: int,
+                seed: int) -> dict:
+    """The lookup held out at ``step``: 200 rows of contexts ``patches`` words long
+    (``accuracy``, ``yes_ratio``) and 200 as long as the ramp's ``length`` then
+    (``at_length``), each of its own stream, the same at every step."""
+    full = lookup_score(model, rows, 200, patches, derive_seed(seed, "lookup-curve"))
+    now = full if length == patches else lookup_score(
+        model, rows, 200, length, derive_seed(seed, "lookup-curve", length))
+    return {"step": step, "length": length, "accuracy": full["accuracy"],
+            "yes_ratio": full["yes_ratio"], "at_length": now["accuracy"]}
+
+
 def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size: int,
                   seed: int, patches: int, n_held: int = 600, image_processor=None,
                   n_scenes: int = 300, image_size: int = 224, lengths: str = "ramp",
@@ -356,9 +368,9 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
     60% of ``steps`` (AdamW at ``lr``, cosine); ``lengths`` "mixed": after the hold, each
     batch's length drawn between one word and the ramp's. Every process runs the same steps
     (no collectives): each ends with the same weights. Returns the losses, the held-out lookup
-    accuracy every ``eval_every`` steps (``curve``: 200 rows at ``patches`` words, their own
-    stream; 0: none) and at the end on contexts ``patches`` words long, and with
-    ``image_processor`` on the words of ``n_scenes`` object scenes (``scene_lookup_score``)."""
+    accuracy every ``eval_every`` steps (``curve``, of ``curve_point``; 0: none) and at the end
+    on contexts ``patches`` words long, and with ``image_processor`` on the words of
+    ``n_scenes`` object scenes (``scene_lookup_score``)."""
     if lengths not in LOOKUP_LENGTHS:
         raise ValueError(f"lengths must be one of {LOOKUP_LENGTHS}, not {lengths!r}")
     rows = LookupRows(tokenizer, model.config.image_token_id)
@@ -383,9 +395,8 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
         train_step(opt, sched, params, loss)
         losses.append(loss.item())
         if eval_every and (s + 1) % eval_every == 0:
-            held = lookup_score(model, rows, 200, patches, derive_seed(seed, "lookup-curve"))
-            curve.append({"step": s + 1, "length": lookup_length(s, hold, ramp, patches),
-                          "accuracy": held["accuracy"], "yes_ratio": held["yes_ratio"]})
+            curve.append(curve_point(model, rows, s + 1, lookup_length(s, hold, ramp, patches),
+                                     patches, seed))
             model.train()
     for p, w in zip(params, was):
         p.requires_grad_(w)

@@ -244,11 +244,14 @@ def test_grounding_lines_show_the_steps_the_recipes_had():
     held["present_by_objects"] = {"1": {"n": 65, "accuracy": 1.0},
                                   "5": {"n": 63, "accuracy": 0.5079}}
     s2["lookup"]["held_out_scenes"] = scenes
-    s2["lookup"]["curve"] = [{"step": 500, "length": 1, "accuracy": 0.505, "yes_ratio": 0.0},
-                             {"step": 1000, "length": 10, "accuracy": 0.64, "yes_ratio": 0.6}]
+    s2["lookup"]["curve"] = [{"step": 500, "length": 1, "accuracy": 0.505, "yes_ratio": 0.0,
+                              "at_length": 0.985},
+                             {"step": 1000, "length": 10, "accuracy": 0.64, "yes_ratio": 0.6,
+                              "at_length": 0.7}]
     assert grounding_lines(None, s2)[3] == (
         "- stage 2, the lookup held out as it trained (200 rows, contexts as long as the "
-        "picture's): step 500 50.5%, step 1000 64.0%")
+        "picture's; in brackets, as long as the step's): step 500 50.5% (98.5%), step 1000 "
+        "64.0% (70.0%)")
     del s2["lookup"]["curve"]
     assert grounding_lines(None, s2)[2:4] == [
         "- stage 2, lookup in text (5000 steps): POPE's question about a context of words in "

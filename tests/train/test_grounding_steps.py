@@ -316,6 +316,9 @@ def test_lookup_scores_recover_the_truth_of_their_rows(llava):
     oracle = _Oracle(rows, model.config)
     held = gr.lookup_score(oracle, rows, 60, 9, seed=0)
     assert held["accuracy"] == 1.0 and held["n"] == 60
+    assert gr.curve_point(oracle, rows, 7, 3, 9, seed=0) == {
+        "step": 7, "length": 3, "accuracy": 1.0, "yes_ratio": gr.curve_point(
+            oracle, rows, 7, 9, 9, seed=0)["yes_ratio"], "at_length": 1.0}
     assert set(held["present_by_objects"]) <= {"1", "2", "3", "4", "5"}
     assert sum(v["n"] for v in held["present_by_objects"].values()) == round(
         60 * held["yes_ratio"])
@@ -336,7 +339,8 @@ def test_lookup_warmup_mixed_lengths_and_its_curve(llava):
                            patches=4, n_held=20, lengths="mixed", eval_every=3)
     assert out["lengths"] == "mixed" and [c["step"] for c in out["curve"]] == [3, 6]
     assert [c["length"] for c in out["curve"]] == [1, 4]  # the ramp's, at those steps
-    assert all(0 <= c["accuracy"] <= 1 for c in out["curve"])
+    assert all(0 <= c["accuracy"] <= 1 and 0 <= c["at_length"] <= 1 for c in out["curve"])
+    assert out["curve"][1]["at_length"] == out["curve"][1]["accuracy"]  # full length by then
     again = gr.lookup_warmup(copy.deepcopy(llava[0]), tok, steps=6, hold=2, lr=1e-3,
                              batch_size=4, seed=0, patches=4, n_held=20, lengths="mixed",
                              eval_every=3)
