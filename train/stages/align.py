@@ -55,7 +55,7 @@ class AlignSettings:
     # of lookup_scenes object scenes (0: none)
     lookup_steps: int = 0
     lookup_hold: int = 600
-    lookup_lr: float = 1e-3
+    lookup_lr: float = 5e-4  # at 1e-3 the one-word hold ends late, or not (docs/grounding)
     lookup_batch: int = 32
     lookup_lengths: str = "ramp"
     lookup_eval_every: int = 500
