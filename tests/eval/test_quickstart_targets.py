@@ -257,9 +257,9 @@ def test_grounding_lines_show_the_steps_the_recipes_had():
         "- stage 2, lookup in text (5000 steps): POPE's question about a context of words in "
         "the picture's places, held out 87.8% (85.0% to 90.2%, n = 600; yes 62.5%); where the "
         "word asked is there, by object words: 1 100.0% (n = 65), 5 50.8% (n = 63)",
-        "- stage 2, the same lookup on the patch words of 300 object scenes (absent objects: "
-        "the theme's usual ones): 78.7% (73.7% to 82.9%; yes 67.7%); where the word asked is "
-        "there, by kinds: 2 100.0% (n = 12), 6 92.3% (n = 13)"]
+        "- stage 2, the same lookup on the patch words of object scenes (absent objects: the "
+        "theme's usual ones): 78.7% (73.7% to 82.9%, n = 300; yes 67.7%); where the word asked "
+        "is there, by kinds: 2 100.0% (n = 12), 6 92.3% (n = 13)"]
     assert grounding_lines(None, {}) == []
     assert grounding_lines(None, {"projector_head": s2["projector_head"]})[2].startswith(
         "- stage 2, the projector from the patch head")
