@@ -286,6 +286,9 @@ def test_by_count_scores_the_present_rows_by_their_count():
     assert gr.by_count(said, present, torch.tensor([1, 1, 2, 2, 3])) == {
         "1": {"n": 2, "accuracy": 0.5}, "2": {"n": 1, "accuracy": 1.0},
         "3": {"n": 1, "accuracy": 0.0}}
+    # the absent rows: row 3 (count 2) said "yes" where its word is not there
+    assert gr.by_count(~said, ~present, torch.tensor([1, 1, 2, 2, 3])) == {
+        "2": {"n": 1, "accuracy": 0.0}}
 
 
 class _Oracle(torch.nn.Module):
@@ -320,6 +323,7 @@ def test_lookup_scores_recover_the_truth_of_their_rows(llava):
         "step": 7, "length": 3, "accuracy": 1.0, "yes_ratio": gr.curve_point(
             oracle, rows, 7, 9, 9, seed=0)["yes_ratio"], "at_length": 1.0}
     assert set(held["present_by_objects"]) <= {"1", "2", "3", "4", "5"}
+    assert all(v["accuracy"] == 1.0 for v in held["absent_by_objects"].values())
     assert sum(v["n"] for v in held["present_by_objects"].values()) == round(
         60 * held["yes_ratio"])
     scenes = gr.scene_lookup_score(oracle, rows, proc.image_processor, 24, seed=0,
