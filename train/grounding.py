@@ -121,6 +121,8 @@ def copy_head(src: Path, dst: Path) -> None:
 
 # how stage 2's lookup contexts grow (``lookup_warmup``)
 LOOKUP_LENGTHS = ("ramp", "mixed")
+# the copy rows' question (``LookupRows.copy_rows``)
+COPY_QUESTION = "What is in the image?"
 
 
 def word_tokens(tokenizer) -> tuple[list[int], list[str]]:
@@ -196,6 +198,30 @@ class LookupRows:
         mask = torch.tensor([[1] * len(r) + [0] * (width - len(r)) for r in rows])
         lab = torch.tensor([r + [-100] * (width - len(r)) for r in labels])
         return {"input_ids": ids, "attention_mask": mask, "labels": lab}
+
+    def copy_rows(self, words: torch.Tensor) -> dict:
+        """Rows "What is in the image?" -> the word, the picture's place holding that one word
+        (``words``: indices into ``PATCH_WORDS``): copying the word there, which a from-scratch
+        LM learns at once, puts its attention on the context before the one-word lookup needs
+        it. The labels on the answer alone, as ``__call__``'s."""
+        from mm.tokenizer import prompt_text
+        from train.sft import conversation
+
+        prompt = prompt_text(COPY_QUESTION)
+        rows, labels = [], []
+        for w in words.tolist():
+            answer = PATCH_WORDS[w].replace("_", " ")
+            ids = self.tok(conversation(prompt, answer, self.tok.eos_token or "")[0])["input_ids"]
+            at = ids.index(self.image_id)
+            start = len(self.tok(prompt)["input_ids"])
+            rows.append(ids[:at] + [int(self.words[w])] + ids[at + 1:])
+            labels.append([-100] * start + rows[-1][start:])
+        width = max(map(len, rows))
+        pad = self.tok.pad_token_id
+        return {"input_ids": torch.tensor([r + [pad] * (width - len(r)) for r in rows]),
+                "attention_mask": torch.tensor([[1] * len(r) + [0] * (width - len(r))
+                                                for r in rows]),
+                "labels": torch.tensor([r + [-100] * (width - len(r)) for r in labels])}
 
     def draw(self, n: int, length: int, rng: np.random.Generator) -> tuple[dict, torch.Tensor]:
         """``n`` rows of ``lookup_contexts`` (contexts ``length`` words long) and their truth."""
@@ -362,11 +388,13 @@ def curve_point(model, rows: LookupRows, step: int, length: int, patches: int,
 def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size: int,
                   seed: int, patches: int, n_held: int = 600, image_processor=None,
                   n_scenes: int = 300, image_size: int = 224, lengths: str = "ramp",
-                  eval_every: int = 0) -> dict:
+                  eval_every: int = 0, copy: float = 0.0) -> dict:
     """Stage 2's lookup steps: the language model (and its embeddings) trained on
     ``LookupRows`` whose context grows from one word (``hold`` steps) to ``patches`` words by
     60% of ``steps`` (AdamW at ``lr``, cosine); ``lengths`` "mixed": after the hold, each
-    batch's length drawn between one word and the ramp's. Every process runs the same steps
+    batch's length drawn between one word and the ramp's; ``copy``: during the hold, that share
+    of a batch (at least one row) more of ``LookupRows.copy_rows``, their loss added. Every
+    process runs the same steps
     (no collectives): each ends with the same weights. Returns the losses, the held-out lookup
     accuracy every ``eval_every`` steps (``curve``, of ``curve_point``; 0: none) and at the end
     on contexts ``patches`` words long, and with ``image_processor`` on the words of
@@ -392,6 +420,10 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
             length = int(rng.integers(1, length + 1))
         batch, _ = rows.draw(batch_size, length, rng)
         loss = answer_loss(model, {k: v.to(dev) for k, v in batch.items()})
+        if copy and s < hold:
+            extra = rows.copy_rows(torch.from_numpy(
+                rng.integers(KINDS, size=max(1, round(copy * batch_size)))))
+            loss = loss + answer_loss(model, {k: v.to(dev) for k, v in extra.items()})
         train_step(opt, sched, params, loss)
         losses.append(loss.item())
         if eval_every and (s + 1) % eval_every == 0:
@@ -404,7 +436,7 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
            "words_sharing_a_token": rows.shared,
            "first_loss": losses[0] if losses else None,
            "final_loss": float(np.mean(losses[-20:])) if losses else None,
-           "lengths": lengths, "curve": curve,
+           "lengths": lengths, "copy": copy, "curve": curve,
            "held_out": lookup_score(model, rows, n_held, patches, seed)}
     if image_processor is not None and n_scenes:
         out["held_out_scenes"] = scene_lookup_score(model, rows, image_processor, n_scenes,

@@ -383,7 +383,8 @@ def test_stage2_lookup_and_rope_settings_are_checked(tmp_path, run_cli):
     for setting, message in [
             ("lookup_lengths=steps", "expected one of ramp, mixed, got 'steps'"),
             ("rope_theta=-1", "expected a number >= 0 (0: the LM's default), got -1"),
-            ("lookup_eval_every=-5", "must be >= 0, got -5")]:
+            ("lookup_eval_every=-5", "must be >= 0, got -5"),
+            ("lookup_copy=-0.5", "must be >= 0, got -0.5")]:
         r = run_cli(mm_train, "stage2", "--recipe", "configs/tiny/stage2.yaml", "--out",
                     str(tmp_path / "o"), "--set", setting)
         assert r.returncode == 2 and r.stderr.strip() == (
@@ -393,3 +394,27 @@ def test_stage2_lookup_and_rope_settings_are_checked(tmp_path, run_cli):
     assert r.returncode == 2 and r.stderr.strip().endswith(
         "rope_theta=1e6: sets a from-scratch LM's RoPE base; the LM of lm_path keeps its own")
     assert not (tmp_path / "o").exists()
+
+
+def test_copy_rows_ask_for_the_one_word_there(llava):
+    import copy
+
+    model, proc = llava
+    tok = proc.tokenizer
+    rows = gr.LookupRows(tok, model.config.image_token_id)
+    batch = rows.copy_rows(torch.tensor([0, 5]))
+    for i, w in enumerate([0, 5]):
+        ids, labels = batch["input_ids"][i], batch["labels"][i]
+        real = ids[batch["attention_mask"][i] == 1].tolist()
+        word = gr.PATCH_WORDS[w]
+        assert real.count(int(rows.words[w])) == 2  # in the picture's place and as the answer
+        assert tok.decode(real).startswith("USER:") and gr.COPY_QUESTION in tok.decode(real)
+        answer = ids[labels != -100].tolist()
+        assert tok.decode(answer).strip() == word + tok.eos_token
+        assert real[-len(answer):] == answer
+    base = gr.lookup_warmup(copy.deepcopy(model), tok, steps=4, hold=4, lr=1e-3,
+                            batch_size=4, seed=0, patches=4, n_held=20)
+    more = gr.lookup_warmup(copy.deepcopy(model), tok, steps=4, hold=4, lr=1e-3,
+                            batch_size=4, seed=0, patches=4, n_held=20, copy=0.5)
+    assert (base["copy"], more["copy"]) == (0.0, 0.5)
+    assert more["first_loss"] > base["first_loss"]  # the copy rows' loss is added

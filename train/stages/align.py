@@ -58,6 +58,9 @@ class AlignSettings:
     lookup_lr: float = 5e-4  # at 1e-3 the one-word hold ends late, or not (docs/grounding)
     lookup_batch: int = 32
     lookup_lengths: str = "ramp"
+    # during the hold, this share of a batch more: "What is in the image?" -> the one word
+    # (the hold then ends by step 200 on each of three seeds, docs/grounding)
+    lookup_copy: float = 0.5
     lookup_eval_every: int = 500
     lookup_scenes: int = 300
     # then the projector set to stage 1's patch head followed by the words' embeddings (its
@@ -69,7 +72,7 @@ class AlignSettings:
         check_counts(self, "vocab_size", "tokenizer_text_n", "tokenizer_text_image_size",
                      "lookup_lr", "lookup_batch", "projector_head_n", positive=True)
         check_counts(self, "projector_fit_n", "lookup_steps", "lookup_hold", "lookup_scenes",
-                     "lookup_eval_every")
+                     "lookup_eval_every", "lookup_copy")
         if self.lookup_lengths not in LOOKUP_LENGTHS:
             raise RecipeError("lookup_lengths", f"lookup_lengths: expected one of "
                               f"{', '.join(LOOKUP_LENGTHS)}, got {self.lookup_lengths!r}")
@@ -221,7 +224,7 @@ class AlignStage(TrainingStage):
                 own.lookup_batch, recipe.seed, model.config.image_seq_length,
                 image_processor=processor.image_processor, n_scenes=own.lookup_scenes,
                 image_size=recipe.image_size, lengths=own.lookup_lengths,
-                eval_every=own.lookup_eval_every)
+                eval_every=own.lookup_eval_every, copy=own.lookup_copy)
         if head is not None:
             metrics["projector_head"] = projector_from_head(
                 model, processor, head, processor.tokenizer,
