@@ -166,6 +166,7 @@ class LookupRows:
         ids, self.shared = word_tokens(tokenizer)
         self.words = torch.tensor(ids)
         self.templates: dict[tuple[int, bool], tuple[list[int], list[int], int]] = {}
+        self.copies: dict[int, tuple[list[int], list[int]]] = {}  # ``copy_rows``' rows
 
     def template(self, kind: int, yes: bool) -> tuple[list[int], list[int], int]:
         """(tokens before the picture, tokens after it, where the answer starts in those)."""
@@ -192,6 +193,11 @@ class LookupRows:
             before, after, start = self.template(kind, yes)
             rows.append(before + words + after)
             labels.append([-100] * (len(before) + len(words) + start) + after[start:])
+        return self.padded(rows, labels)
+
+    def padded(self, rows: list[list[int]], labels: list[list[int]]) -> dict:
+        """``rows`` and their ``labels`` as one right-padded batch (input_ids, attention_mask,
+        labels)."""
         width = max(map(len, rows))
         pad = self.tok.pad_token_id
         ids = torch.tensor([r + [pad] * (width - len(r)) for r in rows])
@@ -203,25 +209,20 @@ class LookupRows:
         """Rows "What is in the image?" -> the word, the picture's place holding that one word
         (``words``: indices into ``PATCH_WORDS``): copying the word there, which a from-scratch
         LM learns at once, puts its attention on the context before the one-word lookup needs
-        it. The labels on the answer alone, as ``__call__``'s."""
+        it. The labels on the answer alone, as ``__call__``'s; each word's row made once."""
         from mm.tokenizer import prompt_text
         from train.sft import conversation
 
         prompt = prompt_text(COPY_QUESTION)
-        rows, labels = [], []
-        for w in words.tolist():
+        for w in set(words.tolist()) - self.copies.keys():
             answer = PATCH_WORDS[w].replace("_", " ")
             ids = self.tok(conversation(prompt, answer, self.tok.eos_token or "")[0])["input_ids"]
             at = ids.index(self.image_id)
+            row = ids[:at] + [int(self.words[w])] + ids[at + 1:]
             start = len(self.tok(prompt)["input_ids"])
-            rows.append(ids[:at] + [int(self.words[w])] + ids[at + 1:])
-            labels.append([-100] * start + rows[-1][start:])
-        width = max(map(len, rows))
-        pad = self.tok.pad_token_id
-        return {"input_ids": torch.tensor([r + [pad] * (width - len(r)) for r in rows]),
-                "attention_mask": torch.tensor([[1] * len(r) + [0] * (width - len(r))
-                                                for r in rows]),
-                "labels": torch.tensor([r + [-100] * (width - len(r)) for r in labels])}
+            self.copies[w] = (row, [-100] * start + row[start:])
+        rows = [self.copies[w] for w in words.tolist()]
+        return self.padded([r for r, _ in rows], [lab for _, lab in rows])
 
     def draw(self, n: int, length: int, rng: np.random.Generator) -> tuple[dict, torch.Tensor]:
         """``n`` rows of ``lookup_contexts`` (contexts ``length`` words long) and their truth."""
@@ -359,8 +360,8 @@ def scene_lookup_score(model, rows: LookupRows, image_processor, n: int, seed: i
         derive_seed(seed, "lookup-scenes"), KINDS, image_size)
     rng = np.random.default_rng(derive_seed(seed, "lookup-scenes-asked"))
     cores, asked, present = theme_cores(), [], []
-    for w, obj, theme in zip(words, objects, themes):
-        seen = np.unique(w[w < KINDS].numpy())
+    seen_kinds = [np.unique(w[w < KINDS].numpy()) for w in words]  # the kinds with a patch
+    for seen, obj, theme in zip(seen_kinds, objects, themes):
         absent = np.setdiff1d(cores[theme], obj)
         if not len(absent):  # every usual object is in the scene
             absent = np.setdiff1d(np.arange(KINDS), obj)
@@ -368,7 +369,7 @@ def scene_lookup_score(model, rows: LookupRows, image_processor, n: int, seed: i
         asked.append(int(rng.choice(seen if present[-1] else absent)))
     asked, present = torch.tensor(asked), torch.tensor(present)
     said = said_yes(model, rows, rows(words, asked, present))
-    kinds = torch.tensor([len(np.unique(w[w < KINDS].numpy())) for w in words])
+    kinds = torch.tensor([len(seen) for seen in seen_kinds])
     return {**yes_no_score(said, present), "present_by_kinds": by_count(said, present, kinds),
             "absent_by_kinds": by_count(~said, ~present, kinds)}
 
@@ -394,11 +395,10 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
     60% of ``steps`` (AdamW at ``lr``, cosine); ``lengths`` "mixed": after the hold, each
     batch's length drawn between one word and the ramp's; ``copy``: during the hold, that share
     of a batch (at least one row) more of ``LookupRows.copy_rows``, their loss added. Every
-    process runs the same steps
-    (no collectives): each ends with the same weights. Returns the losses, the held-out lookup
-    accuracy every ``eval_every`` steps (``curve``, of ``curve_point``; 0: none) and at the end
-    on contexts ``patches`` words long, and with ``image_processor`` on the words of
-    ``n_scenes`` object scenes (``scene_lookup_score``)."""
+    process runs the same steps (no collectives): each ends with the same weights. Returns the
+    losses, the held-out lookup accuracy every ``eval_every`` steps (``curve``, of
+    ``curve_point``; 0: none) and at the end on contexts ``patches`` words long, and with
+    ``image_processor`` on the words of ``n_scenes`` object scenes (``scene_lookup_score``)."""
     if lengths not in LOOKUP_LENGTHS:
         raise ValueError(f"lengths must be one of {LOOKUP_LENGTHS}, not {lengths!r}")
     rows = LookupRows(tokenizer, model.config.image_token_id)
@@ -415,9 +415,9 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
     model.train()
     curve = []
     for s in range(steps):
-        length = lookup_length(s, hold, ramp, patches)
+        length = ramped = lookup_length(s, hold, ramp, patches)
         if lengths == "mixed" and s >= hold:
-            length = int(rng.integers(1, length + 1))
+            length = int(rng.integers(1, ramped + 1))
         batch, _ = rows.draw(batch_size, length, rng)
         loss = answer_loss(model, {k: v.to(dev) for k, v in batch.items()})
         if copy and s < hold:
@@ -427,8 +427,7 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
         train_step(opt, sched, params, loss)
         losses.append(loss.item())
         if eval_every and (s + 1) % eval_every == 0:
-            curve.append(curve_point(model, rows, s + 1, lookup_length(s, hold, ramp, patches),
-                                     patches, seed))
+            curve.append(curve_point(model, rows, s + 1, ramped, patches, seed))
             model.train()
     for p, w in zip(params, was):
         p.requires_grad_(w)
