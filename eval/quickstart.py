@@ -176,6 +176,8 @@ def training_section(p: dict) -> list[str]:
             if e.get(kind):
                 m, b = e[kind]["model"], e[kind]["blind_twin"]
                 if "balanced" in (m.get("per_family") or {}):
+                    if e.get("pope-synth-balanced"):  # the same rows: said below, with the gap
+                        continue
                     what = "object probes with balanced negatives"
                 lines += [f"Grounding rows held out ({what}, {m['n']} rows of another seed "
                           f"than training and mm-eval): model {_pct(m['accuracy'])} (yes "

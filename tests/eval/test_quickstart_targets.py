@@ -215,11 +215,17 @@ def test_stage3_reports_balanced_probes_against_the_twin_with_newcombes_interval
         del ev["pope-synth-balanced"][key]
     older = training_section({"preset": "small", "evidence": {"stage3": ev}})
     assert any(x.endswith("image-blind twin 49.5% (yes 70.0%).") for x in older)
-    # a recipe trained on balanced rows: its own held-out rows are said to be such
+    # a recipe trained on balanced rows: its own held-out rows are the balanced probes, said
+    # once, with the gap's interval; where the stage kept no balanced evidence, said as such
     ev = evidence(probes(0.6, 0.5), probes(0.5, 0.5))
+    lines = training_section({"preset": "small", "evidence": {"stage3": ev}})
+    assert not any(x.startswith("Grounding rows held out") for x in lines)
+    assert sum(x.startswith("Object probes with balanced negatives held out") for x in lines) == 1
+    del ev["pope-synth-balanced"]
     lines = training_section({"preset": "small", "evidence": {"stage3": ev}})
     assert any(x.startswith("Grounding rows held out (object probes with balanced negatives, "
                             "200 rows") for x in lines)
+    assert not any(x.startswith("Object probes with balanced negatives held out") for x in lines)
 
 
 def test_grounding_lines_show_the_steps_the_recipes_had():

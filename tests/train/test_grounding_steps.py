@@ -280,6 +280,25 @@ def test_projector_head_without_a_head_is_one_line(tmp_path, run_cli):
     assert not (tmp_path / "o").exists()
 
 
+def test_the_quickstart_chain_grounds_each_stage():
+    """make run's small recipes: stage 1's patch head, stage 2's lookup and the projector set
+    from the head, stage 3 anchored to it with balanced probes, the tower left as stage 1 made
+    it; without the head the chain is one error line before any work."""
+    from train.pipeline import pipeline_recipes
+    from train.recipe import RecipeError
+
+    r = pipeline_recipes("small")
+    assert r["stage1"].settings.dense_steps > 0
+    assert r["stage2"].settings.lookup_steps > r["stage2"].settings.lookup_hold > 0
+    assert r["stage2"].settings.projector_head and r["stage2"].settings.lookup_copy > 0
+    s3 = r["stage3"]
+    assert s3.settings.projector_anchor > 0 and s3.settings.lookup_mix > 0
+    assert s3.pope_negatives == r["stage4"].pope_negatives == "balanced"
+    assert "vision" not in s3.train_modules
+    with pytest.raises(RecipeError, match="^projector_head: needs stage 1's patch head"):
+        pipeline_recipes("small", overrides={"dense_steps": 0})
+
+
 def test_by_count_scores_the_present_rows_by_their_count():
     said = torch.tensor([True, False, True, True, False])
     present = torch.tensor([True, True, True, False, True])
