@@ -61,7 +61,7 @@ def test_what_the_model_sees_of_a_picture_changes_only_by_the_projector(model_an
 def test_recipe_field_is_checked():
     from train.recipe import RecipeError, load_recipe
 
-    r = load_recipe("configs/small/stage2.yaml", {"projector_fit_n": 64})
+    r = load_recipe("configs/tiny/stage2.yaml", {"projector_fit_n": 64})
     assert r.settings.projector_fit_n == 64
     with pytest.raises(RecipeError, match="projector_fit_n"):
-        load_recipe("configs/small/stage2.yaml", {"projector_fit_n": -1})
+        load_recipe("configs/tiny/stage2.yaml", {"projector_fit_n": -1})
