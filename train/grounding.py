@@ -260,11 +260,17 @@ def with_lookup_rows(task, share: float, tokenizer, image_token_id: int, length:
     return replace(task, make_batch=make_batch, keyed=True)
 
 
-def with_projector_anchor(task, model, head: torch.nn.Linear, tokenizer, weight: float):
+def with_projector_anchor(task, model, head: torch.nn.Linear, tokenizer, weight: float,
+                          anchored=None):
     """``task`` with ``weight`` x the projector's squared distance from the embedding of the
     word stage 1's head names for each patch (over the mean square of the embedding entries)
     added to its loss: the projector kept on the words the language model reads while it
-    learns the questions (the probe's step 3). Returns the task and the hook's handle."""
+    learns the questions (the probe's step 3). ``anchored(indices)``: whether each example's
+    picture is held so (one bool an example; None: every picture). The head learnt its words
+    on object scenes alone: on a chart or a diagram the word it names says nothing of the
+    picture, and holding those pictures' tokens on it would leave the language model only
+    the head's 34 words to tell a chart from a network by. Returns the task and the hook's
+    handle."""
     from dataclasses import replace
 
     proj = model.model.multi_modal_projector
@@ -272,20 +278,35 @@ def with_projector_anchor(task, model, head: torch.nn.Linear, tokenizer, weight:
     ids = torch.tensor(word_tokens(tokenizer)[0])
     seen: dict = {}
     handle = proj.register_forward_hook(lambda m, args, out: seen.update(x=args[0], y=out))
-    base = task.loss
+    base, base_batch, keyed = task.loss, task.make_batch, task.keyed
+
+    def make_batch(idx, keys=None):
+        batch = base_batch(idx, keys) if keyed else base_batch(idx)
+        if anchored is None:
+            return batch
+        # the pictures run through the projector in the order of the rows that have one
+        return {**batch, ANCHORED: torch.tensor(anchored(idx), dtype=torch.bool)}
 
     def loss(m, batch):
+        batch = dict(batch)
+        mask = batch.pop(ANCHORED, None)
         seen.clear()
         value = base(m, batch)
-        if "y" not in seen:  # no picture in the batch
+        if "y" not in seen or (mask is not None and not mask.any()):  # no picture held
             return value
+        x, y = seen["x"], seen["y"]
+        if mask is not None:
+            x, y = x[mask.to(x.device)], y[mask.to(y.device)]
         with torch.no_grad():
-            h = head.to(seen["x"].device)
-            want = emb.weight[ids.to(seen["x"].device)][h(seen["x"].float()).argmax(-1)]
+            h = head.to(x.device)
+            want = emb.weight[ids.to(x.device)][h(x.float()).argmax(-1)]
             scale = emb.weight.pow(2).mean()
-        return value + weight * F.mse_loss(seen["y"].float(), want.float()) / scale
+        return value + weight * F.mse_loss(y.float(), want.float()) / scale
 
-    return replace(task, loss=loss), handle
+    return replace(task, make_batch=make_batch, loss=loss), handle
+
+
+ANCHORED = "anchored_pictures"  # the batch's key of ``with_projector_anchor``'s mask
 
 
 def answer_loss(model, batch: dict) -> torch.Tensor:
@@ -460,7 +481,8 @@ def projector_from_head(model, processor, head: torch.nn.Linear, tokenizer, n: i
     proj = model.model.multi_modal_projector
     emb = model.get_input_embeddings().weight[torch.tensor(word_tokens(tokenizer)[0])].float()
     head = head.to(feats.device)
-    head_projector(proj.linear_1, proj.linear_2, head, feats.float(), emb, standardised=False)
+    head_projector(proj.linear_1, proj.linear_2, head, feats.float(), emb, standardised=False,
+                   free_seed=derive_seed(seed, "projector-free"))
     said = head(feats.float()).argmax(-1).flatten()
     out = F.normalize(proj(feats).float().flatten(0, 1), dim=-1) @ F.normalize(emb, dim=-1).T
     return {"n_scenes": n, "object_patches_named": float((said < KINDS).float().mean()),

@@ -197,14 +197,19 @@ PROJECTOR_INITS = ("random", "head")
 
 @torch.no_grad()
 def head_projector(first, last, head, feats: torch.Tensor, embeddings: torch.Tensor,
-                   standardised: bool = True) -> None:
+                   standardised: bool = True, free_seed: int | None = None) -> None:
     """Set a LLaVA projector (``first`` linear, GELU, ``last`` linear; its hidden width at least
     the head's vocabulary) to put out about the embedding (``embeddings``, (vocabulary, width))
     of the word the patch head (trained on ``feats``, the raw tokens) names: ``first`` the head,
     scaled and shifted so that the median top logit is 3 and the median runner-up -2, with
     ``standardised`` the standardisation of the projector's input folded in; GELU, which
     leaves about 0 of the other words (GELU(-2) = -0.05); ``last`` the embedding matrix over
-    3."""
+    3. The hidden units beyond the head's words put out nothing: with ``free_seed`` their input
+    weights are random directions (drawn from that seed, scaled to the features' spread), their
+    output weights zero, so the projector is the same function but those units can learn;
+    without, all their weights are zero, a saddle that training never leaves (the gradient of
+    each unit's input weights is its output weights' and the other way round), which leaves
+    the language model only the head's words to see a picture by."""
     vocab = head.out_features
     if first.out_features < vocab:
         raise ValueError(f"the projector's width {first.out_features} is below the head's "
@@ -219,6 +224,15 @@ def head_projector(first, last, head, feats: torch.Tensor, embeddings: torch.Ten
     first.weight[:vocab] = scale * head.weight * std
     first.bias[:vocab] = scale * (head.weight @ mean + head.bias - runner_up) - 2
     last.weight[:, :vocab] = embeddings.T / 3
+    free = first.out_features - vocab
+    if free_seed is not None and free:
+        d = feats.shape[-1]
+        at, spread = ((feats.new_zeros(d), feats.new_ones(d)) if standardised
+                      else feature_stats(feats, len(feats)))
+        gen = torch.Generator().manual_seed(free_seed)
+        r = (torch.randn(free, d, generator=gen) / d ** 0.5).to(feats) / spread
+        first.weight[vocab:] = r
+        first.bias[vocab:] = -(r @ at)
 
 
 def probe_words(vision_dir, preset: str = "small", text_steps: int = 4000, hold: int = 600,

@@ -240,6 +240,10 @@ class Examples:
     def __len__(self):
         return len(self.rows)
 
+    def kind_of(self, j: int) -> str:
+        """The dataset kind of example ``j``."""
+        return self.kinds[self.rows.locate(j)[0]]
+
     def __getitem__(self, j):
         return self.cache.get(j, lambda: self._make(j))
 

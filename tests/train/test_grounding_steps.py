@@ -174,6 +174,25 @@ def test_projector_anchor_adds_the_distance_from_the_heads_words(llava):
         assert float(task.loss(model, text)) == pytest.approx(float(token_mean_loss(model, text)))
     hook.remove()
     assert not model.model.multi_modal_projector._forward_hooks
+    # ``anchored``: the distance over the held pictures alone (here the second), none without
+    twice = lambda idx: encode(proc, [white, noise] * len(idx), ["USER: <image>\nIs there a "
+                                "cup?\nASSISTANT:"] * 2 * len(idx), ["Yes", "No"] * len(idx),
+                                128)
+    held, hook = gr.with_projector_anchor(StageTask(model, 2, twice, token_mean_loss), model,
+                                          head, proc.tokenizer, 7.0,
+                                          anchored=lambda idx: [False, True] * len(idx))
+    none, hook2 = gr.with_projector_anchor(StageTask(model, 2, twice, token_mean_loss), model,
+                                           head, proc.tokenizer, 7.0,
+                                           anchored=lambda idx: [False, False] * len(idx))
+    b = held.make_batch([0])
+    assert b[gr.ANCHORED].tolist() == [False, True]
+    with torch.no_grad():
+        one = 7.0 * torch.nn.functional.mse_loss(seen["y"][1], want[1]) / emb.pow(2).mean()
+        assert float(held.loss(model, b)) == pytest.approx(float(base + one), rel=1e-5)
+        assert gr.ANCHORED in b  # the loss reads the mask, the batch keeps it
+        assert float(none.loss(model, none.make_batch([0]))) == pytest.approx(float(base),
+                                                                                rel=1e-6)
+    hook.remove(), hook2.remove()
 
 
 @pytest.mark.soak
@@ -277,6 +296,11 @@ def test_projector_head_without_a_head_is_one_line(tmp_path, run_cli):
                 str(tmp_path / "o"), "--set", "lookup_mix=-0.5")
     assert r.returncode == 2 and r.stderr.strip() == (
         "mm-train: error: argument --set: lookup_mix=-0.5: must be >= 0, got -0.5")
+    r = run_cli(mm_train, "stage3", "--recipe", "configs/tiny/stage3.yaml", "--out",
+                str(tmp_path / "o"), "--set", "projector_anchor_kinds=[pope-synth, charts]")
+    assert r.returncode == 2 and r.stderr.strip() == (
+        "mm-train: error: argument --set: projector_anchor_kinds=[pope-synth, charts]: "
+        "unknown ['charts']; valid: mavis-instruct, mavis-perception, pope-synth, mme-synth")
     assert not (tmp_path / "o").exists()
 
 

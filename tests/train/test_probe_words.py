@@ -184,3 +184,41 @@ def test_head_projector_puts_out_the_embedding_of_the_heads_word(standardised):
     narrow = torch.nn.Sequential(torch.nn.Linear(8, 6), torch.nn.GELU(), torch.nn.Linear(6, 12))
     with pytest.raises(ValueError, match="width 6 is below the head's vocabulary 10"):
         pw.head_projector(narrow[0], narrow[2], head, feats, emb)
+
+
+@pytest.mark.parametrize("standardised", [True, False])
+def test_head_projectors_free_units_change_nothing_and_learn(standardised):
+    """With ``free_seed`` the units beyond the head's words get random input weights (the same
+    for the same seed) and zero output weights: the same outputs, and a gradient the zeroed
+    units do not get."""
+    from train.probes import standardise
+
+    torch.manual_seed(0)
+    feats = torch.randn(60, 16, 8) * 3 + 1
+    head, emb = torch.nn.Linear(8, 10), torch.randn(10, 12)
+    x = standardise(feats, 60) if standardised else feats
+
+    def made(seed):
+        proj = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.GELU(),
+                                   torch.nn.Linear(16, 12))
+        pw.head_projector(proj[0], proj[2], head, feats, emb, standardised=standardised,
+                          free_seed=seed)
+        return proj
+
+    dead, live, again = made(None), made(3), made(3)
+    assert torch.equal(dead[0].weight[10:], torch.zeros(6, 8))
+    assert torch.equal(live[0].weight, again[0].weight) and torch.equal(live[0].bias,
+                                                                        again[0].bias)
+    assert not torch.equal(live[0].weight[10:], made(4)[0].weight[10:])
+    assert torch.equal(live[2].weight[:, 10:], torch.zeros(12, 6))
+    with torch.no_grad():
+        assert torch.allclose(live(x), dead(x), atol=1e-6)
+        # the free units' inputs are about unit-spread on the features they were fitted on
+        pre = (x @ live[0].weight[10:].T + live[0].bias[10:]).reshape(-1, 6)
+    assert pre.mean(0).abs().max() < 0.3 and 0.5 < float(pre.std(0).mean()) < 2
+    grads = []
+    for proj in (dead, live):
+        proj.zero_grad()
+        proj(x).pow(2).sum().backward()
+        grads.append(proj[2].weight.grad[:, 10:].abs().sum())
+    assert float(grads[0]) == 0 and float(grads[1]) > 0

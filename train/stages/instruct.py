@@ -18,7 +18,7 @@ claims, each with its 95% interval.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mm.llava import load as load_llava
@@ -40,6 +40,8 @@ YES_NO_GOAL = Goal("yes_no_gain_points", ">=", 25,
                    measured="{:+.1f} points", interval="yes_no_gain_ci95", n="yes_no_n")
 
 
+# the kinds of rows stage 3's mix can hold
+MIX_KINDS = ("mavis-instruct", "mavis-perception", "pope-synth", "mme-synth")
 # the held-out POPE probes with balanced negatives (``grounding_data(balanced=True)``)
 BALANCED = "pope-synth-balanced"
 
@@ -64,11 +66,18 @@ class InstructSettings:
     # patch head names for each patch (train/grounding.py; the head comes from a stage 2 run
     # with projector_head); 0: none
     projector_anchor: float = 0.0
+    # the rows whose pictures the anchor holds, by kind: the head learnt its words on object
+    # scenes, POPE's pictures; on the other kinds' charts and diagrams the projector is free
+    projector_anchor_kinds: list[str] = field(default_factory=lambda: ["pope-synth"])
 
     def __post_init__(self) -> None:
         check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n", "lookup_mix",
                      "projector_anchor")
         check_counts(self, "grounding_turns", positive=True)
+        bad = [k for k in self.projector_anchor_kinds if k not in MIX_KINDS]
+        if bad:
+            raise RecipeError("projector_anchor_kinds", f"projector_anchor_kinds: unknown "
+                              f"{bad}; valid: {', '.join(MIX_KINDS)}")
 
 
 def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
@@ -143,8 +152,10 @@ class InstructStage(TrainingStage):
                                     model.config.image_seq_length, recipe.seed)
         hook = None
         if own.projector_anchor:
-            task, hook = with_projector_anchor(task, model, load_head(Path(init))[0],
-                                               processor.tokenizer, own.projector_anchor)
+            anchored = set(own.projector_anchor_kinds)
+            task, hook = with_projector_anchor(
+                task, model, load_head(Path(init))[0], processor.tokenizer,
+                own.projector_anchor, lambda idx: [examples.kind_of(j) in anchored for j in idx])
         summary = run(recipe, task, out, progress=progress)
         if hook is not None:
             hook.remove()
