@@ -1,5 +1,6 @@
-"""``mm-train probe tower|binding|words``: the probes' flags, their checks (one line naming the
-flag, exit 2) and their JSON (train/probes.py, train/probe_words.py)."""
+"""``mm-train probe tower|binding|words|reading``: the probes' flags, their checks (one line
+naming the flag, exit 2) and their JSON (train/probes.py, train/probe_words.py,
+train/probe_reading.py)."""
 from __future__ import annotations
 
 import argparse
@@ -11,7 +12,7 @@ from train.probes import parse_cover, probe_binding, probe_tower, tower_folder
 
 
 def add_parser(sub) -> None:
-    """``mm-train probe tower|binding|words``."""
+    """``mm-train probe tower|binding|words|reading``."""
     p = sub.add_parser("probe", help="diagnose grounding: the tower's object features, or the "
                        "LLM's binding of the object asked")
     kinds = p.add_subparsers(dest="probe", required=True, parser_class=type(p))
@@ -72,7 +73,16 @@ def add_parser(sub) -> None:
     w.add_argument("--projector-init", choices=PROJECTOR_INITS, default="random",
                    help="head: step 3's projector starts as the patch head followed by the "
                    "word embeddings")
-    for q in (t, b, w):
+    r = kinds.add_parser("reading", help="how much of a diagram a LLaVA model's picture tokens "
+                         "hold: linear readouts of the family and of perception answers from the "
+                         "tower's and the projector's tokens (train/probe_reading.py)")
+    r.add_argument("--model", required=True, help="a LLaVA model folder (a stage's model/)")
+    r.add_argument("--n", type=int, default=2000, help="pictures, the families in turn")
+    r.add_argument("--steps", type=int, default=300, help="each readout's fitting steps")
+    r.add_argument("--min-rows", type=int, default=30,
+                   help="pictures a question template needs to be read out")
+    r.add_argument("--image-size", type=int, default=224, help="size the pictures are drawn at")
+    for q in (t, b, w, r):
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--out", help="also write the JSON here")
 
@@ -82,7 +92,7 @@ def run(a, prog: str) -> None:
     from engines.cliutil import fail
 
     positive = ("n_fit", "n_held", "steps", "batch_size", "image_size", "turns", "n_scenes",
-                "text_steps", "dense_steps", "align_steps")
+                "text_steps", "dense_steps", "align_steps", "n")
     for name in positive:
         if getattr(a, name, 1) < 1:
             fail(prog, "--" + name.replace("_", "-"), f"must be >= 1, got {getattr(a, name)}")
@@ -123,8 +133,14 @@ def run(a, prog: str) -> None:
         if a.n_held < 100:
             fail(prog, "--n-held", f"at least 100 scenes for the within-theme cells, got "
                  f"{a.n_held}")
+    if a.probe == "reading":
+        if a.min_rows < 3:
+            fail(prog, "--min-rows", f"at least 3 (a template's fitted and held-out pictures), "
+                 f"got {a.min_rows}")
     try:
-        if a.probe == "tower":
+        if a.probe == "reading":
+            res = _reading(a, prog)
+        elif a.probe == "tower":
             res = probe_tower(a.vision, a.n_fit, a.n_held, a.seed, a.image_size,
                               a.feature_layer, untrained=not a.no_untrained)
         elif a.probe == "words":
@@ -139,7 +155,7 @@ def run(a, prog: str) -> None:
                                 a.vision and tower_folder(a.vision), a.negatives,
                                 a.close_until, a.n_scenes, a.feature_layer)
     except (IndexError, FileNotFoundError, ValueError, OSError) as e:
-        if a.vision is None:  # the synthetic task's own errors are not a tower's
+        if getattr(a, "vision", None) is None:  # not a tower's error (synthetic, reading)
             raise
         if isinstance(e, IndexError):
             fail(prog, "--feature-layer", f"{a.feature_layer} is not a layer of the tower")
@@ -148,3 +164,16 @@ def run(a, prog: str) -> None:
     if a.out:
         Path(a.out).write_text(text + "\n")
     print(text)
+
+
+def _reading(a, prog: str) -> dict:
+    from engines.cliutil import fail
+    from mm.modelfiles import ModelFolderError
+    from train.probe_reading import probe_reading
+
+    if not Path(a.model).is_dir():
+        fail(prog, "--model", f"{a.model} is not a folder")
+    try:
+        return probe_reading(a.model, a.n, a.seed, a.steps, a.min_rows, a.image_size)
+    except ModelFolderError as e:
+        fail(prog, "--model", str(e))

@@ -440,7 +440,9 @@ def _draw_pie(c: _Ctx, spec) -> None:
     sw = 0.75 * c.lh
     leg_w = sw + 0.4 * c.px + max(_tw(cv, t, c.px) for t in spec.categories)
     area = (pad, top, cv.width - 2 * pad - leg_w - 0.6 * c.px, cv.height - pad)
-    R = min(area[2] - area[0], area[3] - area[1]) / 2 - 1.05 * c.lh
+    # on a small canvas the legend and the labels' margin can leave the pie no room: it is
+    # drawn a few pixels wide rather than not at all (a negative radius)
+    R = max(2.0, min(area[2] - area[0], area[3] - area[1]) / 2 - 1.05 * c.lh)
     cx, cy = (area[0] + area[2]) / 2, (area[1] + area[3]) / 2
     # legend first, so that outside percentage labels keep clear of it
     rh = 1.3 * c.lh

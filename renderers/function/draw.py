@@ -297,6 +297,9 @@ def _box_counts(canvas: Canvas, x0: np.ndarray, y0: np.ndarray, w: float, h: flo
     on masks shrunk k times (a k x k block counts if any pixel is set): cheaper for scans
     over the whole image, and never calls a covered box free."""
     W, H = canvas.width, canvas.height
+    if not np.size(x0):  # no candidate box (a label longer than a small canvas is wide)
+        z = np.zeros(np.shape(x0), dtype=int)
+        return np.zeros(np.shape(x0), dtype=bool), z, z
     x1, y1 = x0 + w, y0 + h
     inside = (x0 >= 1) & (y0 >= 1) & (x1 <= W - 1) & (y1 <= H - 1)
     a = np.clip(np.floor((x0 - pad) / k), 0, None).astype(int)
@@ -419,6 +422,10 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
         return rec
     step = max(2.0, px / 3)
     gx, gy = canvas.box_grid(w, h, step)
+    if not np.size(gx):  # a label wider or taller than the canvas: beside the dot, as it fits
+        rec.box = canvas.text((float(cx[0]), float(cy[0])), text, px=px, color=MARK_COLOR,
+                              anchor="mm")
+        return rec
     inside, ink, lab = _box_counts(canvas, gx, gy, w, h, k=2)
     dd = np.hypot(gx + w / 2 - at[0], gy + h / 2 - at[1])
     usable = inside & (lab == 0) & own_nearest(gx, gy)

@@ -76,3 +76,24 @@ def test_image_not_blank(name):
     assert (arr < 128).mean() > 0.003
     # anti-aliased: intermediate grey levels exist
     assert len(np.unique(arr)) > 8
+
+
+@pytest.mark.parametrize("name, size, seed", [
+    ("function", 64, 3),  # a dot's label wider than the canvas: no place on the grid
+    ("function", 128, 6),  # no candidate box for a label: the box counts of none
+])
+def test_small_canvases_draw(name, size, seed):
+    fam = renderers.get_family(name)
+    img = fam.render(fam.sample_spec(np.random.default_rng(seed)), size)
+    assert img.size[0] == size and img.getextrema() != ((255, 255),) * 3
+
+
+def test_a_pie_on_a_small_canvas_keeps_a_radius():
+    """The legend of a pie chart with long category names leaves a 64-pixel canvas no room:
+    the pie is drawn a few pixels wide, not with a negative radius."""
+    import dataclasses
+
+    fam = renderers.get_family("chart")
+    spec = fam.sample_spec(np.random.default_rng(0), kind="pie")
+    spec = dataclasses.replace(spec, categories=[c * 6 for c in spec.categories])
+    assert fam.render(spec, 64).size == (64, 64)
