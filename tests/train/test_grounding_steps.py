@@ -268,9 +268,16 @@ def test_stages_carry_the_grounding_from_stage_1_to_stage_3(tmp_path, run_cli):
     assert m["lookup"]["held_out_scenes"]["n"] == 10
     assert m["projector_head"]["n_scenes"] == 8
     assert (s2 / gr.HEAD_FILE).read_bytes() == (s1 / gr.HEAD_FILE).read_bytes()
+    # the projector's units beyond the head's 34 words: live inputs, silent outputs
+    proj = load_file(str(s2 / "model" / "model.safetensors"))
+    first = proj["multi_modal_projector.linear_1.weight"]
+    last = proj["multi_modal_projector.linear_2.weight"]
+    assert first.shape[0] > 34 and bool((first[34:].abs().sum(1) > 0).all())
+    assert not last[:, 34:].any()
+    # POPE rows beside the CoT and perception rows: the anchor holds their pictures alone
     r = run_cli(mm_train, "stage3", "--recipe", tiny.format(3), "--init", str(s2), "--out",
                 str(s3), "--no-progress", "--set", "lookup_mix=0.5", "max_steps=2",
-                "projector_anchor=5", "image_size=64")
+                "projector_anchor=5", "image_size=64", "pope_n=8")
     assert r.returncode == 0, r.stderr
     assert json.loads((s3 / "metrics.json").read_text())["steps"] == 2
 
