@@ -81,6 +81,8 @@ def test_image_not_blank(name):
 @pytest.mark.parametrize("name, size, seed", [
     ("function", 64, 3),  # a dot's label wider than the canvas: no place on the grid
     ("function", 128, 6),  # no candidate box for a label: the box counts of none
+    ("arithmetic", 48, 46),  # a fraction's caption taller than the room left for its circle
+    ("scientific", 32, 5),  # no tick spacing leaves room for the labels: the sparsest
 ])
 def test_small_canvases_draw(name, size, seed):
     fam = renderers.get_family(name)

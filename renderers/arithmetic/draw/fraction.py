@@ -29,7 +29,7 @@ def draw_fractions(spec: ArithmeticSpec, cv: Canvas, box) -> None:
         fills = [color_rgb(c) if c else (255, 255, 255) for c in f.fills]
         if f.shape == "bar":
             w = cw * 0.86
-            h = min(w * 0.3, avail * 0.7)
+            h = max(1.0, min(w * 0.3, avail * 0.7))  # a caption taller than a small canvas
             top = cy - h / 2
             bottom = cy + h / 2
             for j, col in enumerate(fills):
@@ -37,7 +37,7 @@ def draw_fractions(spec: ArithmeticSpec, cv: Canvas, box) -> None:
                 cv.rect((xa, top, xa + w / k, bottom), fill=col, outline=INK, width=1.6)
             cap_y = bottom + cap_h * 0.5
         else:
-            r = min(cw * 0.43, avail * 0.47)
+            r = max(1.0, min(cw * 0.43, avail * 0.47))
             c = (cx, cy)
             for j, col in enumerate(fills):
                 a0, a1 = 90 - 360 * j / k, 90 - 360 * (j + 1) / k

@@ -114,7 +114,8 @@ def plot_axes(c: Canvas, fr: Frame, xr: tuple[float, float], yr: tuple[float, fl
                    tick_labels=False, names=names, origin_label=None, frame=inner)
     bx0, by0, bx1, by1 = vp.box
     xw = max(c.text_size(fmt_num(v), px)[0] for v in xt)
-    kx = next(k for k in (1, 2, 5, 10, 20, 50) if k * xstep * vp.scale >= xw + 5 * c.unit)
+    kx = next((k for k in (1, 2, 5, 10, 20, 50) if k * xstep * vp.scale >= xw + 5 * c.unit),
+              50)  # on a canvas too small for any, the sparsest
     ky = next((k for k in ylabel_every if k * ystep * vp.sy >= 2.6 * th), ylabel_every[-1])
     for v in yt:
         if round(v / ystep) % ky == 0:
