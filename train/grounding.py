@@ -260,6 +260,9 @@ def with_lookup_rows(task, share: float, tokenizer, image_token_id: int, length:
     return replace(task, make_batch=make_batch, keyed=True)
 
 
+ANCHORED = "anchored_pictures"  # the batch's key of ``with_projector_anchor``'s mask
+
+
 def with_projector_anchor(task, model, head: torch.nn.Linear, tokenizer, weight: float,
                           anchored=None):
     """``task`` with ``weight`` x the projector's squared distance from the embedding of the
@@ -304,9 +307,6 @@ def with_projector_anchor(task, model, head: torch.nn.Linear, tokenizer, weight:
         return value + weight * F.mse_loss(y.float(), want.float()) / scale
 
     return replace(task, make_batch=make_batch, loss=loss), handle
-
-
-ANCHORED = "anchored_pictures"  # the batch's key of ``with_projector_anchor``'s mask
 
 
 def answer_loss(model, batch: dict) -> torch.Tensor:
