@@ -123,6 +123,8 @@ def tick_values(lo: float, hi: float, step: float) -> list[float]:
 
 def _stride(px_per_step: float, need_px: float) -> int:
     """Label every k-th tick, k in 1, 2, 5, 10, 20, ... so labels are ``need_px`` apart."""
+    if px_per_step <= 0:  # a plot squeezed to nothing on a tiny canvas: the first label alone
+        return 10 ** 9
     k = 1
     seq = (1, 2, 5)
     mag = 1

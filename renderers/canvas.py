@@ -215,6 +215,7 @@ class Canvas:
     def ellipse(self, c: Point, rx: float, ry: float, fill: Any = None, outline: Any = "black",
                 width: float = 2.0, ink: bool = True) -> None:
         s = self.ss
+        rx, ry = max(rx, 0.0), max(ry, 0.0)  # a shape squeezed below nothing on a tiny canvas
         box = [(c[0] - rx) * s, (c[1] - ry) * s, (c[0] + rx) * s, (c[1] + ry) * s]
         self._d.ellipse(box, fill=_rgb(fill), outline=_rgb(outline),
                         width=self._w(width) if outline is not None else 0)

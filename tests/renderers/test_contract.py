@@ -83,6 +83,10 @@ def test_image_not_blank(name):
     ("function", 128, 6),  # no candidate box for a label: the box counts of none
     ("arithmetic", 48, 46),  # a fraction's caption taller than the room left for its circle
     ("scientific", 32, 5),  # no tick spacing leaves room for the labels: the sparsest
+    ("arithmetic", 32, 23),  # a circle's radius below zero: drawn as a point
+    ("calendar", 32, 0),
+    ("function", 32, 17),  # axes of no length: the first tick's label alone
+    ("panels", 32, 1),
 ])
 def test_small_canvases_draw(name, size, seed):
     fam = renderers.get_family(name)
@@ -99,3 +103,11 @@ def test_a_pie_on_a_small_canvas_keeps_a_radius():
     spec = fam.sample_spec(np.random.default_rng(0), kind="pie")
     spec = dataclasses.replace(spec, categories=[c * 6 for c in spec.categories])
     assert fam.render(spec, 64).size == (64, 64)
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_every_family_draws_at_the_smallest_size_mm_data_takes(name):
+    """``mm-data --image-size 32`` is accepted: every family draws there (illegibly)."""
+    fam = renderers.get_family(name)
+    for seed in range(6):
+        assert fam.render(fam.sample_spec(np.random.default_rng(seed)), 32).size[0] == 32
