@@ -59,13 +59,14 @@ def template_text(template: str) -> str:
 @torch.no_grad()
 def picture_tokens(model, processor, images, batch: int = 64) -> tuple[torch.Tensor, torch.Tensor]:
     """The tower's tokens the projector reads and the projector's, (N, tokens, width) each."""
+    from train.loop import model_device
     from train.sft import process_images, tower_features
 
     model.eval()
     tower, proj = [], []
     for s in range(0, len(images), batch):
         px = process_images(processor, images[s:s + batch])["pixel_values"]
-        f = tower_features(model, px.to(next(model.parameters()).device))
+        f = tower_features(model, px.to(model_device(model)))
         tower.append(f.float().cpu())
         proj.append(model.model.multi_modal_projector(f).float().cpu())
     return torch.cat(tower), torch.cat(proj)

@@ -41,7 +41,7 @@ YES_NO_GOAL = Goal("yes_no_gain_points", ">=", 25,
 
 
 # the kinds of rows stage 3's mix can hold
-MIX_KINDS = ("mavis-instruct", "mavis-perception", "pope-synth", "mme-synth")
+MIX_KINDS = ("mavis-instruct", "mavis-perception", *GROUNDING)
 # the held-out POPE probes with balanced negatives (``grounding_data(balanced=True)``)
 BALANCED = "pope-synth-balanced"
 
