@@ -276,11 +276,13 @@ def with_projector_anchor(task, model, head: torch.nn.Linear, tokenizer, weight:
     handle."""
     from dataclasses import replace
 
+    from train.sft import forward_groups, picture_order
+
     proj = model.model.multi_modal_projector
     emb = model.get_input_embeddings()
     ids = torch.tensor(word_tokens(tokenizer)[0])
-    seen: dict = {}
-    handle = proj.register_forward_hook(lambda m, args, out: seen.update(x=args[0], y=out))
+    seen: list = []  # (input, output) of each forward's pictures
+    handle = proj.register_forward_hook(lambda m, args, out: seen.append((args[0], out)))
     base, base_batch, keyed = task.loss, task.make_batch, task.keyed
 
     def make_batch(idx, keys=None):
@@ -295,9 +297,13 @@ def with_projector_anchor(task, model, head: torch.nn.Linear, tokenizer, weight:
         mask = batch.pop(ANCHORED, None)
         seen.clear()
         value = base(m, batch)
-        if "y" not in seen or (mask is not None and not mask.any()):  # no picture held
+        if not seen or (mask is not None and not mask.any()):  # no picture held
             return value
-        x, y = seen["x"], seen["y"]
+        x, y = torch.cat([a for a, _ in seen]), torch.cat([b for _, b in seen])
+        groups, image_id = forward_groups(m, batch)
+        if groups is not None:  # the pictures back in the batch's order
+            back = torch.argsort(picture_order(batch, groups, image_id)).to(x.device)
+            x, y = x[back], y[back]
         if mask is not None:
             x, y = x[mask.to(x.device)], y[mask.to(y.device)]
         with torch.no_grad():

@@ -368,12 +368,87 @@ def labelled_logits(model, batch: dict) -> tuple[torch.Tensor, torch.Tensor] | N
     return logits.float(), target[:, keep]
 
 
+# the batch keys ``length_groups`` knows how to split by rows
+_ROW_KEYS = ("input_ids", "attention_mask", "labels", "pixel_values")
+# a split must save at least this share of the batch's positions
+_SPLIT_SAVES = 0.25
+
+
+def length_groups(batch: dict, image_token_id: int | None) -> list[torch.Tensor] | None:
+    """The rows of a right-padded training ``batch`` in the two forwards ``token_mean_loss``
+    runs where a few long rows (a CoT rationale among short answers) would pad every row to
+    their length: the shorter rows and the longer ones, each in batch order, at the split that
+    leaves the fewest positions, where that saves at least a quarter of them. None: one
+    forward (no such saving, a key other than tokens and one picture a row, or no image token
+    id to tell the pictures' rows by). Padding is read and computed for nothing; no library
+    call splits a batch this way (transformers' ``group_by_length`` orders whole batches),
+    and a whole batch of one length would change which rows train together."""
+    if image_token_id is None or set(batch) - set(_ROW_KEYS) or "labels" not in batch:
+        return None
+    lengths = batch["attention_mask"].sum(1)
+    n = len(lengths)
+    if n < 2:
+        return None
+    order = torch.argsort(lengths, stable=True)
+    sorted_len = lengths[order]
+    cut = torch.arange(1, n)  # rows order[:cut] in the first forward
+    cost = cut * sorted_len[:-1] + (n - cut) * sorted_len[-1]
+    k = int(cost.argmin())
+    if float(cost[k]) > (1 - _SPLIT_SAVES) * n * float(sorted_len[-1]):
+        return None
+    if "pixel_values" in batch and int(_picture_rows(batch, image_token_id).sum()) != \
+            len(batch["pixel_values"]):
+        return None
+    return [order[:k + 1].sort().values, order[k + 1:].sort().values]
+
+
+def _picture_rows(batch: dict, image_token_id: int) -> torch.Tensor:
+    return (batch["input_ids"] == image_token_id).any(1)
+
+
+def picture_order(batch: dict, groups: list[torch.Tensor], image_token_id: int
+                  ) -> torch.Tensor:
+    """The batch's pictures (indices into ``pixel_values``) in the order ``groups``' forwards
+    run them."""
+    has = _picture_rows(batch, image_token_id)
+    index = torch.cumsum(has.long(), 0) - 1  # each picture row's picture
+    return torch.cat([index[g[has[g]]] for g in groups])
+
+
+def row_batch(batch: dict, rows: torch.Tensor, image_token_id: int) -> dict:
+    """``rows`` of a right-padded ``batch``, cut to their longest row, with their pictures."""
+    width = int(batch["attention_mask"][rows].sum(1).max())
+    out = {k: batch[k][rows, :width] for k in ("input_ids", "attention_mask", "labels")}
+    if "pixel_values" in batch and bool(_picture_rows(out, image_token_id).any()):
+        out["pixel_values"] = batch["pixel_values"][picture_order(batch, [rows],
+                                                                  image_token_id)]
+    return out
+
+
+def forward_groups(model, batch: dict) -> tuple[list[torch.Tensor] | None, int | None]:
+    """(``length_groups`` of the batch as ``token_mean_loss`` runs it, the model's image token
+    id): in one process only."""
+    image_id = getattr(getattr(model, "config", None), "image_token_id", None)
+    return (length_groups(batch, image_id) if processes.world() == 1 else None), image_id
+
+
 def token_mean_loss(model, batch: dict) -> torch.Tensor:
     """Next-token loss averaged over the labelled tokens of the global batch: in one process
     the mean of the model's own; under several, each process's summed loss divided by the
     global token count per process (``processes.global_mean_scale``), so that the mean over
     processes (what DDP's gradient averaging takes) is the global batch's token mean. The
-    head runs at the labelled positions only (``labelled_logits``)."""
+    head runs at the labelled positions only (``labelled_logits``). In one process a batch of
+    short rows and a few long ones runs as two forwards (``length_groups``), the same loss
+    over fewer positions; under several, one (DDP's reducer expects one forward a backward)."""
+    groups, image_id = forward_groups(model, batch)
+    if groups is not None:
+        parts = [labelled_logits(model, row_batch(batch, g, image_id)) for g in groups]
+        parts = [p for p in parts if p is not None]
+        if parts:
+            total = sum(torch.nn.functional.cross_entropy(
+                logits.flatten(0, 1), tgt.flatten(), ignore_index=-100, reduction="sum")
+                for logits, tgt in parts)
+            return total / sum(int((tgt != -100).sum()) for _, tgt in parts)
     kept = labelled_logits(model, batch)
     if kept is None:  # nothing labelled: the model's own loss (and collective) as it is
         if processes.world() == 1:
