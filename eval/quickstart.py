@@ -128,6 +128,11 @@ def targets_section(p: dict | None, res: dict | None, twin: dict | None = None) 
                     "run's stratified half-sampling.", ""]
 
 
+def _pope_pairs_text(e: dict) -> str:
+    n = e["pairs"].get("pope")
+    return (f", {n} POPE-format (the right answer chosen, the other rejected)" if n else "")
+
+
 def _replay_text(e: dict) -> str:
     """What stage 4 replayed: the rows its pairs read (``replay_rows_used``) of those built; a
     pipeline.json written before that count was kept gives the rows built alone."""
@@ -188,7 +193,8 @@ def training_section(p: dict) -> list[str]:
         e = ev["stage4"]
         lines += ["### Stage 4, DPO", "",
                   f"- pairs: {e['pairs']['model']} from the stage-3 model's wrong answers, "
-                  f"{e['pairs']['engine']} engine-made" + _replay_text(e),
+                  f"{e['pairs']['engine']} engine-made" + _pope_pairs_text(e)
+                  + _replay_text(e),
                   f"- held-out preference accuracy: {_pct(e['preference_accuracy_stage3'])} -> "
                   f"{_pct(e['preference_accuracy_stage4'])}",
                   f"- held-out perception accuracy: {_pct(e['perception_stage3'])} -> "

@@ -259,13 +259,14 @@ GROUNDING = ("pope-synth", "mme-synth")
 
 
 def grounding_data(recipe: Recipe, out: Path, kind: str, n: int, heldout: bool = False,
-                   balanced: bool = False):
+                   balanced: bool = False, seed_offset: int = 0):
     """About ``n`` rows of an evaluation set's kind, built for training (POPE's and MME's
     question formats on rendered scenes and diagrams): whole images, ``kind``'s sampling rules,
     at the recipe's seed + ``grounding_seed_offset`` (+ the held-out offset), so no picture is
     one mm-eval asks about at its seeds. ``balanced`` (pope-synth): two rows a scene with
     balanced negatives whatever the recipe's, in a folder of their own (the stages' measure
-    of reading the objects, which neither the object asked nor the scene's theme answers)."""
+    of reading the objects, which neither the object asked nor the scene's theme answers).
+    ``seed_offset``: rows of another seed, in a folder of their own."""
     from engines.builders.mme_synth import mme_synth_config
     from engines.builders.pope_synth import pope_synth_config
 
@@ -273,11 +274,11 @@ def grounding_data(recipe: Recipe, out: Path, kind: str, n: int, heldout: bool =
         if kind != "pope-synth":
             raise ValueError(f"balanced rows are pope-synth rows, not {kind!r}")
         recipe = recipe.with_overrides(pope_rows_per_image=2, pope_negatives="balanced")
-    seed = recipe.seed + recipe.grounding_seed_offset
+    seed = recipe.seed + recipe.grounding_seed_offset + seed_offset
     if heldout:
         seed += recipe.heldout_seed_offset
     name = kind + ("-balanced" if kind == "pope-synth" and recipe.pope_negatives == "balanced"
-                   else "")
+                   else "") + (f"-{seed_offset}" if seed_offset else "")
     folder = out / "data" / (name + ("-heldout" if heldout else ""))
     if kind == "pope-synth":
         per = recipe.pope_rows_per_image

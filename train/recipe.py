@@ -163,6 +163,10 @@ class Recipe:
     init: str | None = None  # previous stage's output folder
     train_modules: list[Module] = field(default_factory=list)
     lora: LoraSettings | None = None
+    # the language model's token embeddings (and its head, tied to them) stay as the stage
+    # starts them while the rest of train_modules learns: the picture's tokens, which the
+    # projector puts near the embeddings of the patch head's words, keep matching them
+    freeze_embeddings: bool = False
     # optimisation
     lr: float = 1e-3
     # a learning rate of its own for some of train_modules (LLaVA-OneVision's

@@ -56,6 +56,8 @@ def set_trainable(model, recipe: Recipe):
         for module in parts.get(name, []):
             for p in module.parameters():
                 p.requires_grad_(True)
+    if recipe.freeze_embeddings:  # a tied head is the same tensor
+        model.get_input_embeddings().weight.requires_grad_(False)
     for p in model.parameters():  # loaded in bfloat16 (load_dtype): AdamW updates float32
         if p.requires_grad and p.dtype != torch.float32:
             p.data = p.data.float()

@@ -178,6 +178,13 @@ def test_stage4_says_how_many_replay_rows_its_pairs_used():
                                               "yes/no, POPE rows, in that order; pair i "
                                               "replays row i) trained with the stage-3 loss")
     assert stage4(0) == "- pairs: 209 from the stage-3 model's wrong answers, 1024 engine-made"
+    ev = {"pairs": {"model": 209, "engine": 256, "pope": 256}, "replay_rows": 0,
+          "preference_accuracy_stage3": 0.2, "preference_accuracy_stage4": 0.5,
+          "perception_stage3": 0.04, "perception_stage4": 0.1}
+    line = next(x for x in training_section({"preset": "small", "evidence": {"stage4": ev}})
+                if x.startswith("- pairs:"))
+    assert line == ("- pairs: 209 from the stage-3 model's wrong answers, 256 engine-made, 256 "
+                    "POPE-format (the right answer chosen, the other rejected)")
 
 
 def test_stage3_reports_balanced_probes_against_the_twin_with_newcombes_interval():

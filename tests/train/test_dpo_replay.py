@@ -66,3 +66,32 @@ def test_replay_rows_used_are_those_pair_batch_reads(monkeypatch, n_pairs, n_row
         "stage3": side, "stage4": side, "replay_rows": n_rows,
         "pairs": {"model": n_pairs - 3, "engine": 3}}}})
     assert ev["replay_rows_used"] == len(read) == min(n_pairs, n_rows)
+
+
+def test_pope_pairs_choose_the_right_answer_in_stage3s_format():
+    from train.recipe import RecipeError, load_recipe
+    from train.sft import GROUNDING_ASKS
+    from train.stages.dpo import GroundingPairs
+
+    rows = [{"question": "Is there a cup in the image?", "answer": "yes", "image": "a"},
+            {"question": "Is there a bus in the image?", "answer": "no", "image": "b"}]
+    pairs = GroundingPairs(rows)
+    assert len(pairs) == 2
+    assert [(p["prompt"], p["chosen"], p["rejected"], p["rejected_source"], p["image"])
+            for p in (pairs[0], pairs[1])] == [
+        ("Is there a cup in the image?", "Yes", "No", "pope", "a"),
+        ("Is there a bus in the image?", "No", "Yes", "pope", "b")]
+    # the chosen answer is what stage 3 trains on the row
+    assert pairs[1]["chosen"] == GROUNDING_ASKS["pope-synth"](rows[1]["question"], "no")[1]
+    with pytest.raises(RecipeError, match="dpo_pope_pairs"):
+        load_recipe(CONFIGS / "tiny" / "stage4.yaml", {"dpo_pope_pairs": -1})
+
+
+def test_replay_rows_used_count_the_pope_pairs():
+    from train.stages import dpo
+
+    side = {"preference_accuracy": {"accuracy": 0.5}, "perception": {"accuracy": 0.5, "n": 4}}
+    ev = dpo.DpoStage().evidence({"stage4": {"metrics": {
+        "stage3": side, "stage4": side, "replay_rows": 100,
+        "pairs": {"model": 10, "engine": 20, "pope": 30}}}})
+    assert ev["replay_rows_used"] == 60

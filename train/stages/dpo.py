@@ -46,9 +46,9 @@ from train.data import (Rows, build_or_load, cache_bytes, grounding_data, stage_
                         yes_no_data)
 from train.loop import StageTask, device, model_device, run
 from train.recipe import Recipe, check_counts
-from train.sft import (Examples, encode, finish, generate_finished, labelled_logits,
-                       llava_module_of, perception_accuracy, process_images, set_trainable,
-                       token_mean_loss, tower_size)
+from train.sft import (GROUNDING_ASKS, Examples, encode, finish, generate_finished,
+                       labelled_logits, llava_module_of, perception_accuracy, process_images,
+                       set_trainable, token_mean_loss, tower_size)
 from train.stage import STAGES, Goal, TrainingStage
 
 PREFERENCE_GOAL = Goal("preference_gain_points", ">", 0,
@@ -81,12 +81,19 @@ class DpoSettings:
     # replays row i of open, then yes/no, then POPE rows (``pair_batch``): POPE rows are
     # replayed only by pairs beyond the open and yes/no rows' count
     dpo_replay_pope_n: int = 0
+    # POPE-format pairs beside the MAVIS ones: rows of stage 3's grounding kind (its
+    # ``pope_rows_per_image`` and negatives, pictures of another seed than the replayed rows),
+    # the right answer chosen and the other rejected, as hallucination-DPO pairs are made:
+    # DPO then moves the model's answers about objects too, not its rationales alone
+    dpo_pope_pairs: int = 0
+    pope_pairs_seed_offset: int = 50_021  # seed of those rows, beside the grounding seed
     mine_seed_offset: int = 20_011  # seed of the problems mined for pairs
     replay_seed_offset: int = 30_011  # seed of the replayed rows
 
     def __post_init__(self) -> None:
         check_counts(self, "dpo_model_pairs", "dpo_sft_weight", "dpo_replay_weight",
-                     "dpo_replay_n", "dpo_replay_yes_no_n", "dpo_replay_pope_n")
+                     "dpo_replay_n", "dpo_replay_yes_no_n", "dpo_replay_pope_n",
+                     "dpo_pope_pairs")
         check_counts(self, "dpo_beta", positive=True)
 
 
@@ -138,6 +145,24 @@ class MinedPairs:
 
     def __iter__(self):
         return (self[j] for j in range(len(self)))
+
+
+class GroundingPairs:
+    """Preference pairs of POPE-format rows, read when indexed: the prompt and the right answer
+    as stage 3 trains them (``GROUNDING_ASKS``), the other answer rejected (source
+    ``pope``)."""
+
+    def __init__(self, rows):
+        self.rows = rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, j: int) -> dict:
+        r = self.rows[j]
+        q, a = GROUNDING_ASKS["pope-synth"](r["question"], r["answer"])
+        return {"prompt": q, "chosen": a, "rejected": "No" if a == "Yes" else "Yes",
+                "rejected_source": "pope", "image": r["image"]}
 
 
 class _Numbered:
@@ -321,7 +346,12 @@ class DpoStage(TrainingStage):
                           held_engine)
         held_per = build_or_load("mavis-perception", out / "data" / "mavis-perception-heldout",
                                  recipe.eval_n, held_seed, size)
-        pairs = Rows(mined, engine)  # read a batch at a time
+        sources = [mined, engine]
+        if own.dpo_pope_pairs:
+            sources.append(GroundingPairs(grounding_data(
+                recipe, out, "pope-synth", own.dpo_pope_pairs,
+                seed_offset=own.pope_pairs_seed_offset)))
+        pairs = Rows(*sources)  # read a batch at a time
         held_yn = (yes_no_data(recipe, out, recipe.eval_n, heldout=True)
                    if own.dpo_replay_yes_no_n else None)
         replay = None
@@ -346,6 +376,7 @@ class DpoStage(TrainingStage):
         model = summary["model"]
         after = self.evaluate(model, processor, held_pairs, held_per, held_yn)
         metrics = {"pairs": {"model": len(mined), "engine": len(engine),
+                             "pope": len(sources[2]) if own.dpo_pope_pairs else 0,
                              "unfinished_dropped": unfinished},
                    "replay_rows": len(replay) if replay is not None else 0,
                    "stage3": before, "stage4": after}
@@ -370,7 +401,8 @@ class DpoStage(TrainingStage):
               "perception_stage3": before["perception"]["accuracy"],
               "perception_stage4": after["perception"]["accuracy"],
               "pairs": s4["pairs"], "replay_rows": s4.get("replay_rows", 0)}
-        ev["replay_rows_used"] = replayed_rows(s4["pairs"]["model"] + s4["pairs"]["engine"],
+        ev["replay_rows_used"] = replayed_rows(sum(s4["pairs"].get(k, 0) for k in
+                                                   ("model", "engine", "pope")),
                                                ev["replay_rows"])
         if "yes_no" in before:
             ev["yes_no_stage3"] = before["yes_no"]["accuracy"]
