@@ -167,6 +167,9 @@ class Recipe:
     # starts them while the rest of train_modules learns: the picture's tokens, which the
     # projector puts near the embeddings of the patch head's words, keep matching them
     freeze_embeddings: bool = False
+    # the language model's first this many decoder layers stay as the stage starts them (with
+    # LoRA, their adapters too): the small preset's stage 4 trains the last layer alone
+    frozen_llm_layers: int = 0
     # optimisation
     lr: float = 1e-3
     # a learning rate of its own for some of train_modules (LLaVA-OneVision's
@@ -246,7 +249,7 @@ class Recipe:
         elif self.lora is not None and not isinstance(self.lora, LoraSettings):
             raise RecipeError("lora", f"lora: expected a mapping of LoRA settings, got "
                               f"{self.lora!r}")
-        check_counts(self, "data_workers", "cache_mb")
+        check_counts(self, "data_workers", "cache_mb", "frozen_llm_layers")
         check_counts(self, "lr", "max_steps", "batch_size", "grad_accum", "save_every",
                      "log_every", "image_size", "data_n", "eval_n", "max_length", positive=True)
         check_counts(self, "weight_decay", "warmup_steps", "max_grad_norm", "seed",

@@ -35,7 +35,8 @@ CAPTION_PROMPT = "Describe the diagram."
 
 def set_trainable(model, recipe: Recipe):
     """Freeze everything, then unfreeze the recipe's ``train_modules`` (LoRA wraps the LLM with
-    peft). The adapters' initial weights come from the recipe's seed and stage
+    peft) but the token embeddings with ``freeze_embeddings`` and the first
+    ``frozen_llm_layers`` decoder layers. The adapters' initial weights come from the recipe's seed and stage
     (``lora_seed``), so a stage starts from the same weights in every process."""
     modules, lora = recipe.train_modules, recipe.lora
     for p in model.parameters():
@@ -58,6 +59,13 @@ def set_trainable(model, recipe: Recipe):
                 p.requires_grad_(True)
     if recipe.freeze_embeddings:  # a tied head is the same tensor
         model.get_input_embeddings().weight.requires_grad_(False)
+    layers = model.model.language_model.layers
+    if recipe.frozen_llm_layers > len(layers):
+        raise ValueError(f"frozen_llm_layers: {recipe.frozen_llm_layers} of the language "
+                         f"model's {len(layers)} decoder layers")
+    for layer in layers[:recipe.frozen_llm_layers]:
+        for p in layer.parameters():
+            p.requires_grad_(False)
     for p in model.parameters():  # loaded in bfloat16 (load_dtype): AdamW updates float32
         if p.requires_grad and p.dtype != torch.float32:
             p.data = p.data.float()
