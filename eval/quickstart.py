@@ -232,6 +232,14 @@ def grounding_lines(words: dict | None, s2: dict) -> list[str]:
                      f"{words['steps']} steps): held-out object patches named right "
                      f"{_pct(words['objects'])} of {words['object_patches']}, the others "
                      f"{_pct(words['background'])} ({words['n_held']} scenes)")
+        if words.get("pictures"):
+            pic = words["pictures"]
+            fams = ", ".join(f"{f.replace('_', ' ')} {_pct(v['patches'])}"
+                             for f, v in pic["by_family"].items())
+            lines.append(f"- stage 1, a word for what each diagram shows ({words['n_pictures']} "
+                         f"diagrams on every patch): held-out patches named right "
+                         f"{_pct(pic['patches'])} ({fams}), pictures whose most named word is "
+                         f"theirs {_pct(pic['pictures'])} (n = {pic['n']})")
     if s2.get("lookup"):
         lk, held = s2["lookup"], s2["lookup"]["held_out"]
         lines.append(f"- stage 2, lookup in text ({lk['steps']} steps): POPE's question about "
@@ -243,6 +251,11 @@ def grounding_lines(words: dict | None, s2: dict) -> list[str]:
                          ", ".join(f"step {c['step']} {_pct(c['accuracy'])} "
                                    f"({_pct(c.get('at_length', c['accuracy']))})"
                                    for c in lk["curve"]))
+        if "held_out_pictures" in lk:
+            lines.append(f"- stage 2, the lookup on diagrams' words (a diagram's word on every "
+                         f"place, asked about it or another of its family; "
+                         f"{_pct(lk['pictures'])} of the rows): held out "
+                         f"{_score(lk['held_out_pictures'])}")
         if "held_out_scenes" in lk:
             sc = lk["held_out_scenes"]
             lines.append(f"- stage 2, the same lookup on the patch words of object scenes "

@@ -4,7 +4,9 @@
 - Stage 1, ``dense_steps``: after the contrastive steps, the exported tower and a linear head over
   ``PATCH_WORDS`` (the 28 object kinds, then the 6 scene themes) learn each patch's word on
   rendered object scenes (``patch_words``: the kind of the object covering it, else the scene's
-  theme); the head is saved beside the tower (``save_head``).
+  theme); the head is saved beside the tower (``save_head``). With ``dense_pictures``, diagrams
+  too, each patch named by the word for what the picture shows (train/picture_words.py): the
+  head's vocabulary is then ``WORDS``, the same words followed by ``PICTURE_WORDS``.
 - Stage 2, ``lookup_steps``: after the caption steps, the language model learns POPE's question,
   "Is there a <kind> in the image?", about a context of words in the places of the picture's
   tokens (``LookupRows``): a row of POPE's training format whose image tokens are words. The
@@ -35,6 +37,10 @@ import torch.nn.functional as F
 from mm.seeding import derive_seed, seeded
 from mm.tokenizer import IMAGE_TOKEN
 from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES
+from engines.builders.mme_synth import existence_question
+from renderers.spec import rng_choice
+from train.picture_words import (BLANK, FAMILY_WORDS, PICTURE_FAMILIES, PICTURE_WORDS, claim,
+                                 ink_patches, word_pictures)
 from train.probe_words import (head_projector, lookup_contexts, lookup_length, patch_accuracy,
                                render_word_scenes, tower_tokens, train_patch_head)
 from train.loop import model_device
@@ -42,6 +48,12 @@ from train.probes import cosine_schedule, train_step, yes_no_score
 
 PATCH_WORDS = tuple(KIND_NAMES) + tuple(THEME_NAMES)
 KINDS = len(KIND_NAMES)  # the themes' words follow the kinds'
+# a head trained on diagrams too names them by the picture words, which follow the others
+WORDS = PATCH_WORDS + PICTURE_WORDS
+# each family's picture words as indices into WORDS ("tree" and "table" the kinds')
+FAMILY_WORD_IDS = {f: np.array([WORDS.index(w) for w in FAMILY_WORDS[f]])
+                   for f in PICTURE_FAMILIES}
+BLANK_ID = WORDS.index(BLANK)
 HEAD_FILE, HEAD_META = "patch_head.safetensors", "patch_head.json"
 # the tower's layer the head reads: the one a LLaVA projector reads (mm.llava.build_llava's
 # vision_feature_layer)
@@ -51,25 +63,77 @@ DENSE_LAYER = -2
 # ----------------------------------------------------------------------------- stage 1
 
 
+def render_word_pictures(processor, grid: int, n: int, seed: int, image_size: int = 224):
+    """``n`` diagrams of ``seed`` (``word_pictures``): (pixel values (n, 3, S, S) for the tower,
+    each patch's word (n, grid * grid) as an index into ``WORDS``: the picture's word where the
+    patch has ink, else "blank" (``ink_patches``); the pictures' families)."""
+    images, families, words = word_pictures(n, seed, image_size)
+    pixels = [processor(images=im, return_tensors="pt")["pixel_values"][0] for im in images]
+    ids = np.full((n, grid * grid), BLANK_ID)
+    for i, (im, w) in enumerate(zip(images, words)):
+        ids[i][ink_patches(im, grid)] = WORDS.index(w)
+    return torch.stack(pixels), torch.from_numpy(ids), families
+
+
 def dense_objective(vision, processor, steps: int, n: int, n_held: int, lr: float,
-                    batch_size: int, seed: int, layer: int, image_size: int = 224):
-    """Train ``vision`` (in place) and a new patch head on ``n`` object scenes; (head, metrics:
-    the held-out scenes' object and background patches named right)."""
+                    batch_size: int, seed: int, layer: int, image_size: int = 224,
+                    n_pictures: int = 0):
+    """Train ``vision`` (in place) and a new patch head on ``n`` object scenes and
+    ``n_pictures`` diagrams (``render_word_pictures``; then the head's vocabulary is
+    ``WORDS``, else ``PATCH_WORDS``); (head, metrics: the held-out scenes' object and
+    background patches named right, and with pictures, ``n_held`` held-out diagrams' patches
+    named right, by family)."""
     grid = vision.config.image_size // vision.config.patch_size
     scene_seed = derive_seed(seed, "patch-words")
     pixels, words, _, _ = render_word_scenes(processor, grid, n + n_held, scene_seed, KINDS,
                                              image_size)
+    held_px, held_words = pixels[n:], words[n:]
+    pixels, words = pixels[:n], words[:n]
+    if n_pictures:
+        pic_px, pic_words, families = render_word_pictures(
+            processor, grid, n_pictures + n_held, derive_seed(seed, "picture-words"),
+            image_size)
+        pixels = torch.cat([pixels, pic_px[:n_pictures]])
+        words = torch.cat([words, pic_words[:n_pictures]])
+        held_px = torch.cat([held_px, pic_px[n_pictures:]])
+        held_words = torch.cat([held_words, pic_words[n_pictures:]])
     dev = next(vision.parameters()).device
     with seeded(derive_seed(seed, "patch-head")):
-        head = torch.nn.Linear(vision.config.hidden_size, len(PATCH_WORDS)).to(dev)
+        head = torch.nn.Linear(vision.config.hidden_size,
+                               len(WORDS if n_pictures else PATCH_WORDS)).to(dev)
     rng = np.random.default_rng(derive_seed(seed, "patch-batches"))
-    train_patch_head(vision, head, pixels[:n], words[:n], steps, lr, batch_size, rng, layer)
+    train_patch_head(vision, head, pixels, words, steps, lr, batch_size, rng, layer)
     with torch.no_grad():
-        said = torch.cat([head(tower_tokens(vision, pixels[s:s + 200].to(dev), layer)).argmax(
-            -1).cpu() for s in range(n, n + n_held, 200)])
-    metrics = {**patch_accuracy(said, words[n:], KINDS), "steps": steps, "n_scenes": n,
-               "n_held": n_held, "feature_layer": layer}
+        said = torch.cat([head(tower_tokens(vision, held_px[s:s + 200].to(dev), layer)).argmax(
+            -1).cpu() for s in range(0, len(held_px), 200)])
+    metrics = {**patch_accuracy(said[:n_held], held_words[:n_held], KINDS), "steps": steps,
+               "n_scenes": n, "n_held": n_held, "feature_layer": layer}
+    if n_pictures:
+        metrics["pictures"] = picture_accuracy(said[n_held:], held_words[n_held:],
+                                               families[n_pictures:])
+        metrics["n_pictures"] = n_pictures
     return head, metrics
+
+
+@torch.no_grad()
+def picture_accuracy(said: torch.Tensor, truth: torch.Tensor, families: list[str]) -> dict:
+    """Held-out diagrams: the share of their inked patches named by the picture's word, overall
+    and by family; of their white patches named "blank"; and of the pictures whose most named
+    word among their inked patches is theirs."""
+    ink = truth != BLANK_ID
+    right = said == truth
+    word = torch.where(ink, truth, -1).max(1).values  # the picture's word
+    major = torch.tensor([bool(len(s[k]) and torch.mode(s[k]).values == w)
+                          for s, k, w in zip(said, ink, word)])
+    fams = np.array(families)
+    by = {}
+    for f in PICTURE_FAMILIES:
+        pick = torch.from_numpy(fams == f)[:, None] & ink
+        if pick.any():
+            by[f] = {"n": int((fams == f).sum()), "patches": float(right[pick].float().mean())}
+    return {"patches": float(right[ink].float().mean()),
+            "blank": float(right[~ink].float().mean()) if (~ink).any() else None,
+            "pictures": float(major.float().mean()), "n": len(families), "by_family": by}
 
 
 def save_head(head: torch.nn.Linear, out: Path, layer: int) -> None:
@@ -77,8 +141,9 @@ def save_head(head: torch.nn.Linear, out: Path, layer: int) -> None:
 
     save_file({"weight": head.weight.detach().cpu().contiguous(),
                "bias": head.bias.detach().cpu().contiguous()}, str(Path(out) / HEAD_FILE))
-    (Path(out) / HEAD_META).write_text(json.dumps({"words": list(PATCH_WORDS), "kinds": KINDS,
-                                                   "feature_layer": layer}, indent=1))
+    (Path(out) / HEAD_META).write_text(json.dumps(
+        {"words": list(WORDS[:head.out_features]), "kinds": KINDS, "feature_layer": layer},
+        indent=1))
 
 
 def check_head(folder: Path, setting: str) -> None:
@@ -101,7 +166,7 @@ def load_head(folder: Path) -> tuple[torch.nn.Linear, dict]:
             raise FileNotFoundError(f"{folder / name} does not exist (stage 1 with dense_steps "
                                     "> 0 writes it, stage 2 with projector_head hands it on)")
     meta = json.loads((folder / HEAD_META).read_text())
-    if tuple(meta.get("words", ())) != PATCH_WORDS:
+    if tuple(meta.get("words", ())) not in (PATCH_WORDS, WORDS):
         raise ValueError(f"{folder / HEAD_META}: its words are not this suite's patch words")
     w = load_file(str(folder / HEAD_FILE))
     head = torch.nn.Linear(w["weight"].shape[1], w["weight"].shape[0])
@@ -126,13 +191,13 @@ COPY_QUESTION = "What is in the image?"
 
 
 def word_tokens(tokenizer) -> tuple[list[int], list[str]]:
-    """One token id for each of ``PATCH_WORDS``: the first token of " word" (an underscore read
+    """One token id for each of ``WORDS``: the first token of " word" (an underscore read
     as a space), or where another word has that one, the next of its own; and the words left
     with none of their own, which then share their first token with another word (a
     from-scratch tokenizer too small to spell them; ``tokenizer_texts`` makes that rare)."""
     taken: dict[int, str] = {}
     out, shared = [], []
-    for word in PATCH_WORDS:
+    for word in WORDS:
         ids = tokenizer(" " + word.replace("_", " "), add_special_tokens=False)["input_ids"]
         free = [i for i in ids if i not in taken]
         if not free:
@@ -142,17 +207,18 @@ def word_tokens(tokenizer) -> tuple[list[int], list[str]]:
     return out, shared
 
 
-def tokenizer_texts(copies: int = 20) -> list[str]:
+def tokenizer_texts(copies: int = 20, pictures: bool = False) -> list[str]:
     """Text for a from-scratch tokenizer beside the captions and problems: POPE's question about
     each kind in the chat frame, and the themes' words, ``copies`` times each, so that the
     words and the frame's "USER" and "ASSISTANT" are tokens of their own (a POPE row of the
-    small preset: 68 tokens -> 55)."""
+    small preset: 68 tokens -> 55); with ``pictures``, the picture words too."""
     from engines.builders.pope_synth import question
     from mm.tokenizer import prompt_text
 
     frame = [prompt_text(question(k)).replace(IMAGE_TOKEN, "") + " Yes" for k in KIND_NAMES]
     themes = " ".join(t.replace("_", " ") for t in THEME_NAMES)
-    return (frame + [themes]) * copies
+    extra = [" ".join(PICTURE_WORDS)] if pictures else []
+    return (frame + [themes] + extra) * copies
 
 
 class LookupRows:
@@ -168,29 +234,39 @@ class LookupRows:
         self.templates: dict[tuple[int, bool], tuple[list[int], list[int], int]] = {}
         self.copies: dict[int, tuple[list[int], list[int]]] = {}  # ``copy_rows``' rows
 
-    def template(self, kind: int, yes: bool) -> tuple[list[int], list[int], int]:
-        """(tokens before the picture, tokens after it, where the answer starts in those)."""
-        if (kind, yes) not in self.templates:
+    def template(self, kind: int, yes: bool, form: str = "pope"
+                 ) -> tuple[list[int], list[int], int]:
+        """(tokens before the picture, tokens after it, where the answer starts in those) of
+        the row asking about word ``kind`` in ``form``: "pope", POPE's question; "mme", MME's
+        existence question ("Is there a cup in this image? Please answer yes or no."); a
+        picture family's name, the claim of the word in that family's words
+        (``picture_words.claim``, with MME's answer instruction)."""
+        if (kind, yes, form) not in self.templates:
             from engines.builders.pope_synth import question
             from mm.tokenizer import prompt_text
             from train.sft import GROUNDING_ASKS, conversation
 
-            q, a = GROUNDING_ASKS["pope-synth"](question(KIND_NAMES[kind]),
-                                                "yes" if yes else "no")
+            word, answer = WORDS[kind].replace("_", " "), "yes" if yes else "no"
+            if form == "pope":
+                q, a = GROUNDING_ASKS["pope-synth"](question(word), answer)
+            else:
+                q = existence_question(word) if form == "mme" else claim(form, WORDS[kind])
+                q, a = GROUNDING_ASKS["mme-synth"](q, answer.capitalize())
             prompt = prompt_text(q)
             ids = self.tok(conversation(prompt, a, self.tok.eos_token or "")[0])["input_ids"]
             at = ids.index(self.image_id)
             start = len(self.tok(prompt)["input_ids"]) - at - 1
-            self.templates[(kind, yes)] = (ids[:at], ids[at + 1:], start)
-        return self.templates[(kind, yes)]
+            self.templates[(kind, yes, form)] = (ids[:at], ids[at + 1:], start)
+        return self.templates[(kind, yes, form)]
 
-    def __call__(self, context: torch.Tensor, asked: torch.Tensor, present: torch.Tensor
-                 ) -> dict:
-        """A right-padded batch (input_ids, attention_mask, labels) of the rows."""
+    def __call__(self, context: torch.Tensor, asked: torch.Tensor, present: torch.Tensor,
+                 forms: list[str] | None = None) -> dict:
+        """A right-padded batch (input_ids, attention_mask, labels) of the rows, each asked in
+        its ``forms`` (``template``; None: POPE's)."""
         rows, labels = [], []
-        for words, kind, yes in zip(self.words[context].tolist(), asked.tolist(),
-                                    present.tolist()):
-            before, after, start = self.template(kind, yes)
+        for words, kind, yes, form in zip(self.words[context].tolist(), asked.tolist(),
+                                          present.tolist(), forms or ["pope"] * len(asked)):
+            before, after, start = self.template(kind, yes, form)
             rows.append(before + words + after)
             labels.append([-100] * (len(before) + len(words) + start) + after[start:])
         return self.padded(rows, labels)
@@ -207,7 +283,7 @@ class LookupRows:
 
     def copy_rows(self, words: torch.Tensor) -> dict:
         """Rows "What is in the image?" -> the word, the picture's place holding that one word
-        (``words``: indices into ``PATCH_WORDS``): copying the word there, which a from-scratch
+        (``words``: indices into ``WORDS``): copying the word there, which a from-scratch
         LM learns at once, puts its attention on the context before the one-word lookup needs
         it. The labels on the answer alone, as ``__call__``'s; each word's row made once."""
         from mm.tokenizer import prompt_text
@@ -215,7 +291,7 @@ class LookupRows:
 
         prompt = prompt_text(COPY_QUESTION)
         for w in set(words.tolist()) - self.copies.keys():
-            answer = PATCH_WORDS[w].replace("_", " ")
+            answer = WORDS[w].replace("_", " ")
             ids = self.tok(conversation(prompt, answer, self.tok.eos_token or "")[0])["input_ids"]
             at = ids.index(self.image_id)
             row = ids[:at] + [int(self.words[w])] + ids[at + 1:]
@@ -224,10 +300,44 @@ class LookupRows:
         rows = [self.copies[w] for w in words.tolist()]
         return self.padded([r for r, _ in rows], [lab for _, lab in rows])
 
-    def draw(self, n: int, length: int, rng: np.random.Generator) -> tuple[dict, torch.Tensor]:
-        """``n`` rows of ``lookup_contexts`` (contexts ``length`` words long) and their truth."""
-        context, asked, present = lookup_contexts(n, length, rng, KINDS, KINDS)
-        return self(context, asked, present), present
+    def draw(self, n: int, length: int, rng: np.random.Generator, pictures: float = 0.0,
+             mme: float = 0.0) -> tuple[dict, torch.Tensor]:
+        """``n`` rows of ``lookup_contexts`` (contexts ``length`` words long) and their truth;
+        with ``pictures``, about that share of them (``binomial``) of ``picture_contexts``,
+        each asked in its family's claim; with ``mme``, that share of the others asked in MME's
+        existence question (else POPE's)."""
+        k = int(rng.binomial(n, pictures)) if pictures else 0
+        context, asked, present = lookup_contexts(n - k, length, rng, KINDS, KINDS)
+        forms = ["mme" if mme and rng.random() < mme else "pope" for _ in range(n - k)]
+        if k:
+            *parts, families = picture_contexts(k, length, rng)
+            context, asked, present = (torch.cat(p) for p in
+                                       zip((context, asked, present), parts))
+            forms += families
+        return self(context, asked, present, forms), present
+
+
+def picture_contexts(n: int, length: int, rng: np.random.Generator):
+    """Lookup rows about diagrams' words, as ``lookup_contexts``' (context (n, length), the word
+    asked (n,), whether its claim is true (n,)) and each row's family: "blank" on every place,
+    a family drawn and one of its picture words on 1 to ``length`` places (a diagram's inked
+    patches), half the rows asking that word's claim (``picture_words.claim``), half another
+    word's of the family whose claim differs ("cosine" is claimed as "a sine curve" too)
+    (indices into ``WORDS``)."""
+    context = torch.full((n, length), BLANK_ID, dtype=torch.long)
+    asked = torch.empty(n, dtype=torch.long)
+    present = torch.from_numpy(rng.random(n) < 0.5)
+    families = []
+    for b in range(n):
+        family = PICTURE_FAMILIES[int(rng.integers(len(PICTURE_FAMILIES)))]
+        words = FAMILY_WORDS[family]
+        there = int(rng.integers(len(words)))
+        others = [w for w in words if claim(family, w) != claim(family, words[there])]
+        context[b, rng.choice(length, int(rng.integers(1, length + 1)), replace=False)] = \
+            WORDS.index(words[there])
+        asked[b] = WORDS.index(words[there] if present[b] else rng_choice(rng, others))
+        families.append(family)
+    return context, asked, present, families
 
 
 def pad_cat(a: dict, b: dict, pad_id: int) -> dict:
@@ -243,10 +353,12 @@ def pad_cat(a: dict, b: dict, pad_id: int) -> dict:
 
 
 def with_lookup_rows(task, share: float, tokenizer, image_token_id: int, length: int,
-                     seed: int):
-    """``task`` (a ``train.loop.StageTask``) with lookup rows (contexts ``length`` words long)
-    beside each batch, ``share`` of its rows (at least one); each batch's rows drawn from its
-    first example's stream position, so whichever process builds a batch builds the same."""
+                     seed: int, pictures: float = 0.0, mme: float = 0.0):
+    """``task`` (a ``train.loop.StageTask``) with lookup rows (contexts ``length`` words long;
+    ``pictures`` of them about diagrams' words, ``mme`` of the others in MME's question,
+    ``LookupRows.draw``) beside each batch,
+    ``share`` of its rows (at least one); each batch's rows drawn from its first example's
+    stream position, so whichever process builds a batch builds the same."""
     from dataclasses import replace
 
     rows = LookupRows(tokenizer, image_token_id)
@@ -254,7 +366,7 @@ def with_lookup_rows(task, share: float, tokenizer, image_token_id: int, length:
 
     def make_batch(idx, keys):
         rng = np.random.default_rng(derive_seed(seed, "lookup-mix", keys[0]))
-        extra, _ = rows.draw(max(1, round(share * len(idx))), length, rng)
+        extra, _ = rows.draw(max(1, round(share * len(idx))), length, rng, pictures, mme)
         return pad_cat(base(idx, keys) if keyed else base(idx), extra, tokenizer.pad_token_id)
 
     return replace(task, make_batch=make_batch, keyed=True)
@@ -360,6 +472,15 @@ def by_count(said: torch.Tensor, present: torch.Tensor, count: torch.Tensor) -> 
     return out
 
 
+def picture_lookup_score(model, rows: LookupRows, n: int, length: int, seed: int) -> dict:
+    """Held-out lookup rows about diagrams' words (``picture_contexts``, ``seed``'s own
+    stream), scored as ``lookup_score``'s."""
+    context, asked, present, families = picture_contexts(
+        n, length, np.random.default_rng(derive_seed(seed, "lookup-pictures-held")))
+    return yes_no_score(said_yes(model, rows, rows(context, asked, present, families)),
+                        present)
+
+
 def lookup_score(model, rows: LookupRows, n: int, length: int, seed: int) -> dict:
     """Held-out lookup rows (contexts ``length`` words long, of ``seed``'s own stream): whether
     the model puts the right answer's token above the other's, where they part; then on the
@@ -416,12 +537,15 @@ def curve_point(model, rows: LookupRows, step: int, length: int, patches: int,
 def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size: int,
                   seed: int, patches: int, n_held: int = 600, image_processor=None,
                   n_scenes: int = 300, image_size: int = 224, lengths: str = "ramp",
-                  eval_every: int = 0, copy: float = 0.0) -> dict:
+                  eval_every: int = 0, copy: float = 0.0, pictures: float = 0.0,
+                  mme: float = 0.0) -> dict:
     """Stage 2's lookup steps: the language model (and its embeddings) trained on
     ``LookupRows`` whose context grows from one word (``hold`` steps) to ``patches`` words by
     60% of ``steps`` (AdamW at ``lr``, cosine); ``lengths`` "mixed": after the hold, each
     batch's length drawn between one word and the ramp's; ``copy``: during the hold, that share
-    of a batch (at least one row) more of ``LookupRows.copy_rows``, their loss added. Every
+    of a batch (at least one row) more of ``LookupRows.copy_rows``, their loss added;
+    ``pictures``: that share of the rows about diagrams' words, ``mme``: that share of the
+    others in MME's existence question (``LookupRows.draw``). Every
     process runs the same steps (no collectives): each ends with the same weights. Returns the
     losses, the held-out lookup accuracy every ``eval_every`` steps (``curve``, of
     ``curve_point``; 0: none) and at the end on contexts ``patches`` words long, and with
@@ -445,7 +569,7 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
         length = ramped = lookup_length(s, hold, ramp, patches)
         if lengths == "mixed" and s >= hold:
             length = int(rng.integers(1, ramped + 1))
-        batch, _ = rows.draw(batch_size, length, rng)
+        batch, _ = rows.draw(batch_size, length, rng, pictures, mme)
         loss = answer_loss(model, {k: v.to(dev) for k, v in batch.items()})
         if copy and s < hold:
             extra = rows.copy_rows(torch.from_numpy(
@@ -459,11 +583,14 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
     for p, w in zip(params, was):
         p.requires_grad_(w)
     out = {"steps": steps, "hold": hold, "lr": lr, "batch_size": batch_size,
-           "words_sharing_a_token": rows.shared,
+           "words_sharing_a_token": [w for w in rows.shared if pictures or w in PATCH_WORDS],
            "first_loss": losses[0] if losses else None,
            "final_loss": float(np.mean(losses[-20:])) if losses else None,
-           "lengths": lengths, "copy": copy, "curve": curve,
+           "lengths": lengths, "copy": copy, "pictures": pictures, "mme": mme,
+           "curve": curve,
            "held_out": lookup_score(model, rows, n_held, patches, seed)}
+    if pictures:
+        out["held_out_pictures"] = picture_lookup_score(model, rows, n_held, patches, seed)
     if image_processor is not None and n_scenes:
         out["held_out_scenes"] = scene_lookup_score(model, rows, image_processor, n_scenes,
                                                     seed, image_size)
@@ -475,21 +602,29 @@ def projector_from_head(model, processor, head: torch.nn.Linear, tokenizer, n: i
                         seed: int, image_size: int = 224) -> dict:
     """Set the model's projector to stage 1's ``head`` followed by the words' embeddings
     (``head_projector`` on the raw tower features the projector reads, over ``n`` object
-    scenes of their own seed); the words the head names on them, and how often the model's
-    image tokens are then nearest (cosine) to the embedding of that word among the words'."""
+    scenes of their own seed, and for a head that names diagrams too, a quarter as many
+    diagrams); the words the head names on them, and how often the model's image tokens are
+    then nearest (cosine) to the embedding of that word among the words'."""
     from train.sft import tower_features
 
     grid = model.config.vision_config.image_size // model.config.vision_config.patch_size
     pixels, _, _, _ = render_word_scenes(processor.image_processor, grid, n,
                                          derive_seed(seed, "projector-head"), KINDS, image_size)
+    n_pictures = n // 4 if head.out_features == len(WORDS) else 0
+    if n_pictures:
+        pixels = torch.cat([pixels, render_word_pictures(
+            processor.image_processor, grid, n_pictures, derive_seed(seed, "projector-pictures"),
+            image_size)[0]])
     pv = pixels.to(model_device(model), model.model.vision_tower.dtype)
-    feats = torch.cat([tower_features(model, pv[s:s + 64]) for s in range(0, n, 64)])
+    feats = torch.cat([tower_features(model, pv[s:s + 64]) for s in range(0, len(pv), 64)])
     proj = model.model.multi_modal_projector
-    emb = model.get_input_embeddings().weight[torch.tensor(word_tokens(tokenizer)[0])].float()
+    ids = torch.tensor(word_tokens(tokenizer)[0][:head.out_features])
+    emb = model.get_input_embeddings().weight[ids].float()
     head = head.to(feats.device)
     head_projector(proj.linear_1, proj.linear_2, head, feats.float(), emb, standardised=False,
                    free_seed=derive_seed(seed, "projector-free"))
     said = head(feats.float()).argmax(-1).flatten()
     out = F.normalize(proj(feats).float().flatten(0, 1), dim=-1) @ F.normalize(emb, dim=-1).T
-    return {"n_scenes": n, "object_patches_named": float((said < KINDS).float().mean()),
+    return {"n_scenes": n, "n_pictures": n_pictures,
+            "object_patches_named": float((said < KINDS).float().mean()),
             "nearest_is_heads_word": float((out.argmax(-1) == said).float().mean())}

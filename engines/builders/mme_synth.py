@@ -53,7 +53,7 @@ def category(subtask: str) -> str:
     raise ValueError(f"unknown mme-synth subtask {subtask!r}; valid: {', '.join(SUBTASKS)}")
 
 
-def _a(word: str) -> str:
+def article(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
@@ -62,14 +62,17 @@ def _a(word: str) -> str:
 _SCENES = ObjectSceneFamily()
 
 
+def existence_question(kind: str) -> str:
+    return f"Is there {article(kind)} in this image?"
+
+
 def existence(rng: np.random.Generator) -> tuple[ObjectSceneSpec, QA] | None:
     spec = _SCENES.sample_spec(rng, sign="")
     present = {o.kind for o in spec.objects}
     near = [k for k in THEMES[spec.theme]["core"] if k not in present]  # expected but absent
     absent = near or [k for k in KINDS if k not in present]
     yes, no = rng_choice(rng, sorted(present)), rng_choice(rng, absent)
-    return spec, [(f"Is there {_a(yes)} in this image?", "Yes"),
-                  (f"Is there {_a(no)} in this image?", "No")]
+    return spec, [(existence_question(yes), "Yes"), (existence_question(no), "No")]
 
 
 def _count_q(kind: str, n: int) -> str:
@@ -126,8 +129,8 @@ def color(rng: np.random.Generator) -> tuple[ObjectSceneSpec, QA] | None:
     if not pool:
         return None
     wrong = rng_choice(rng, pool)
-    return spec, [(f"Is there {_a(o.color)} {o.kind} in this image?", "Yes"),
-                  (f"Is there {_a(wrong)} {o.kind} in this image?", "No")]
+    return spec, [(f"Is there {article(o.color)} {o.kind} in this image?", "Yes"),
+                  (f"Is there {article(wrong)} {o.kind} in this image?", "No")]
 
 
 def ocr(rng: np.random.Generator) -> tuple[ObjectSceneSpec, QA] | None:
@@ -220,23 +223,31 @@ _SHAPE_CLOSE = {"square": {"rectangle", "rhombus", "parallelogram"},
                 "hexagon": {"heptagon"}}
 
 
+def shape_category(spec) -> str:
+    """The category (one of ``SHAPE_CATS``) of a plane figure's base shape."""
+    if spec.base == "regular_polygon":
+        return _POLYGONS[int(round(spec.params["n"]))]
+    return _SHAPE_CAT[spec.base]
+
+
 def shape_type(rng: np.random.Generator):
     import renderers.plane_geometry.spec as geo
 
     base = rng_choice(rng, geo.BASES)
     spec = renderers.get_family("plane_geometry").sample_spec(rng, base=base, n_attached=0)
-    cat = _POLYGONS[int(round(spec.params["n"]))] if base == "regular_polygon" else \
-        _SHAPE_CAT[base]
+    cat = shape_category(spec)
     pool = [c for c in SHAPE_CATS if c != cat and c not in _SHAPE_CLOSE.get(cat, set())]
     wrong = rng_choice(rng, pool)
-    q = "Is the shape in the figure {c}?"
-    return spec, [(q.format(c=_a(cat)), "Yes"), (q.format(c=_a(wrong)), "No")]
+    q = SHAPE_CLAIM
+    return spec, [(q.format(c=article(cat)), "Yes"), (q.format(c=article(wrong)), "No")]
 
 
-_FUNC_DESC = {"sine": "a sine curve", "cosine": "a sine curve", "tangent": "a tangent curve",
-              "exponential": "an exponential function", "logarithm": "a logarithmic function",
-              "absolute": "an absolute value function", "polynomial": "a polynomial function",
-              "piecewise": "a piecewise-defined function"}
+# how a claim names a function kind ("Is the plotted function a sine curve?")
+FUNCTION_CLAIMS = {
+    "sine": "a sine curve", "cosine": "a sine curve", "tangent": "a tangent curve",
+    "exponential": "an exponential function", "logarithm": "a logarithmic function",
+    "absolute": "an absolute value function", "polynomial": "a polynomial function",
+    "piecewise": "a piecewise-defined function"}
 _FUNC_FAR = {
     "sine": ("tangent", "exponential", "logarithm", "absolute"),
     "cosine": ("tangent", "exponential", "logarithm", "absolute"),
@@ -249,17 +260,22 @@ _FUNC_FAR = {
 }
 
 
+FUNCTION_CLAIM = "Is the plotted function {d}?"
+SHAPE_CLAIM = "Is the shape in the figure {c}?"
+
+
 def function_family(rng: np.random.Generator):
     import renderers.function.spec as fn
 
     # the kinds this subtask words a claim for, in the renderer's order (a kind the renderer
     # gains later does not move the set's draws)
-    kind = rng_choice(rng, tuple(k for k in fn.KINDS if k in _FUNC_DESC))
+    kind = rng_choice(rng, tuple(k for k in fn.KINDS if k in FUNCTION_CLAIMS))
     spec = renderers.get_family("function").sample_spec(rng, kind=kind, n_functions=1,
                                                         show_expression="none")
     wrong = rng_choice(rng, _FUNC_FAR[kind])
-    q = "Is the plotted function {d}?"
-    return spec, [(q.format(d=_FUNC_DESC[kind]), "Yes"), (q.format(d=_FUNC_DESC[wrong]), "No")]
+    q = FUNCTION_CLAIM
+    return spec, [(q.format(d=FUNCTION_CLAIMS[kind]), "Yes"),
+                  (q.format(d=FUNCTION_CLAIMS[wrong]), "No")]
 
 
 def graph_property(rng: np.random.Generator):

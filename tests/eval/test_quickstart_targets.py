@@ -276,3 +276,27 @@ def test_grounding_lines_show_the_steps_the_recipes_had():
     assert grounding_lines(None, {}) == []
     assert grounding_lines(None, {"projector_head": s2["projector_head"]})[2].startswith(
         "- stage 2, the projector from the patch head")
+
+
+def test_grounding_lines_show_the_diagrams_words_where_there_are_any():
+    from eval.quickstart import grounding_lines
+
+    words = {"n_scenes": 12000, "steps": 3500, "objects": 0.75, "object_patches": 4800,
+             "background": 0.98, "n_held": 600, "n_pictures": 3000,
+             "pictures": {"patches": 0.8512, "pictures": 0.9, "n": 600,
+                          "by_family": {"plane_geometry": {"n": 120, "patches": 0.61},
+                                        "chart": {"n": 120, "patches": 0.975}}}}
+    pictures = {"accuracy": 0.99, "n": 600, "accuracy_ci95": [0.978, 0.995], "yes_ratio": 0.5}
+    s2 = {"lookup": {"steps": 1500, "pictures": 0.2, "held_out": pictures,
+                     "held_out_pictures": pictures}}
+    lines = grounding_lines(words, s2)
+    assert lines[3] == (
+        "- stage 1, a word for what each diagram shows (3000 diagrams on every patch): held-out "
+        "patches named right 85.1% (plane geometry 61.0%, chart 97.5%), pictures whose most "
+        "named word is theirs 90.0% (n = 600)")
+    assert lines[5] == (
+        "- stage 2, the lookup on diagrams' words (a diagram's word on every place, asked about "
+        "it or another of its family; 20.0% of the rows): held out 99.0% (97.8% to 99.5%, "
+        "n = 600; yes 50.0%)")
+    del words["pictures"]
+    assert not any("diagram" in x for x in grounding_lines(words, {}))

@@ -29,7 +29,8 @@ def llava(tmp_path_factory):
 def test_tokenizer_texts_give_each_word_and_the_frame_a_token(llava):
     tok = llava[1].tokenizer
     ids, shared = gr.word_tokens(tok)
-    assert shared == [] and len(set(ids)) == len(gr.PATCH_WORDS) == 34
+    # the picture words (train/picture_words.py) may share: this tokenizer saw none of them
+    assert set(shared) <= set(gr.WORDS[34:]) and len(set(ids[:34])) == len(gr.PATCH_WORDS) == 34
     for word, i in zip(gr.PATCH_WORDS, ids):  # the first token of the word as asked
         assert tok(" " + word.replace("_", " "), add_special_tokens=False)["input_ids"][0] == i
     frame = tok.tokenize("USER: <image>\nIs there a cup in the image?\nASSISTANT: Yes</s>")
@@ -41,11 +42,11 @@ def test_a_small_vocabulary_shares_tokens_and_says_which():
 
     tok = train_tokenizer(["Is the triangle red? Yes it is."] * 30, vocab_size=280)
     ids, shared = gr.word_tokens(tok)
-    assert shared and len(ids) == 34
+    assert shared and len(ids) == len(gr.WORDS)
     # a word sharing a token spells the first one of it, which another word took
     for word in shared:
         first = tok(" " + word.replace("_", " "), add_special_tokens=False)["input_ids"][0]
-        assert ids[gr.PATCH_WORDS.index(word)] == first
+        assert ids[gr.WORDS.index(word)] == first
 
 
 def test_lookup_rows_are_encodes_pope_rows_with_words_for_the_picture(llava):

@@ -25,7 +25,7 @@ from train.data import build_or_load, cache_bytes, stage_data
 from train.grounding import (LOOKUP_LENGTHS, check_head, copy_head, load_head, lookup_warmup,
                              projector_from_head, tokenizer_texts)
 from train.loop import model_device, run
-from train.recipe import Recipe, RecipeError, check_counts
+from train.recipe import Recipe, RecipeError, check_counts, check_range
 from train.sft import Examples, finish, set_trainable, sft_task, tower_size
 from train.stage import STAGES, TrainingStage
 
@@ -63,6 +63,13 @@ class AlignSettings:
     lookup_copy: float = 0.5
     lookup_eval_every: int = 500
     lookup_scenes: int = 300
+    # this share of the lookup rows about diagrams' words (train/picture_words.py: a family's
+    # word on every place, asked about it or another word of the family); the tokenizer then
+    # sees the picture words too
+    lookup_pictures: float = 0.0
+    # this share of the other lookup rows in MME's existence question ("Is there a cup in this
+    # image? Please answer yes or no."), the rest in POPE's
+    lookup_mme: float = 0.0
     # then the projector set to stage 1's patch head followed by the words' embeddings (its
     # scale fitted on projector_head_n object scenes); needs stage 1 with dense_steps
     projector_head: bool = False
@@ -73,6 +80,8 @@ class AlignSettings:
                      "lookup_lr", "lookup_batch", "projector_head_n", positive=True)
         check_counts(self, "projector_fit_n", "lookup_steps", "lookup_hold", "lookup_scenes",
                      "lookup_eval_every", "lookup_copy")
+        check_range(self, "lookup_pictures", 0, 1)
+        check_range(self, "lookup_mme", 0, 1)
         if self.lookup_lengths not in LOOKUP_LENGTHS:
             raise RecipeError("lookup_lengths", f"lookup_lengths: expected one of "
                               f"{', '.join(LOOKUP_LENGTHS)}, got {self.lookup_lengths!r}")
@@ -196,7 +205,7 @@ class AlignStage(TrainingStage):
             texts += [r["question"] + "\n" + r["cot"] for r in
                       ins.select_columns(["question", "cot"])]
             if own.lookup_steps or own.projector_head:
-                texts += tokenizer_texts()
+                texts += tokenizer_texts(pictures=own.lookup_pictures > 0)
         head = None
         if own.projector_head:  # checked by check_init / follows before any work
             head, meta = load_head(Path(init))
@@ -224,7 +233,8 @@ class AlignStage(TrainingStage):
                 own.lookup_batch, recipe.seed, model.config.image_seq_length,
                 image_processor=processor.image_processor, n_scenes=own.lookup_scenes,
                 image_size=recipe.image_size, lengths=own.lookup_lengths,
-                eval_every=own.lookup_eval_every, copy=own.lookup_copy)
+                eval_every=own.lookup_eval_every, copy=own.lookup_copy,
+                pictures=own.lookup_pictures, mme=own.lookup_mme)
         if head is not None:
             metrics["projector_head"] = projector_from_head(
                 model, processor, head, processor.tokenizer,

@@ -2,16 +2,18 @@
 
 open_clip model and ``ClipLoss``, which under several processes gathers every process's features
 with their gradients (``local_loss=False, gather_with_grad=True``, as open_clip's own training
-does), so each process contrasts the global batch and the processes train as one; the text tower is frozen as in MAVIS (``unfreeze_text`` to
-train it too, which a from-scratch text tower needs to learn anything beyond random features).
+does), so each process contrasts the global batch and the processes train as one; the text
+tower is frozen as in MAVIS (``unfreeze_text`` to train it too, which a from-scratch text tower
+needs to learn anything beyond random features).
 Captions longer than the context use sentence sampling (mm.clip_math.fit_caption). Evidence:
 held-out image->caption and caption->image R@1 / R@5, trained vs untrained; goal: image->caption
 R@1 at least 20x chance (1/n of the n held-out pairs), with its 95% interval.
 
 With ``dense_steps``, the exported tower then learns a word for each patch on object scenes
-(train/grounding.py): the tower stage 2 reads is that one, and the retrieval numbers are the
-contrastive model's, before it; the held-out patches named right are in the metrics
-(``patch_words``).
+(train/grounding.py), and with ``dense_pictures`` a word for what each of that many diagrams
+shows on every patch of it (train/picture_words.py): the tower stage 2 reads is that one, and
+the retrieval numbers are the contrastive model's, before it; the held-out patches named right
+are in the metrics (``patch_words``).
 
 Output folder: ``clip.safetensors`` + ``clip.json`` (open_clip architecture), ``vision/`` (the
 tower exported to ``CLIPVisionModel`` with its ``CLIPImageProcessor``), ``metrics.json``; with
@@ -59,9 +61,13 @@ class ClipSettings:
     dense_held: int = 600
     dense_batch: int = 32
     dense_lr: float = 1e-3
+    # diagrams beside the scenes (train/picture_words.py: every patch named by the word for
+    # what the picture shows, the head's vocabulary grown by the picture words; dense_held of
+    # them held out too); 0: object scenes alone
+    dense_pictures: int = 0
 
     def __post_init__(self) -> None:
-        check_counts(self, "dense_steps")
+        check_counts(self, "dense_steps", "dense_pictures")
         check_counts(self, "dense_n", "dense_held", "dense_batch", "dense_lr", positive=True)
 
 
@@ -192,7 +198,8 @@ class ClipStage(TrainingStage):
                 # the main process alone (the others wait): only it saves the tower
                 head, result["metrics"]["patch_words"] = dense_objective(
                     vision, ip, own.dense_steps, own.dense_n, own.dense_held, own.dense_lr,
-                    own.dense_batch, recipe.seed, DENSE_LAYER, recipe.image_size)
+                    own.dense_batch, recipe.seed, DENSE_LAYER, recipe.image_size,
+                    own.dense_pictures)
                 save_head(head, out, DENSE_LAYER)
             vision.save_pretrained(out / "vision")
             ip.save_pretrained(out / "vision")

@@ -28,7 +28,7 @@ from train.data import (GROUNDING, Conversations, cache_bytes, grounding_data, s
 from train.grounding import (check_head, load_head, with_lookup_rows,
                              with_projector_anchor)
 from train.loop import run
-from train.recipe import Recipe, RecipeError, check_counts
+from train.recipe import Recipe, RecipeError, check_counts, check_range
 from train.sft import Examples, finish, perception_accuracy, set_trainable, sft_task, tower_size
 from train.stage import STAGES, Goal, TrainingStage, Twin
 
@@ -62,6 +62,9 @@ class InstructSettings:
     # stage 2's lookup rows (train/grounding.py; contexts as long as the tower's patch count)
     # beside each batch, this share of its rows: the lookup kept while the pictures are learnt
     lookup_mix: float = 0.0
+    # this share of those lookup rows about diagrams' words (stage 2's lookup_pictures)
+    lookup_pictures: float = 0.0
+    lookup_mme: float = 0.0  # and this share of the others in MME's question (stage 2's)
     # weight of the projector's squared distance from the embedding of the word stage 1's
     # patch head names for each patch (train/grounding.py; the head comes from a stage 2 run
     # with projector_head); 0: none
@@ -74,6 +77,8 @@ class InstructSettings:
         check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n", "lookup_mix",
                      "projector_anchor")
         check_counts(self, "grounding_turns", positive=True)
+        check_range(self, "lookup_pictures", 0, 1)
+        check_range(self, "lookup_mme", 0, 1)
         bad = [k for k in self.projector_anchor_kinds if k not in MIX_KINDS]
         if bad:
             raise RecipeError("projector_anchor_kinds", f"projector_anchor_kinds: unknown "
@@ -149,7 +154,8 @@ class InstructStage(TrainingStage):
         if own.lookup_mix:
             task = with_lookup_rows(task, own.lookup_mix, processor.tokenizer,
                                     model.config.image_token_id,
-                                    model.config.image_seq_length, recipe.seed)
+                                    model.config.image_seq_length, recipe.seed,
+                                    own.lookup_pictures, own.lookup_mme)
         hook = None
         if own.projector_anchor:
             anchored = set(own.projector_anchor_kinds)
