@@ -229,4 +229,5 @@ def test_stage_1_names_diagrams_and_stage_2_looks_their_words_up(tmp_path, run_c
                 "--out", str(tmp_path / "bad"), "--no-progress", "--set",
                 "lookup_pictures=1.5")
     assert r.returncode == 2
-    assert "lookup_pictures: must be in [0, 1], got 1.5" in r.stderr
+    assert r.stderr.strip().splitlines()[-1] == (
+        "mm-train: error: argument --set: lookup_pictures=1.5: must be in [0, 1], got 1.5")
