@@ -23,8 +23,9 @@ QS_MAX_NEW ?= 256
 # whole groups spread over the strata: 90 = one seed of each of the 9 DynaMath topics,
 # 216 = six camera-prompt COMFORT curves (each of the 4 relations and the object questions),
 # 540 = 30 POPE images (180 probes per split, 90 of them absent objects: the language prior's
-# sample), 180 = 10 MME images per subtask; 60 samples of each other task
-QS_LIMIT ?= 60,dynamath=90,comfort-ball=216,pope-synth=540,mme-synth=180
+# sample), 180 = 10 MME images per subtask, 150 MAVIS held-out problems (about 60 multiple
+# choice: at 25 the comparison with the twin spanned 45 points); 60 samples of each other task
+QS_LIMIT ?= 60,dynamath=90,comfort-ball=216,pope-synth=540,mme-synth=180,mavis-heldout=150
 # the CausalMM experiment: POPE's adversarial probes (absent objects that co-occur with the
 # image's; the greedy run's 180 of that split), greedy vs every CausalMM setting and the gamma=0
 # control
@@ -32,7 +33,7 @@ QS_ABLATE_LIMIT ?= 180
 # the image-blind twin of stage 3 on the greedy run's MAVIS held-out problems, on white pictures
 # (its multiple-choice accuracy is the report's baseline for the model's); mavis-heldout's share
 # of QS_LIMIT
-QS_TWIN_LIMIT ?= 60
+QS_TWIN_LIMIT ?= 150
 # COMFORT-BALL's headline and preferred frame are the camera-prompt curves
 QS_OPTIONS ?= prefixes=camera
 

@@ -172,10 +172,14 @@ def training_section(p: dict) -> list[str]:
                   f"- gain: {e['gain_points']:+.1f} points", "", *goal_lines(e), ""]
         if e.get("yes_no"):
             m, b = e["yes_no"]["model"], e["yes_no"]["blind_twin"]
+            base = ""
+            if e.get("yes_no_baseline") == "majority":
+                base = (f" The goal's baseline is always answering the claims' more common "
+                        f"answer, {_pct(e['yes_no_majority'])}, above the twin's.")
             lines += [f"Yes/no form of the same questions (MME's answer format; half the claims "
                       f"true, {m['n']} held out): model {_pct(m['accuracy'])} (answers yes "
                       f"{_pct(m['yes_ratio'])}), image-blind twin {_pct(b['accuracy'])} (yes "
-                      f"{_pct(b['yes_ratio'])}).", ""]
+                      f"{_pct(b['yes_ratio'])}).{base}", ""]
         for kind, what in (("pope-synth", "POPE's object probes"),
                            ("mme-synth", "MME's paired yes/no claims")):
             if e.get(kind):

@@ -308,7 +308,8 @@ def perception_accuracy(model, processor, rows, blank: bool = False, batch: int 
     ``rows_to_examples`` asks them); ``yes_ratio``: share starting with "yes" (a yes/no set's
     bias); on a set answered yes or no alone, also the F1 of "yes" (POPE's headline metric,
     with any output not starting with "yes" counted as a "no", where POPE's parser reads
-    free text). Per group: the row's family, POPE split or MME subtask."""
+    free text), and ``truth_yes``, the set's share of rows answered "yes". Per group: the
+    row's family, POPE split or MME subtask."""
     model.eval()
 
     def outcomes(starts):  # (group, answer, right, said yes) per row of the chunks
@@ -336,6 +337,7 @@ def perception_accuracy(model, processor, rows, blank: bool = False, batch: int 
         tp = sum(a == "yes" and y for _, a, _, y in results)
         pred, pos = sum(r[3] for r in results), sum(r[1] == "yes" for r in results)
         out["f1"] = 2 * tp / (pred + pos) if pred + pos else 0.0
+        out["truth_yes"] = pos / n  # the set's own share of "yes" answers
     return out
 
 

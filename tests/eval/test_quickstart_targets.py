@@ -300,3 +300,21 @@ def test_grounding_lines_show_the_diagrams_words_where_there_are_any():
         "n = 600; yes 50.0%)")
     del words["pictures"]
     assert not any("diagram" in x for x in grounding_lines(words, {}))
+
+
+def test_stage3_yes_no_goal_says_when_its_baseline_is_the_common_answer():
+    from eval.quickstart import training_section
+    from train.stages.instruct import InstructStage
+
+    def run(yes_no):
+        return {"metrics": {"perception": {"accuracy": 0.01, "n": 200}, "yes_no": yes_no}}
+
+    ev = InstructStage().evidence({
+        "stage3": run({"accuracy": 0.5, "n": 200, "yes_ratio": 0.83, "truth_yes": 0.5}),
+        "stage3_blind": run({"accuracy": 0.02, "n": 200, "yes_ratio": 0.06, "truth_yes": 0.5})})
+    ev["goals"] = []
+    text = "\n".join(training_section({"preset": "small", "evidence": {"stage3": ev}}))
+    assert ("model 50.0% (answers yes 83.0%), image-blind twin 2.0% (yes 6.0%). The goal's "
+            "baseline is always answering the claims' more common answer, 50.0%, above the "
+            "twin's.") in text
+    assert ev["yes_no_gain_points"] == 0.0

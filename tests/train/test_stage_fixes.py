@@ -225,3 +225,26 @@ def test_stage3_on_balanced_rows_scores_its_balanced_probes_once(tmp_path, monke
     assert len(seen) == 3 and set(seen[2]["split"]) == {"balanced"}
     assert metrics["pope-synth-balanced"] == metrics["pope-synth"] == {
         "accuracy": 0.3, "yes_ratio": 0.5, "n": 4}
+
+
+def test_yes_no_goal_beats_the_better_of_the_twin_and_the_common_answer():
+    import math
+
+    from train.stages.instruct import YES_NO_GOAL, yes_no_gap
+
+    def wilson(p, n, z=1.959963984540054):  # the score interval, from its formula
+        mid, half = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        return (mid - half) / (1 + z * z / n), (mid + half) / (1 + z * z / n)
+
+    # a twin that has not learnt the answer format (4%) is no baseline: 52% "yes" claims are
+    model = {"accuracy": 0.50, "n": 200, "truth_yes": 0.52}
+    got = yes_no_gap(model, {"accuracy": 0.04, "n": 200})
+    lo, hi = wilson(0.50, 200)
+    assert got["yes_no_baseline"] == "majority" and got["yes_no_majority"] == 0.52
+    assert got["yes_no_gain_points"] == -2.0 and got[YES_NO_GOAL.n] == 200
+    assert got["yes_no_gain_ci95"] == [round(100 * (lo - 0.52), 1), round(100 * (hi - 0.52), 1)]
+    # a twin above the common answer is the baseline, with the two-sample interval
+    got = yes_no_gap({"accuracy": 0.80, "n": 200, "truth_yes": 0.45},
+                     {"accuracy": 0.60, "n": 200})
+    assert got["yes_no_baseline"] == "twin" and got["yes_no_gain_points"] == 20.0
+    assert "yes_no_majority" not in got
