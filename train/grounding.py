@@ -34,10 +34,10 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from engines.builders.mme_synth import existence_question
 from mm.seeding import derive_seed, seeded
 from mm.tokenizer import IMAGE_TOKEN
 from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES
-from engines.builders.mme_synth import existence_question
 from renderers.spec import rng_choice
 from train.picture_words import (BLANK, FAMILY_WORDS, PICTURE_FAMILIES, PICTURE_WORDS, claim,
                                  ink_patches, word_pictures)
@@ -381,11 +381,11 @@ def with_projector_anchor(task, model, head: torch.nn.Linear, tokenizer, weight:
     word stage 1's head names for each patch (over the mean square of the embedding entries)
     added to its loss: the projector kept on the words the language model reads while it
     learns the questions (the probe's step 3). ``anchored(indices)``: whether each example's
-    picture is held so (one bool an example; None: every picture). The head learnt its words
-    on object scenes alone: on a chart or a diagram the word it names says nothing of the
-    picture, and holding those pictures' tokens on it would leave the language model only
-    the head's 34 words to tell a chart from a network by. Returns the task and the hook's
-    handle."""
+    picture is held so (one bool an example; None: every picture). A head that learnt its
+    words on object scenes alone names nothing of a chart or a diagram, and holding those
+    pictures' tokens on it would leave the language model only the head's 34 words to tell a
+    chart from a network by (a head with ``dense_pictures`` names them too). Returns the
+    task and the hook's handle."""
     from dataclasses import replace
 
     from train.sft import forward_groups, picture_order
