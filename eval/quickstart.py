@@ -241,7 +241,7 @@ def grounding_lines(words: dict | None, s2: dict) -> list[str]:
             fams = ", ".join(f"{f.replace('_', ' ')} {_pct(v['patches'])}"
                              for f, v in pic["by_family"].items())
             lines.append(f"- stage 1, a word for what each diagram shows ({words['n_pictures']} "
-                         f"diagrams on every patch): held-out patches named right "
+                         f"diagrams, on their inked patches): held-out patches named right "
                          f"{_pct(pic['patches'])} ({fams}), pictures whose most named word is "
                          f"theirs {_pct(pic['pictures'])} (n = {pic['n']})")
     if s2.get("lookup"):
@@ -256,8 +256,8 @@ def grounding_lines(words: dict | None, s2: dict) -> list[str]:
                                    f"({_pct(c.get('at_length', c['accuracy']))})"
                                    for c in lk["curve"]))
         if "held_out_pictures" in lk:
-            lines.append(f"- stage 2, the lookup on diagrams' words (a diagram's word on every "
-                         f"place, asked about it or another of its family; "
+            lines.append(f"- stage 2, the lookup on diagrams' words (a diagram's word among "
+                         f"blank places, asked in its family's claim or another word's; "
                          f"{_pct(lk['pictures'])} of the rows): held out "
                          f"{_score(lk['held_out_pictures'])}")
         if "held_out_scenes" in lk:

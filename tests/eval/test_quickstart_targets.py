@@ -291,13 +291,13 @@ def test_grounding_lines_show_the_diagrams_words_where_there_are_any():
                      "held_out_pictures": pictures}}
     lines = grounding_lines(words, s2)
     assert lines[3] == (
-        "- stage 1, a word for what each diagram shows (3000 diagrams on every patch): held-out "
-        "patches named right 85.1% (plane geometry 61.0%, chart 97.5%), pictures whose most "
-        "named word is theirs 90.0% (n = 600)")
+        "- stage 1, a word for what each diagram shows (3000 diagrams, on their inked patches): "
+        "held-out patches named right 85.1% (plane geometry 61.0%, chart 97.5%), pictures whose "
+        "most named word is theirs 90.0% (n = 600)")
     assert lines[5] == (
-        "- stage 2, the lookup on diagrams' words (a diagram's word on every place, asked about "
-        "it or another of its family; 20.0% of the rows): held out 99.0% (97.8% to 99.5%, "
-        "n = 600; yes 50.0%)")
+        "- stage 2, the lookup on diagrams' words (a diagram's word among blank places, asked "
+        "in its family's claim or another word's; 20.0% of the rows): held out 99.0% (97.8% to "
+        "99.5%, n = 600; yes 50.0%)")
     del words["pictures"]
     assert not any("diagram" in x for x in grounding_lines(words, {}))
 

@@ -63,9 +63,9 @@ class AlignSettings:
     lookup_copy: float = 0.5
     lookup_eval_every: int = 500
     lookup_scenes: int = 300
-    # this share of the lookup rows about diagrams' words (train/picture_words.py: a family's
-    # word on every place, asked about it or another word of the family); the tokenizer then
-    # sees the picture words too
+    # this share of the lookup rows about diagrams' words (train/grounding.py's
+    # picture_contexts: a diagram's word on some places, "blank" on the others, asked in its
+    # family's claim or another word's); the tokenizer then sees the picture words too
     lookup_pictures: float = 0.0
     # this share of the other lookup rows in MME's existence question ("Is there a cup in this
     # image? Please answer yes or no."), the rest in POPE's

@@ -11,7 +11,7 @@ R@1 at least 20x chance (1/n of the n held-out pairs), with its 95% interval.
 
 With ``dense_steps``, the exported tower then learns a word for each patch on object scenes
 (train/grounding.py), and with ``dense_pictures`` a word for what each of that many diagrams
-shows on every patch of it (train/picture_words.py): the tower stage 2 reads is that one, and
+shows on each inked patch of it (train/picture_words.py): the tower stage 2 reads is that one, and
 the retrieval numbers are the contrastive model's, before it; the held-out patches named right
 are in the metrics (``patch_words``).
 
