@@ -39,8 +39,8 @@ from mm.seeding import derive_seed, seeded
 from mm.tokenizer import IMAGE_TOKEN
 from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES
 from renderers.spec import rng_choice
-from train.picture_words import (BLANK, FAMILY_WORDS, PICTURE_FAMILIES, PICTURE_WORDS, claim,
-                                 ink_patches, word_pictures)
+from train.picture_words import (BLANK, FAMILY_CLAIMS, FAMILY_WORDS, PICTURE_FAMILIES,
+                                 PICTURE_WORDS, claim, ink_patches, word_pictures)
 from train.probe_words import (head_projector, lookup_contexts, lookup_length, patch_accuracy,
                                render_word_scenes, tower_tokens, train_patch_head)
 from train.loop import model_device
@@ -330,9 +330,9 @@ def picture_contexts(n: int, length: int, rng: np.random.Generator):
     families = []
     for b in range(n):
         family = PICTURE_FAMILIES[int(rng.integers(len(PICTURE_FAMILIES)))]
-        words = FAMILY_WORDS[family]
+        words, claims = FAMILY_WORDS[family], FAMILY_CLAIMS[family]
         there = int(rng.integers(len(words)))
-        others = [w for w in words if claim(family, w) != claim(family, words[there])]
+        others = [w for w, c in zip(words, claims) if c != claims[there]]
         context[b, rng.choice(length, int(rng.integers(1, length + 1)), replace=False)] = \
             WORDS.index(words[there])
         asked[b] = WORDS.index(words[there] if present[b] else rng_choice(rng, others))
@@ -356,9 +356,9 @@ def with_lookup_rows(task, share: float, tokenizer, image_token_id: int, length:
                      seed: int, pictures: float = 0.0, mme: float = 0.0):
     """``task`` (a ``train.loop.StageTask``) with lookup rows (contexts ``length`` words long;
     ``pictures`` of them about diagrams' words, ``mme`` of the others in MME's question,
-    ``LookupRows.draw``) beside each batch,
-    ``share`` of its rows (at least one); each batch's rows drawn from its first example's
-    stream position, so whichever process builds a batch builds the same."""
+    ``LookupRows.draw``) beside each batch, ``share`` of its rows (at least one); each batch's
+    rows drawn from its first example's stream position, so whichever process builds a batch
+    builds the same."""
     from dataclasses import replace
 
     rows = LookupRows(tokenizer, image_token_id)

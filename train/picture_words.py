@@ -26,7 +26,10 @@ import numpy as np
 from renderers.object_scene.spec import KIND_NAMES
 
 PICTURE_FAMILIES = ("plane_geometry", "function", "chart", "solid_geometry", "graph")
-GRAPH_WORDS = ("directed", "tree", "cycle", "forest")
+# a network's words and how a claim asks each
+GRAPH_CLAIMS = {"directed": "Is the graph directed?", "tree": "Is the graph a tree?",
+                "cycle": "Does the graph contain a cycle?", "forest": "Is the graph a forest?"}
+GRAPH_WORDS = tuple(GRAPH_CLAIMS)
 BLANK = "blank"  # a diagram's white patches
 INK = 4.0  # a patch with ink: its mean darkness (255 - grey level) above this
 
@@ -67,12 +70,16 @@ def claim(family: str, word: str) -> str:
         return f"Is the solid shown {article(word)}?"
     if family == "graph":
         return GRAPH_CLAIMS[word]
-    raise ValueError(f"no picture words for family {family!r}; families: "
-                     f"{', '.join(PICTURE_FAMILIES)}")
+    raise _no_words(family)
 
 
-GRAPH_CLAIMS = {"directed": "Is the graph directed?", "tree": "Is the graph a tree?",
-                "cycle": "Does the graph contain a cycle?", "forest": "Is the graph a forest?"}
+# each family's claims, in the order of its words
+FAMILY_CLAIMS = {f: tuple(claim(f, w) for w in FAMILY_WORDS[f]) for f in PICTURE_FAMILIES}
+
+
+def _no_words(family: str) -> ValueError:
+    return ValueError(f"no picture words for family {family!r}; families: "
+                      f"{', '.join(PICTURE_FAMILIES)}")
 
 
 def ink_patches(image, grid: int) -> np.ndarray:
@@ -101,8 +108,7 @@ def picture_word(family: str, spec, facts: dict) -> str:
         return "cycle" if facts["has_cycle"] else "forest"
     if family in ("chart", "solid_geometry"):
         return facts["kind"]
-    raise ValueError(f"no picture words for family {family!r}; families: "
-                     f"{', '.join(PICTURE_FAMILIES)}")
+    raise _no_words(family)
 
 
 def sample_picture(family: str, rng: np.random.Generator):

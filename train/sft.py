@@ -36,8 +36,9 @@ CAPTION_PROMPT = "Describe the diagram."
 def set_trainable(model, recipe: Recipe):
     """Freeze everything, then unfreeze the recipe's ``train_modules`` (LoRA wraps the LLM with
     peft) but the token embeddings with ``freeze_embeddings`` and the first
-    ``frozen_llm_layers`` decoder layers. The adapters' initial weights come from the recipe's seed and stage
-    (``lora_seed``), so a stage starts from the same weights in every process."""
+    ``frozen_llm_layers`` decoder layers. The adapters' initial weights come from the recipe's
+    seed and stage (``lora_seed``), so a stage starts from the same weights in every
+    process."""
     modules, lora = recipe.train_modules, recipe.lora
     for p in model.parameters():
         p.requires_grad_(False)

@@ -238,8 +238,8 @@ def shape_type(rng: np.random.Generator):
     cat = shape_category(spec)
     pool = [c for c in SHAPE_CATS if c != cat and c not in _SHAPE_CLOSE.get(cat, set())]
     wrong = rng_choice(rng, pool)
-    q = SHAPE_CLAIM
-    return spec, [(q.format(c=article(cat)), "Yes"), (q.format(c=article(wrong)), "No")]
+    return spec, [(SHAPE_CLAIM.format(c=article(cat)), "Yes"),
+                  (SHAPE_CLAIM.format(c=article(wrong)), "No")]
 
 
 # how a claim names a function kind ("Is the plotted function a sine curve?")
@@ -273,9 +273,8 @@ def function_family(rng: np.random.Generator):
     spec = renderers.get_family("function").sample_spec(rng, kind=kind, n_functions=1,
                                                         show_expression="none")
     wrong = rng_choice(rng, _FUNC_FAR[kind])
-    q = FUNCTION_CLAIM
-    return spec, [(q.format(d=FUNCTION_CLAIMS[kind]), "Yes"),
-                  (q.format(d=FUNCTION_CLAIMS[wrong]), "No")]
+    return spec, [(FUNCTION_CLAIM.format(d=FUNCTION_CLAIMS[kind]), "Yes"),
+                  (FUNCTION_CLAIM.format(d=FUNCTION_CLAIMS[wrong]), "No")]
 
 
 def graph_property(rng: np.random.Generator):

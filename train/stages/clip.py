@@ -61,9 +61,9 @@ class ClipSettings:
     dense_held: int = 600
     dense_batch: int = 32
     dense_lr: float = 1e-3
-    # diagrams beside the scenes (train/picture_words.py: every patch named by the word for
-    # what the picture shows, the head's vocabulary grown by the picture words; dense_held of
-    # them held out too); 0: object scenes alone
+    # diagrams beside the scenes (train/picture_words.py: each inked patch named by the word
+    # for what the picture shows, the white ones "blank", the head's vocabulary grown by the
+    # picture words; dense_held of them held out too); 0: object scenes alone
     dense_pictures: int = 0
 
     def __post_init__(self) -> None:

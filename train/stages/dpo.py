@@ -346,12 +346,10 @@ class DpoStage(TrainingStage):
                           held_engine)
         held_per = build_or_load("mavis-perception", out / "data" / "mavis-perception-heldout",
                                  recipe.eval_n, held_seed, size)
-        sources = [mined, engine]
-        if own.dpo_pope_pairs:
-            sources.append(GroundingPairs(grounding_data(
-                recipe, out, "pope-synth", own.dpo_pope_pairs,
-                seed_offset=own.pope_pairs_seed_offset)))
-        pairs = Rows(*sources)  # read a batch at a time
+        pope = (GroundingPairs(grounding_data(recipe, out, "pope-synth", own.dpo_pope_pairs,
+                                              seed_offset=own.pope_pairs_seed_offset))
+                if own.dpo_pope_pairs else [])
+        pairs = Rows(mined, engine, pope)  # read a batch at a time
         held_yn = (yes_no_data(recipe, out, recipe.eval_n, heldout=True)
                    if own.dpo_replay_yes_no_n else None)
         replay = None
@@ -376,7 +374,7 @@ class DpoStage(TrainingStage):
         model = summary["model"]
         after = self.evaluate(model, processor, held_pairs, held_per, held_yn)
         metrics = {"pairs": {"model": len(mined), "engine": len(engine),
-                             "pope": len(sources[2]) if own.dpo_pope_pairs else 0,
+                             "pope": len(pope),
                              "unfinished_dropped": unfinished},
                    "replay_rows": len(replay) if replay is not None else 0,
                    "stage3": before, "stage4": after}
