@@ -19,7 +19,6 @@ read them; a projector whose readout falls far below the tower's says they are l
 """
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -34,7 +33,7 @@ def picture_rows(n: int, seed: int, size: int) -> list[dict]:
     """``n`` pictures, the families in turn, each with one perception question drawn as the
     ``mavis-perception`` build draws it: its family, template and answer."""
     import renderers
-    from engines.mavis.perception import families_with_questions, perception_ask
+    from engines.mavis.perception import families_with_questions, perception_ask, template_key
 
     fams = families_with_questions()
     rows = []
@@ -47,13 +46,8 @@ def picture_rows(n: int, seed: int, size: int) -> list[dict]:
         if q is None:
             continue
         rows.append({"image": fam.render(spec, size).convert("RGB"), "family": name,
-                     "template": f"{name}: {template_text(q.template)}", "answer": q.answer})
+                     "template": template_key(name, q.template), "answer": q.answer})
     return rows
-
-
-def template_text(template: str) -> str:
-    """A template as one key: its slots (``{node}``) written as ``#``."""
-    return re.sub(r"\{[^}]*\}", "#", template)
 
 
 @torch.no_grad()

@@ -25,6 +25,8 @@ what the question answers on another picture of the family.
 """
 from __future__ import annotations
 
+import re
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Iterator
@@ -146,6 +148,22 @@ def perception_ask(family: str, facts: dict, rng: np.random.Generator) -> Ask | 
         return None
     w = np.array([q.weight for q in qs], dtype=float)
     return qs[int(rng.choice(len(qs), p=w / w.sum()))]
+
+
+def template_key(family: str, template: str) -> str:
+    """A template as one key across families, "family: text" with its slots (``{node}``)
+    written as ``#``."""
+    return f"{family}: " + re.sub(r"\{[^}]*\}", "#", template)
+
+
+def common_answers(asks) -> dict[str, str]:
+    """Each template's most common answer among ``asks`` ((family, Ask) pairs; a tie goes to
+    the first answer in sorted order): what a model blind to the pictures can learn of their
+    answers from the questions alone."""
+    seen: dict[str, Counter] = defaultdict(Counter)
+    for family, q in asks:
+        seen[template_key(family, q.template)][q.answer] += 1
+    return {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in seen.items()}
 
 
 def perception_question(family: str, facts: dict, rng: np.random.Generator) -> Question | None:

@@ -92,6 +92,8 @@ def _breakdown(recs: list[dict], key: str, versions: list[str]) -> dict:
         for v in versions:
             gv = [r for r in g if r["version"] == v]
             row[v] = _acc(gv) if gv else None
+        if all(r.get("choices") for r in g):  # options all: a blind guess's expected accuracy
+            row["chance"] = sum(1 / len(r["choices"]) for r in g) / len(g)
         out[k] = row
     return out
 

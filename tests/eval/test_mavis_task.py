@@ -141,3 +141,13 @@ def test_blank_images_option_shows_white_pictures_of_the_rows_size(built):
     from train.sft import blank_like
 
     assert np.array_equal(np.asarray(blank_like(img)), np.asarray(white))
+
+
+def test_multiple_choice_breakdown_carries_a_blind_guess():
+    recs = [{**_rec(p, "text_dominant", "function", qt, c), "choices": list(opts)}
+            for p, qt, c, opts in (("p1", "multiple_choice", 1, "abcd"),
+                                   ("p2", "multiple_choice", 0, "ab"), ("p3", "free_form", 0, ""))]
+    m = mavis_metrics(recs)
+    assert m["per_question_type"]["multiple_choice"]["chance"] == pytest.approx((1 / 4 + 1 / 2) / 2)
+    assert "chance" not in m["per_question_type"]["free_form"]
+    assert "chance" not in m["per_family"]["function"]  # free-form problems among them

@@ -84,8 +84,8 @@ def test_twin_target_is_the_multiple_choice_gain_with_newcombes_interval(tmp_pat
     lo, hi = newcombe(0.6, 50, 0.3, 40)
     assert (row["measured"], row["met"], row["n"]) == ("+30.0 points", True, "50 / 40")
     assert row["interval_text"] == f"{100 * lo:+.1f} to {100 * hi:+.1f} points"
-    assert row["text"] == ("MAVIS held-out multiple choice >= the image-blind twin's + 10 "
-                           "points (60.0% vs 30.0%)")
+    assert row["text"] == ("MAVIS held-out multiple choice >= the image-blind twin's (or a "
+                           "blind guess's, if higher) + 10 points (60.0% vs 30.0%)")
     [row] = twin_target(_mc(0.35, 50), _mc(0.3, 40))
     assert (row["measured"], row["met"]) == ("+5.0 points", False)
     assert twin_target(_mc(0.35, 50), None) == []
@@ -98,6 +98,23 @@ def test_twin_target_is_the_multiple_choice_gain_with_newcombes_interval(tmp_pat
         (tmp_path / run / "results.json").write_text(json.dumps(res))
     report = write(tmp_path).read_text()
     assert "7 of 8 met; **1 missed**." in report and "Not measured" not in report
+
+
+def test_twin_target_is_over_a_blind_guess_where_the_guess_beats_the_twin():
+    from eval.quickstart import twin_target
+
+    # 4-option problems: a guess is right a quarter of the time, above a twin at 20.3% that
+    # answers no letter to some; 18 of 64 right is then +3.1 points, its interval Wilson's
+    model, twin = _mc(18 / 64, 64), _mc(13 / 64, 64)
+    model["tasks"]["mavis-heldout"]["per_question_type"]["multiple_choice"]["chance"] = 0.25
+    [row] = twin_target(model, twin)
+    lo, hi = _wilson(18, 64)
+    assert (row["measured"], row["met"], row["n"]) == ("+3.1 points", False, "64 / 64")
+    assert row["interval_text"] == f"{100 * (lo - 0.25):+.1f} to {100 * (hi - 0.25):+.1f} points"
+    assert row["text"].endswith("+ 10 points (28.1% vs a guess's 25.0%; the twin 20.3%)")
+    # a twin above the guess stays the baseline
+    [row] = twin_target(model, _mc(0.1 + 18 / 64, 64))
+    assert row["measured"] == "-10.0 points" and "guess's 25.0%" not in row["text"]
 
 
 def _wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -307,7 +324,8 @@ def test_stage3_yes_no_goal_says_when_its_baseline_is_the_common_answer():
     from train.stages.instruct import InstructStage
 
     def run(yes_no):
-        return {"metrics": {"perception": {"accuracy": 0.01, "n": 200}, "yes_no": yes_no}}
+        return {"metrics": {"perception": {"accuracy": 0.01, "n": 200, "common_answer": 0.405},
+                            "yes_no": yes_no}}
 
     ev = InstructStage().evidence({
         "stage3": run({"accuracy": 0.5, "n": 200, "yes_ratio": 0.83, "truth_yes": 0.5}),
@@ -318,3 +336,9 @@ def test_stage3_yes_no_goal_says_when_its_baseline_is_the_common_answer():
             "baseline is always answering the claims' more common answer, 50.0%, above the "
             "twin's.") in text
     assert ev["yes_no_gain_points"] == 0.0
+    # the open questions' baseline: each template's common answer, above the twin's 1.0%
+    assert ("- model: 1.0%\n- image-blind twin (same recipe, blank images): 1.0%\n"
+            "- always giving each question template's most common answer (a rule a model "
+            "blind to the pictures can learn from the questions): 40.5%, above the twin's: the "
+            "goal's baseline\n- gain: -39.5 points") in text
+    assert ev["gain_baseline"] == "common" and ev["gain_common"] == 0.405

@@ -28,11 +28,6 @@ def test_linear_readout_reads_a_linear_fact_and_not_noise():
     assert pr.linear_readout(x, facts, 400, 50, 1) == pr.linear_readout(x, facts, 400, 50, 1)
 
 
-def test_template_text_writes_slots_as_one_mark():
-    assert pr.template_text("Are nodes {a} and {b} joined by an edge?") == (
-        "Are nodes # and # joined by an edge?")
-
-
 def test_reading_probe_json_adds_up(tiny_llava, run_cli, tmp_path):
     out = tmp_path / "r.json"
     args = ("probe", "reading", "--model", tiny_llava, "--n", "80", "--steps", "20",

@@ -240,11 +240,37 @@ def test_yes_no_goal_beats_the_better_of_the_twin_and_the_common_answer():
     model = {"accuracy": 0.50, "n": 200, "truth_yes": 0.52}
     got = yes_no_gap(model, {"accuracy": 0.04, "n": 200})
     lo, hi = wilson(0.50, 200)
-    assert got["yes_no_baseline"] == "majority" and got["yes_no_majority"] == 0.52
+    assert got["yes_no_gain_baseline"] == "majority" and got["yes_no_gain_majority"] == 0.52
     assert got["yes_no_gain_points"] == -2.0 and got[YES_NO_GOAL.n] == 200
     assert got["yes_no_gain_ci95"] == [round(100 * (lo - 0.52), 1), round(100 * (hi - 0.52), 1)]
     # a twin above the common answer is the baseline, with the two-sample interval
     got = yes_no_gap({"accuracy": 0.80, "n": 200, "truth_yes": 0.45},
                      {"accuracy": 0.60, "n": 200})
-    assert got["yes_no_baseline"] == "twin" and got["yes_no_gain_points"] == 20.0
-    assert "yes_no_majority" not in got
+    assert got["yes_no_gain_baseline"] == "twin" and got["yes_no_gain_points"] == 20.0
+    assert "yes_no_gain_majority" not in got
+
+
+def test_open_goal_baseline_is_each_templates_common_answer(monkeypatch):
+    import datasets
+
+    from engines.mavis.perception import ask
+    from train.stages import instruct
+
+    colour, count = "What colour is {name}?", "How many nodes are there?"
+    training = [("graph", ask(colour, a, name="x")) for a in ("red", "red", "blue")] + \
+               [("graph", ask(count, a)) for a in ("3", "4", "4")]
+    held = {1: ask(colour, "Red", name="y"), 2: ask(colour, "blue", name="y"),
+            3: ask(count, "4"), 4: ask("What is shown?", "a tree")}  # 4: never asked in training
+    monkeypatch.setattr(instruct, "unit_asks", lambda n, seed: training)
+    monkeypatch.setattr(instruct, "unit_ask", lambda family, seed: held[seed])
+    rows = datasets.Dataset.from_dict({"family": ["graph"] * 4, "seed": [1, 2, 3, 4],
+                                       "answer": [held[s].answer for s in (1, 2, 3, 4)]})
+    # red (its case aside) and 4 are the common answers: 2 of 4 rows
+    assert instruct.common_answer_accuracy(rows, seed=0) == 0.5
+    assert instruct.common_answer_accuracy([1, 2], seed=0) is None  # not a build: no seeds
+    got = instruct.perception_gap({"accuracy": 0.6, "n": 4, "common_answer": 0.5},
+                                  {"accuracy": 0.1, "n": 4})
+    assert (got["gain_points"], got["gain_baseline"], got["gain_common"]) == (10.0, "common", 0.5)
+    got = instruct.perception_gap({"accuracy": 0.6, "n": 4, "common_answer": 0.05},
+                                  {"accuracy": 0.1, "n": 4})
+    assert (got["gain_points"], got["gain_baseline"]) == (50.0, "twin")

@@ -12,7 +12,9 @@ Evidence: held-out perception accuracy against an image-blind twin trained by th
 on blank images (``blank_images``); held-out yes/no accuracy and share of "yes" answers of
 both (also when ``yes_no_n`` is 0); with ``pope_n`` / ``mme_n``, the same on held-out rows of
 those kinds (POPE's F1 of "yes" too). Goals: +15 points on open questions, +25 on yes/no
-claims, each with its 95% interval.
+claims, each with its 95% interval, over the better of the twin and a rule blind to the
+pictures that a twin can learn (each question template's most common answer; the claims' more
+common answer).
 
     mm-train stage3 --recipe configs/small/stage3.yaml --init runs/s2 --out runs/s3
 """
@@ -21,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engines.builders.mavis_perception import unit_ask, unit_asks
+from engines.mavis.perception import common_answers, template_key
 from mm.llava import load as load_llava
 from mm.stats import newcombe, wilson
 from train.data import (GROUNDING, Conversations, cache_bytes, grounding_data, stage_data,
@@ -29,11 +33,13 @@ from train.grounding import (check_head, load_head, with_lookup_rows,
                              with_projector_anchor)
 from train.loop import run
 from train.recipe import Recipe, RecipeError, check_counts, check_range
-from train.sft import Examples, finish, perception_accuracy, set_trainable, sft_task, tower_size
+from train.sft import (Examples, answer_matches, finish, perception_accuracy, set_trainable,
+                       sft_task, tower_size)
 from train.stage import STAGES, Goal, TrainingStage, Twin
 
 GAIN_GOAL = Goal("gain_points", ">=", 15,
-                 "perception accuracy >= 15 points above the image-blind twin's",
+                 "perception accuracy >= 15 points above the image-blind twin's (or above "
+                 "always giving each question template's most common answer, if higher)",
                  measured="{:+.1f} points", interval="gain_ci95", n="n")
 YES_NO_GOAL = Goal("yes_no_gain_points", ">=", 25,
                    "yes/no perception accuracy >= 25 points above the image-blind twin's "
@@ -122,20 +128,54 @@ def gap(model: dict, twin: dict, name: str, n_key: str) -> dict:
             f"{name}_ci95": [round(100 * lo, 1), round(100 * hi, 1)], n_key: model["n"]}
 
 
-def yes_no_gap(model: dict, twin: dict) -> dict:
-    """The yes/no goal's gap: the model's accuracy over the better of its twin's and that of
-    always giving the held-out claims' more common answer (``truth_yes``; a blind model can
-    learn it, so a twin that has not learnt the answer format is no baseline to beat); against
-    the constant answer, the interval is the model's own (Wilson) less that share."""
-    majority = max(model.get("truth_yes", 0.0), 1 - model.get("truth_yes", 1.0))
-    if majority <= twin["accuracy"]:
-        return {**gap(model, twin, "yes_no_gain", YES_NO_GOAL.n), "yes_no_baseline": "twin"}
+def over_baseline(model: dict, twin: dict, constant: float | None, name: str, n_key: str,
+                  label: str) -> dict:
+    """``gap`` over the better of the twin and a rule blind to the pictures (its accuracy on the
+    same rows, ``constant``; None: no such rule): a blind model can learn the rule, so a twin
+    that has not learnt the answer format is no baseline to beat. Against the rule, the
+    interval is the model's own (Wilson) less the rule's accuracy. ``{name}_baseline`` says
+    which ("twin" or ``label``), ``{name}_{label}`` the rule's accuracy where it is the one."""
+    if constant is None or constant <= twin["accuracy"]:
+        return {**gap(model, twin, name, n_key), f"{name}_baseline": "twin"}
     lo, hi = wilson(model["accuracy"], model["n"])
-    return {"yes_no_gain_points": round(100 * (model["accuracy"] - majority), 1),
-            "yes_no_gain_ci95": [round(100 * (lo - majority), 1),
-                                 round(100 * (hi - majority), 1)],
-            YES_NO_GOAL.n: model["n"], "yes_no_baseline": "majority",
-            "yes_no_majority": majority}
+    return {f"{name}_points": round(100 * (model["accuracy"] - constant), 1),
+            f"{name}_ci95": [round(100 * (lo - constant), 1), round(100 * (hi - constant), 1)],
+            n_key: model["n"], f"{name}_baseline": label, f"{name}_{label}": constant}
+
+
+def yes_no_gap(model: dict, twin: dict) -> dict:
+    """The yes/no goal's gap: over the better of the twin and always giving the held-out
+    claims' more common answer (``truth_yes``)."""
+    majority = (max(model["truth_yes"], 1 - model["truth_yes"]) if "truth_yes" in model
+                else None)
+    return over_baseline(model, twin, majority, "yes_no_gain", YES_NO_GOAL.n, "majority")
+
+
+def perception_gap(model: dict, twin: dict) -> dict:
+    """The open goal's gap: over the better of the twin and always giving each question
+    template's most common answer (``common_answer``)."""
+    return over_baseline(model, twin, model.get("common_answer"), "gain", GAIN_GOAL.n, "common")
+
+
+# units of the training build whose answers give each template's most common one
+COMMON_UNITS = 4000
+
+
+def common_answer_accuracy(rows, seed: int, n: int = COMMON_UNITS) -> float | None:
+    """Accuracy on held-out open perception ``rows`` of always giving each question template's
+    most common answer among the first ``n`` units of the training build (``seed``), drawn
+    without their pictures: the best a model blind to the pictures learns from the questions.
+    Each row's template is drawn again from its ``family`` and ``seed``; a template the units
+    never ask counts as wrong. None for rows without a ``seed`` column (not a build)."""
+    if "seed" not in getattr(rows, "column_names", ()) or not len(rows):
+        return None
+    modes = common_answers(unit_asks(n, seed))
+    hits = 0
+    for family, s, answer in zip(rows["family"], rows["seed"], rows["answer"]):
+        q = unit_ask(family, s)
+        common = modes.get(template_key(family, q.template)) if q is not None else None
+        hits += common is not None and answer_matches(common, answer)
+    return hits / len(rows)
 
 
 @STAGES.register
@@ -190,6 +230,9 @@ class InstructStage(TrainingStage):
         own: InstructSettings = recipe.settings
         metrics = {"perception": perception_accuracy(model, processor, held,
                                                      blank=own.blank_images)}
+        common = common_answer_accuracy(held, recipe.seed)
+        if common is not None:
+            metrics["perception"]["common_answer"] = common
         # held-out yes/no claims whether or not the mix has any: the yes/no goal holds for
         # every recipe, and one that teaches no yes/no claims is measured as such
         metrics["yes_no"] = perception_accuracy(
@@ -217,7 +260,7 @@ class InstructStage(TrainingStage):
             return None
         ev = {"accuracy": s3["perception"]["accuracy"],
               "blind_twin_accuracy": blind["perception"]["accuracy"],
-              **gap(s3["perception"], blind["perception"], "gain", GAIN_GOAL.n),
+              **perception_gap(s3["perception"], blind["perception"]),
               "goal_points": GAIN_GOAL.threshold}
         if "yes_no" in s3 and "yes_no" in blind:
             ev["yes_no"] = {k: {"accuracy": m["yes_no"]["accuracy"],

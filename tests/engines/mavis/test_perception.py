@@ -128,3 +128,28 @@ def test_ties_are_not_asked_as_a_largest_value():
     assert "Which category has the largest value?" not in asked
     assert asked["Which category has the smallest value?"] == "c"
     assert asked["How many categories are shown?"] == "3"
+
+
+def test_a_rows_question_is_drawn_again_from_its_family_and_seed():
+    from engines.builders.mavis_perception import unit_ask, unit_asks
+
+    cfg = dataset.BuildConfig(kind="mavis-perception", n=20, seed=5, image_size=64)
+    rows = dataset.build_rows(cfg)
+    asks = [unit_ask(r["family"], r["seed"]) for r in rows]
+    assert [(q.question, q.answer) for q in asks] == [(r["question"], r["answer"]) for r in rows]
+    # the build's units in order, without their pictures
+    assert [(f, q.question) for f, q in unit_asks(20, 5)] == [
+        (r["family"], r["question"]) for r in rows]
+
+
+def test_common_answers_per_template_and_family_ties_to_the_first_in_order():
+    from engines.mavis.perception import ask, common_answers, template_key
+
+    colour = "What colour is {name}?"
+    asks = [("function", ask(colour, a, name=n)) for a, n in
+            (("red", "f"), ("blue", "g"), ("red", "h"))] + \
+           [("chart", ask(colour, a, name="bar")) for a in ("green", "blue")]
+    assert template_key("graph", "Are nodes {a} and {b} joined by an edge?") == (
+        "graph: Are nodes # and # joined by an edge?")
+    assert common_answers(asks) == {"function: What colour is #?": "red",
+                                    "chart: What colour is #?": "blue"}
