@@ -157,19 +157,21 @@ def perception_gap(model: dict, twin: dict) -> dict:
     return over_baseline(model, twin, model.get("common_answer"), "gain", GAIN_GOAL.n, "common")
 
 
-# units of the training build whose answers give each template's most common one
-COMMON_UNITS = 4000
+# units of the training build whose answers give each template's most common one: twenty a
+# held-out row, at most 4,000 (make run's 200 rows; about a millisecond a unit)
+COMMON_PER_ROW, COMMON_UNITS = 20, 4000
 
 
-def common_answer_accuracy(rows, seed: int, n: int = COMMON_UNITS) -> float | None:
+def common_answer_accuracy(rows, seed: int, n: int | None = None) -> float | None:
     """Accuracy on held-out open perception ``rows`` of always giving each question template's
-    most common answer among the first ``n`` units of the training build (``seed``), drawn
-    without their pictures: the best a model blind to the pictures learns from the questions.
+    most common answer among the first ``n`` units of the training build (``seed``; default
+    ``COMMON_PER_ROW`` a row, at most ``COMMON_UNITS``), drawn without their pictures: the best
+    a model blind to the pictures learns from the questions.
     Each row's template is drawn again from its ``family`` and ``seed``; a template the units
     never ask counts as wrong. None for rows without a ``seed`` column (not a build)."""
     if "seed" not in getattr(rows, "column_names", ()) or not len(rows):
         return None
-    modes = common_answers(unit_asks(n, seed))
+    modes = common_answers(unit_asks(n or min(COMMON_UNITS, COMMON_PER_ROW * len(rows)), seed))
     hits = 0
     for family, s, answer in zip(rows["family"], rows["seed"], rows["answer"]):
         q = unit_ask(family, s)
