@@ -8,7 +8,10 @@ import json
 from pathlib import Path
 
 from train.probe_words import PROJECTOR_INITS, probe_words
+from train.picture_words import PICTURE_FAMILIES
 from train.probes import parse_cover, probe_binding, probe_tower, tower_folder
+
+WORDS_MIN = 3 * len(PICTURE_FAMILIES)  # the reading probe's --words: three diagrams a family
 
 
 def add_parser(sub) -> None:
@@ -82,6 +85,8 @@ def add_parser(sub) -> None:
     r.add_argument("--min-rows", type=int, default=30,
                    help="pictures a question template needs to be read out")
     r.add_argument("--image-size", type=int, default=224, help="size the pictures are drawn at")
+    r.add_argument("--words", type=int, default=0,
+                   help="also read each diagram's picture word out of this many diagrams")
     for q in (t, b, w, r):
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--out", help="also write the JSON here")
@@ -137,6 +142,9 @@ def run(a, prog: str) -> None:
         if a.min_rows < 3:
             fail(prog, "--min-rows", f"at least 3 (a template's fitted and held-out pictures), "
                  f"got {a.min_rows}")
+        if a.words and a.words < WORDS_MIN:
+            fail(prog, "--words", f"0, or at least {WORDS_MIN} (three diagrams a family: fitted "
+                 f"and held out), got {a.words}")
     try:
         if a.probe == "reading":
             res = _reading(a, prog)
@@ -174,6 +182,6 @@ def _reading(a, prog: str) -> dict:
     if not Path(a.model).is_dir():
         fail(prog, "--model", f"{a.model} is not a folder")
     try:
-        return probe_reading(a.model, a.n, a.seed, a.steps, a.min_rows, a.image_size)
+        return probe_reading(a.model, a.n, a.seed, a.steps, a.min_rows, a.image_size, a.words)
     except ModelFolderError as e:
         fail(prog, "--model", str(e))

@@ -9,7 +9,9 @@ the projector reads) and from the projector's (what the language model reads):
 - ``answers``: for each question template asked of at least ``min_rows`` pictures, its answer
   (a readout of the template's own), against the template's most common answer on the fitted
   pictures, which is what a model that never looks at the picture can learn at best (stage 3's
-  image-blind twin).
+  image-blind twin);
+- ``picture_words`` (``--words N``): each diagram's word of train/picture_words.py, a readout
+  per family, against the family's most common word.
 
 A tower whose readout beats the templates' common answers by far, under a stage-3 model that
 does not beat its twin, says the picture's facts are there and the language model does not
@@ -100,9 +102,35 @@ def majority_readout(labels: list[str], n_fit: int) -> float:
     return sum(v == top for v in labels[n_fit:]) / max(1, len(labels) - n_fit)
 
 
+def word_readouts(model, processor, n: int, seed: int, steps: int, image_size: int) -> dict:
+    """Per family of train/picture_words.py, a linear readout of each diagram's word (the
+    shape's category, the function's kind, the chart's type, the solid, the network's kind)
+    from the tower's and the projector's tokens of ``n`` diagrams (the families in turn),
+    fitted on two thirds of the family's pictures, against their most common word: what a
+    word for the whole picture could name, where stage 1's patch head names it patch by
+    patch."""
+    from train.picture_words import word_pictures
+
+    images, fams, words = word_pictures(n, seed, image_size)
+    tower, proj = picture_tokens(model, processor, images)
+    sources = {"tower": readout_inputs(tower), "projector": readout_inputs(proj)}
+    out = {}
+    for fam in sorted(set(fams)):
+        idx = [i for i, f in enumerate(fams) if f == fam]
+        labels = [words[i] for i in idx]
+        fit = 2 * len(idx) // 3
+        majority = majority_readout(labels, fit)
+        out[fam] = {"n_held": len(idx) - fit, "words": len(set(labels)), "majority": majority,
+                    **{k: (linear_readout(x[idx], labels, fit, steps, seed)
+                           if len(set(labels[:fit])) > 1 else majority)
+                       for k, x in sources.items()}}
+    return out
+
+
 def probe_reading(model_dir, n: int = 2000, seed: int = 0, steps: int = 300,
-                  min_rows: int = 30, image_size: int = 224) -> dict:
-    """The module's readouts of the model in ``model_dir`` on ``n`` pictures of ``seed``."""
+                  min_rows: int = 30, image_size: int = 224, words: int = 0) -> dict:
+    """The module's readouts of the model in ``model_dir`` on ``n`` pictures of ``seed`` (and
+    with ``words``, ``word_readouts`` of that many diagrams)."""
     from mm.llava import load
 
     model, processor = load(Path(model_dir))
@@ -139,4 +167,6 @@ def probe_reading(model_dir, n: int = 2000, seed: int = 0, steps: int = 300,
                       **{key: (held[key] / held["n"] if held["n"] else None)
                          for key in ("majority", *sources)},
                       "per_template": per}
+    if words:
+        out["picture_words"] = word_readouts(model, processor, words, seed, steps, image_size)
     return out

@@ -31,7 +31,7 @@ def test_linear_readout_reads_a_linear_fact_and_not_noise():
 def test_reading_probe_json_adds_up(tiny_llava, run_cli, tmp_path):
     out = tmp_path / "r.json"
     args = ("probe", "reading", "--model", tiny_llava, "--n", "80", "--steps", "20",
-            "--min-rows", "4", "--image-size", "64", "--seed", "3")
+            "--min-rows", "4", "--image-size", "64", "--seed", "3", "--words", "30")
     r = run_cli(main, *args, "--out", str(out))
     assert r.returncode == 0, r.stderr
     res = json.loads(out.read_text())
@@ -49,6 +49,21 @@ def test_reading_probe_json_adds_up(tiny_llava, run_cli, tmp_path):
     # the templates are the builder's, with their family, most asked first
     assert all(": " in p["template"] for p in per)
     assert [p["n"] for p in per] == sorted((p["n"] for p in per), reverse=True)
+    # the diagrams' words, per family: six pictures each, four fitted and two held out; the
+    # majority is the fitted pictures' most common word, scored on the held-out two
+    from collections import Counter
+
+    from train.picture_words import PICTURE_FAMILIES, word_pictures
+
+    _, fams, words = word_pictures(30, 3, 64)
+    got = res["picture_words"]
+    assert list(got) == sorted(PICTURE_FAMILIES)
+    for f, w in got.items():
+        mine = [x for x, g in zip(words, fams) if g == f]
+        top = Counter(mine[:4]).most_common(1)[0][0]
+        assert (w["n_held"], w["words"]) == (2, len(set(mine)))
+        assert w["majority"] == sum(x == top for x in mine[4:]) / 2
+        assert all(w[k] in (0.0, 0.5, 1.0) for k in ("tower", "projector"))
     again = run_cli(main, *args)
     assert json.loads(again.stdout) == res
 
@@ -58,6 +73,8 @@ def test_reading_probe_json_adds_up(tiny_llava, run_cli, tmp_path):
     (["--min-rows", "2"], "argument --min-rows: at least 3 (a template's fitted and held-out "
                           "pictures), got 2"),
     (["--n", "0"], "argument --n: must be >= 1, got 0"),
+    (["--words", "5"], "argument --words: 0, or at least 15 (three diagrams a family: fitted "
+                       "and held out), got 5"),
 ])
 def test_reading_probe_rejects_bad_flags_in_one_line(flags, message, run_cli, tmp_path):
     base = {"--model": str(tmp_path)}
