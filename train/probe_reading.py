@@ -68,6 +68,27 @@ def picture_tokens(model, processor, images, batch: int = 64) -> tuple[torch.Ten
     return torch.cat(tower), torch.cat(proj)
 
 
+@torch.no_grad()
+def class_tokens(model, processor, images, batch: int = 64) -> torch.Tensor | None:
+    """The tower's class token at the layer the projector reads, (N, width), which LLaVA's
+    default feature selection leaves out; None for a tower without one (SigLIP) or features
+    from several layers."""
+    from mm.llava import class_tokens as has_class
+    from train.sft import process_images
+
+    layer = model.config.vision_feature_layer
+    if not isinstance(layer, int) or not has_class(model.config.vision_config):
+        return None
+    tower = model.model.vision_tower
+    p = next(tower.parameters())
+    out = []
+    for s in range(0, len(images), batch):
+        px = process_images(processor, images[s:s + batch])["pixel_values"]
+        h = tower(px.to(p.device, p.dtype), output_hidden_states=True).hidden_states[layer]
+        out.append(h[:, 0].float().cpu())
+    return torch.cat(out)
+
+
 def readout_inputs(tokens: torch.Tensor) -> torch.Tensor:
     """Each picture's tokens side by side with their mean and maximum, (N, features)."""
     return torch.cat([tokens.flatten(1), tokens.mean(1), tokens.amax(1)], -1)
@@ -108,12 +129,15 @@ def word_readouts(model, processor, n: int, seed: int, steps: int, image_size: i
     from the tower's and the projector's tokens of ``n`` diagrams (the families in turn),
     fitted on two thirds of the family's pictures, against their most common word: what a
     word for the whole picture could name, where stage 1's patch head names it patch by
-    patch."""
+    patch. Also from the tower's class token alone (``class_tokens``), where it has one."""
     from train.picture_words import word_pictures
 
     images, fams, words = word_pictures(n, seed, image_size)
     tower, proj = picture_tokens(model, processor, images)
     sources = {"tower": readout_inputs(tower), "projector": readout_inputs(proj)}
+    cls = class_tokens(model, processor, images)
+    if cls is not None:  # what a word for the whole picture could be read from, alone
+        sources["class_token"] = cls
     out = {}
     for fam in sorted(set(fams)):
         idx = [i for i, f in enumerate(fams) if f == fam]

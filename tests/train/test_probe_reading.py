@@ -63,7 +63,7 @@ def test_reading_probe_json_adds_up(tiny_llava, run_cli, tmp_path):
         top = Counter(mine[:4]).most_common(1)[0][0]
         assert (w["n_held"], w["words"]) == (2, len(set(mine)))
         assert w["majority"] == sum(x == top for x in mine[4:]) / 2
-        assert all(w[k] in (0.0, 0.5, 1.0) for k in ("tower", "projector"))
+        assert all(w[k] in (0.0, 0.5, 1.0) for k in ("tower", "projector", "class_token"))
     again = run_cli(main, *args)
     assert json.loads(again.stdout) == res
 
