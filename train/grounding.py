@@ -77,12 +77,14 @@ def render_word_pictures(processor, grid: int, n: int, seed: int, image_size: in
 
 def dense_objective(vision, processor, steps: int, n: int, n_held: int, lr: float,
                     batch_size: int, seed: int, layer: int, image_size: int = 224,
-                    n_pictures: int = 0):
+                    n_pictures: int = 0, class_words: bool = False):
     """Train ``vision`` (in place) and a new patch head on ``n`` object scenes and
     ``n_pictures`` diagrams (``render_word_pictures``; then the head's vocabulary is
     ``WORDS``, else ``PATCH_WORDS``); (head, metrics: the held-out scenes' object and
     background patches named right, and with pictures, ``n_held`` held-out diagrams' patches
-    named right, by family)."""
+    named right, by family). ``class_words``: a head on the tower's class token learns each
+    diagram's word too (a word for the whole picture, where the patch head names it patch by
+    patch), its held-out diagrams named right by family in the metrics (``class_token``)."""
     grid = vision.config.image_size // vision.config.patch_size
     scene_seed = derive_seed(seed, "patch-words")
     pixels, words, _, _ = render_word_scenes(processor, grid, n + n_held, scene_seed, KINDS,
@@ -101,8 +103,18 @@ def dense_objective(vision, processor, steps: int, n: int, n_held: int, lr: floa
     with seeded(derive_seed(seed, "patch-head")):
         head = torch.nn.Linear(vision.config.hidden_size,
                                len(WORDS if n_pictures else PATCH_WORDS)).to(dev)
+    class_head = targets = None
+    if class_words:
+        from mm.llava import class_tokens
+
+        if not class_tokens(vision.config):
+            raise ValueError("dense_class: the vision tower has no class token")
+        with seeded(derive_seed(seed, "class-head")):
+            class_head = torch.nn.Linear(vision.config.hidden_size, len(WORDS)).to(dev)
+        targets = torch.cat([torch.full((n,), -100), picture_words(pic_words[:n_pictures])])
     rng = np.random.default_rng(derive_seed(seed, "patch-batches"))
-    train_patch_head(vision, head, pixels, words, steps, lr, batch_size, rng, layer)
+    train_patch_head(vision, head, pixels, words, steps, lr, batch_size, rng, layer,
+                     class_head, targets)
     with torch.no_grad():
         said = torch.cat([head(tower_tokens(vision, held_px[s:s + 200].to(dev), layer)).argmax(
             -1).cpu() for s in range(0, len(held_px), 200)])
@@ -112,7 +124,32 @@ def dense_objective(vision, processor, steps: int, n: int, n_held: int, lr: floa
         metrics["pictures"] = picture_accuracy(said[n_held:], held_words[n_held:],
                                                families[n_pictures:])
         metrics["n_pictures"] = n_pictures
+    if class_head is not None:
+        metrics["pictures"]["class_token"] = class_accuracy(
+            vision, class_head, held_px[n_held:].to(dev), picture_words(held_words[n_held:]),
+            families[n_pictures:], layer)
     return head, metrics
+
+
+def picture_words(patch_words: torch.Tensor) -> torch.Tensor:
+    """Each diagram's word (an index into ``WORDS``) from its patches' (n, patches): the one
+    its inked patches carry; -100 for a picture with no ink."""
+    word = torch.where(patch_words != BLANK_ID, patch_words, -1).max(1).values
+    return torch.where(word >= 0, word, -100)
+
+
+@torch.no_grad()
+def class_accuracy(vision, class_head, pixels: torch.Tensor, truth: torch.Tensor,
+                   families: list[str], layer: int) -> dict:
+    """Held-out diagrams named right by the head on the tower's class token: overall and by
+    family."""
+    said = torch.cat([class_head(vision(pixel_values=pixels[s:s + 200], output_hidden_states=True)
+                                 .hidden_states[layer][:, 0]).argmax(-1).cpu()
+                      for s in range(0, len(pixels), 200)])
+    right, fams = (said == truth), np.array(families)
+    return {"pictures": float(right.float().mean()),
+            "by_family": {f: float(right[torch.from_numpy(fams == f)].float().mean())
+                          for f in PICTURE_FAMILIES if (fams == f).any()}}
 
 
 @torch.no_grad()

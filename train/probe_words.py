@@ -165,19 +165,32 @@ def tower_tokens(vision, pixels: torch.Tensor, layer: int) -> torch.Tensor:
 
 
 def train_patch_head(vision, head, pixels: torch.Tensor, words: torch.Tensor, steps: int,
-                     lr: float, batch_size: int, rng: np.random.Generator, layer: int) -> None:
+                     lr: float, batch_size: int, rng: np.random.Generator, layer: int,
+                     class_head=None, class_words: torch.Tensor | None = None) -> None:
     """Step 2: the tower and the linear ``head`` (on the tower's device) learn each patch's word
     (cross-entropy over the patches of ``batch_size`` scenes drawn from ``rng`` a step; AdamW at
-    ``lr``, cosine); the tower is left in eval mode."""
-    params = list(vision.parameters()) + list(head.parameters())
+    ``lr``, cosine); the tower is left in eval mode. With ``class_head``, it also learns each
+    picture's ``class_words`` (-100: none) from the tower's class token at ``layer``."""
+    from mm.llava import class_tokens
+
+    params = [*vision.parameters(), *head.parameters(),
+              *(class_head.parameters() if class_head is not None else ())]
     opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
     sched = cosine_schedule(opt, steps)
     dev = next(vision.parameters()).device
+    skip = class_tokens(vision.config)
     vision.train()
     for _ in range(steps):
         idx = torch.from_numpy(rng.integers(len(pixels), size=batch_size))
-        loss = F.cross_entropy(head(tower_tokens(vision, pixels[idx].to(dev), layer)).flatten(
-            0, 1), words[idx].to(dev).flatten())
+        hidden = vision(pixel_values=pixels[idx].to(dev), output_hidden_states=True
+                        ).hidden_states[layer]
+        loss = F.cross_entropy(head(hidden[:, skip:]).flatten(0, 1),
+                               words[idx].to(dev).flatten())
+        if class_head is not None:
+            target = class_words[idx].to(dev)
+            if (target >= 0).any():  # a batch of scenes alone names no picture
+                loss = loss + F.cross_entropy(class_head(hidden[:, 0]), target,
+                                              ignore_index=-100)
         train_step(opt, sched, params, loss)
     vision.eval()
 

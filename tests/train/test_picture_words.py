@@ -212,11 +212,15 @@ def test_stage_1_names_diagrams_and_stage_2_looks_their_words_up(tmp_path, run_c
     s1, s2 = tmp_path / "s1", tmp_path / "s2"
     r = run_cli(mm_train, "stage1", "--recipe", "configs/tiny/stage1.yaml", "--out", str(s1),
                 "--no-progress", "--set", "dense_steps=3", "dense_n=12", "dense_held=5",
-                "dense_batch=4", "image_size=64", "dense_pictures=10")
+                "dense_batch=4", "image_size=64", "dense_pictures=10", "dense_class=true")
     assert r.returncode == 0, r.stderr
     words = json.loads((s1 / "metrics.json").read_text())["metrics"]["patch_words"]
     assert words["n_pictures"] == 10 and words["pictures"]["n"] == 5
     assert set(words["pictures"]["by_family"]) == set(pw.PICTURE_FAMILIES)
+    cls = words["pictures"]["class_token"]  # the 5 held-out diagrams, one a family
+    assert set(cls["by_family"]) == set(pw.PICTURE_FAMILIES)
+    assert cls["pictures"] == sum(cls["by_family"].values()) / 5
+    assert all(v in (0.0, 1.0) for v in cls["by_family"].values())
     head, meta = gr.load_head(s1)
     assert head.out_features == len(gr.WORDS) and tuple(meta["words"]) == gr.WORDS
     r = run_cli(mm_train, "stage2", "--recipe", "configs/tiny/stage2.yaml", "--init", str(s1),
@@ -231,3 +235,22 @@ def test_stage_1_names_diagrams_and_stage_2_looks_their_words_up(tmp_path, run_c
     assert r.returncode == 2
     assert r.stderr.strip().splitlines()[-1] == (
         "mm-train: error: argument --set: lookup_pictures=1.5: must be in [0, 1], got 1.5")
+
+
+def test_a_diagrams_word_is_its_inked_patches_word():
+    b = gr.BLANK_ID
+    got = gr.picture_words(torch.tensor([[b, 40, 40, b], [b, b, b, b], [41, b, b, b]]))
+    assert got.tolist() == [40, -100, 41]
+
+
+@pytest.mark.parametrize("flags", [["dense_class=true"],
+                                   ["dense_class=true", "dense_pictures=10", "dense_steps=0"]])
+def test_a_class_word_needs_the_diagrams_it_names(flags, tmp_path, run_cli):
+    from train.cli import main as mm_train
+
+    r = run_cli(mm_train, "stage1", "--recipe", "configs/tiny/stage1.yaml", "--out",
+                str(tmp_path / "s1"), "--no-progress", "--set", *flags)
+    assert r.returncode == 2 and not (tmp_path / "s1").exists()
+    assert r.stderr.strip().splitlines()[-1] == (
+        "mm-train: error: argument --set: dense_class=true: needs dense_steps and "
+        "dense_pictures > 0 (the diagrams whose words it learns)")

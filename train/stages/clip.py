@@ -40,7 +40,7 @@ from train.checkpoint import seal_stage
 from train.data import ByteCache, cache_bytes, stage_data
 from train.grounding import DENSE_LAYER, dense_objective, save_head
 from train.loop import StageTask, device, model_device, run
-from train.recipe import Recipe, check_counts
+from train.recipe import Recipe, RecipeError, check_counts
 from train.stage import STAGES, Goal, TrainingStage
 
 PRESET_ARCH = {"tiny": "tiny", "small": "small", "base": "base"}
@@ -65,10 +65,16 @@ class ClipSettings:
     # for what the picture shows, the white ones "blank", the head's vocabulary grown by the
     # picture words; dense_held of them held out too); 0: object scenes alone
     dense_pictures: int = 0
+    # a head on the tower's class token learns each of those diagrams' word too (a word for the
+    # whole picture; measured in patch_words.pictures.class_token, the head not kept)
+    dense_class: bool = False
 
     def __post_init__(self) -> None:
         check_counts(self, "dense_steps", "dense_pictures")
         check_counts(self, "dense_n", "dense_held", "dense_batch", "dense_lr", positive=True)
+        if self.dense_class and not (self.dense_steps and self.dense_pictures):
+            raise RecipeError("dense_class", "dense_class: needs dense_steps and "
+                              "dense_pictures > 0 (the diagrams whose words it learns)")
 
 
 def _encode(model, pre, tok, rows, n_tokens, ctx, rng):
@@ -199,7 +205,7 @@ class ClipStage(TrainingStage):
                 head, result["metrics"]["patch_words"] = dense_objective(
                     vision, ip, own.dense_steps, own.dense_n, own.dense_held, own.dense_lr,
                     own.dense_batch, recipe.seed, DENSE_LAYER, recipe.image_size,
-                    own.dense_pictures)
+                    own.dense_pictures, own.dense_class)
                 save_head(head, out, DENSE_LAYER)
             vision.save_pretrained(out / "vision")
             ip.save_pretrained(out / "vision")
