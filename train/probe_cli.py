@@ -7,8 +7,8 @@ import argparse
 import json
 from pathlib import Path
 
-from train.probe_words import PROJECTOR_INITS, probe_words
 from train.picture_words import PICTURE_FAMILIES
+from train.probe_words import PROJECTOR_INITS, probe_words
 from train.probes import parse_cover, probe_binding, probe_tower, tower_folder
 
 WORDS_MIN = 3 * len(PICTURE_FAMILIES)  # the reading probe's --words: three diagrams a family
