@@ -35,6 +35,7 @@ import torch
 import torch.nn.functional as F
 
 from engines.builders.mme_synth import existence_question
+from mm.llava import class_tokens
 from mm.seeding import derive_seed, seeded
 from mm.tokenizer import IMAGE_TOKEN
 from renderers.object_scene.spec import KIND_NAMES, THEME_NAMES
@@ -42,7 +43,7 @@ from renderers.spec import rng_choice
 from train.picture_words import (BLANK, FAMILY_CLAIMS, FAMILY_WORDS, PICTURE_FAMILIES,
                                  PICTURE_WORDS, claim, ink_patches, word_pictures)
 from train.probe_words import (head_projector, lookup_contexts, lookup_length, patch_accuracy,
-                               render_word_scenes, tower_tokens, train_patch_head)
+                               render_word_scenes, train_patch_head)
 from train.loop import model_device
 from train.probes import cosine_schedule, train_step, yes_no_score
 
@@ -105,8 +106,6 @@ def dense_objective(vision, processor, steps: int, n: int, n_held: int, lr: floa
                                len(WORDS if n_pictures else PATCH_WORDS)).to(dev)
     class_head = targets = None
     if class_words:
-        from mm.llava import class_tokens
-
         if not class_tokens(vision.config):
             raise ValueError("dense_class: the vision tower has no class token")
         with seeded(derive_seed(seed, "class-head")):
@@ -115,9 +114,16 @@ def dense_objective(vision, processor, steps: int, n: int, n_held: int, lr: floa
     rng = np.random.default_rng(derive_seed(seed, "patch-batches"))
     train_patch_head(vision, head, pixels, words, steps, lr, batch_size, rng, layer,
                      class_head, targets)
+    said, said_class = [], []  # each held-out picture's patch words, and its class token's
+    skip = class_tokens(vision.config)
     with torch.no_grad():
-        said = torch.cat([head(tower_tokens(vision, held_px[s:s + 200].to(dev), layer)).argmax(
-            -1).cpu() for s in range(0, len(held_px), 200)])
+        for s in range(0, len(held_px), 200):
+            hidden = vision(pixel_values=held_px[s:s + 200].to(dev), output_hidden_states=True
+                            ).hidden_states[layer]
+            said.append(head(hidden[:, skip:]).argmax(-1).cpu())
+            if class_head is not None:
+                said_class.append(class_head(hidden[:, 0]).argmax(-1).cpu())
+    said = torch.cat(said)
     metrics = {**patch_accuracy(said[:n_held], held_words[:n_held], KINDS), "steps": steps,
                "n_scenes": n, "n_held": n_held, "feature_layer": layer}
     if n_pictures:
@@ -126,8 +132,8 @@ def dense_objective(vision, processor, steps: int, n: int, n_held: int, lr: floa
         metrics["n_pictures"] = n_pictures
     if class_head is not None:
         metrics["pictures"]["class_token"] = class_accuracy(
-            vision, class_head, held_px[n_held:].to(dev), picture_words(held_words[n_held:]),
-            families[n_pictures:], layer)
+            torch.cat(said_class)[n_held:], picture_words(held_words[n_held:]),
+            families[n_pictures:])
     return head, metrics
 
 
@@ -138,14 +144,9 @@ def picture_words(patch_words: torch.Tensor) -> torch.Tensor:
     return torch.where(word >= 0, word, -100)
 
 
-@torch.no_grad()
-def class_accuracy(vision, class_head, pixels: torch.Tensor, truth: torch.Tensor,
-                   families: list[str], layer: int) -> dict:
-    """Held-out diagrams named right by the head on the tower's class token: overall and by
-    family."""
-    said = torch.cat([class_head(vision(pixel_values=pixels[s:s + 200], output_hidden_states=True)
-                                 .hidden_states[layer][:, 0]).argmax(-1).cpu()
-                      for s in range(0, len(pixels), 200)])
+def class_accuracy(said: torch.Tensor, truth: torch.Tensor, families: list[str]) -> dict:
+    """Held-out diagrams whose word the head on the tower's class token ``said`` right: overall
+    and by family."""
     right, fams = (said == truth), np.array(families)
     return {"pictures": float(right.float().mean()),
             "by_family": {f: float(right[torch.from_numpy(fams == f)].float().mean())
@@ -159,7 +160,7 @@ def picture_accuracy(said: torch.Tensor, truth: torch.Tensor, families: list[str
     word among their inked patches is theirs."""
     ink = truth != BLANK_ID
     right = said == truth
-    word = torch.where(ink, truth, -1).max(1).values  # the picture's word
+    word = picture_words(truth)
     major = torch.tensor([bool(len(s[k]) and torch.mode(s[k]).values == w)
                           for s, k, w in zip(said, ink, word)])
     fams = np.array(families)

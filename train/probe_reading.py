@@ -53,40 +53,33 @@ def picture_rows(n: int, seed: int, size: int) -> list[dict]:
 
 
 @torch.no_grad()
-def picture_tokens(model, processor, images, batch: int = 64) -> tuple[torch.Tensor, torch.Tensor]:
-    """The tower's tokens the projector reads and the projector's, (N, tokens, width) each."""
+def picture_tokens(model, processor, images, batch: int = 64
+                   ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]:
+    """The tower's tokens the projector reads and the projector's, (N, tokens, width) each,
+    and the tower's class token at the projector's layer, (N, width), which LLaVA's default
+    feature selection leaves out (None for a tower without one, SigLIP, or features from
+    several layers), from one pass of the tower."""
+    from mm.llava import class_tokens
     from train.loop import model_device
     from train.sft import process_images, tower_features
 
     model.eval()
-    tower, proj = [], []
-    for s in range(0, len(images), batch):
-        px = process_images(processor, images[s:s + batch])["pixel_values"]
-        f = tower_features(model, px.to(model_device(model)))
-        tower.append(f.float().cpu())
-        proj.append(model.model.multi_modal_projector(f).float().cpu())
-    return torch.cat(tower), torch.cat(proj)
-
-
-@torch.no_grad()
-def class_tokens(model, processor, images, batch: int = 64) -> torch.Tensor | None:
-    """The tower's class token at the layer the projector reads, (N, width), which LLaVA's
-    default feature selection leaves out; None for a tower without one (SigLIP) or features
-    from several layers."""
-    from mm.llava import class_tokens as has_class
-    from train.sft import process_images
-
     layer = model.config.vision_feature_layer
-    if not isinstance(layer, int) or not has_class(model.config.vision_config):
-        return None
-    tower = model.model.vision_tower
-    p = next(tower.parameters())
-    out = []
-    for s in range(0, len(images), batch):
-        px = process_images(processor, images[s:s + batch])["pixel_values"]
-        h = tower(px.to(p.device, p.dtype), output_hidden_states=True).hidden_states[layer]
-        out.append(h[:, 0].float().cpu())
-    return torch.cat(out)
+    tower, proj, cls = [], [], []
+    hook = None
+    if isinstance(layer, int) and class_tokens(model.config.vision_config):
+        hook = model.model.vision_tower.register_forward_hook(
+            lambda module, args, out: cls.append(out.hidden_states[layer][:, 0].float().cpu()))
+    try:
+        for s in range(0, len(images), batch):
+            px = process_images(processor, images[s:s + batch])["pixel_values"]
+            f = tower_features(model, px.to(model_device(model)))
+            tower.append(f.float().cpu())
+            proj.append(model.model.multi_modal_projector(f).float().cpu())
+    finally:
+        if hook is not None:
+            hook.remove()
+    return torch.cat(tower), torch.cat(proj), torch.cat(cls) if cls else None
 
 
 def readout_inputs(tokens: torch.Tensor) -> torch.Tensor:
@@ -123,31 +116,39 @@ def majority_readout(labels: list[str], n_fit: int) -> float:
     return sum(v == top for v in labels[n_fit:]) / max(1, len(labels) - n_fit)
 
 
+def group_readouts(sources: dict[str, torch.Tensor], idx: list[int], labels: list[str],
+                   steps: int, seed: int) -> dict:
+    """One group's readouts (a template's answers, a family's words): fitted on the first two
+    thirds of ``idx`` (rows of each source) and ``labels``, against their most common label;
+    where the fitted rows hold one label alone, each readout is that majority."""
+    fit = 2 * len(idx) // 3
+    got = {"n_held": len(idx) - fit, "majority": majority_readout(labels, fit)}
+    for name, x in sources.items():
+        got[name] = (linear_readout(x[idx], labels, fit, steps, seed)
+                     if len(set(labels[:fit])) > 1 else got["majority"])
+    return got
+
+
 def word_readouts(model, processor, n: int, seed: int, steps: int, image_size: int) -> dict:
     """Per family of train/picture_words.py, a linear readout of each diagram's word (the
     shape's category, the function's kind, the chart's type, the solid, the network's kind)
     from the tower's and the projector's tokens of ``n`` diagrams (the families in turn),
     fitted on two thirds of the family's pictures, against their most common word: what a
     word for the whole picture could name, where stage 1's patch head names it patch by
-    patch. Also from the tower's class token alone (``class_tokens``), where it has one."""
+    patch. Also from the tower's class token alone, where it has one."""
     from train.picture_words import word_pictures
 
     images, fams, words = word_pictures(n, seed, image_size)
-    tower, proj = picture_tokens(model, processor, images)
+    tower, proj, cls = picture_tokens(model, processor, images)
     sources = {"tower": readout_inputs(tower), "projector": readout_inputs(proj)}
-    cls = class_tokens(model, processor, images)
     if cls is not None:  # what a word for the whole picture could be read from, alone
         sources["class_token"] = cls
     out = {}
     for fam in sorted(set(fams)):
         idx = [i for i, f in enumerate(fams) if f == fam]
         labels = [words[i] for i in idx]
-        fit = 2 * len(idx) // 3
-        majority = majority_readout(labels, fit)
-        out[fam] = {"n_held": len(idx) - fit, "words": len(set(labels)), "majority": majority,
-                    **{k: (linear_readout(x[idx], labels, fit, steps, seed)
-                           if len(set(labels[:fit])) > 1 else majority)
-                       for k, x in sources.items()}}
+        got = group_readouts(sources, idx, labels, steps, seed)
+        out[fam] = {"n_held": got.pop("n_held"), "words": len(set(labels)), **got}
     return out
 
 
@@ -159,7 +160,7 @@ def probe_reading(model_dir, n: int = 2000, seed: int = 0, steps: int = 300,
 
     model, processor = load(Path(model_dir))
     rows = picture_rows(n, seed, image_size)
-    tower, proj = picture_tokens(model, processor, [r["image"] for r in rows])
+    tower, proj, _ = picture_tokens(model, processor, [r["image"] for r in rows])
     sources = {"tower": readout_inputs(tower), "projector": readout_inputs(proj)}
     fams = [r["family"] for r in rows]
     n_fit = 2 * len(rows) // 3
@@ -175,14 +176,9 @@ def probe_reading(model_dir, n: int = 2000, seed: int = 0, steps: int = 300,
     for t, idx in sorted(by_template.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         if len(idx) < min_rows:
             continue
-        answers = [rows[i]["answer"] for i in idx]
-        fit = 2 * len(idx) // 3
-        k = len(idx) - fit
-        got = {"template": t, "n": len(idx), "n_held": k,
-               "majority": majority_readout(answers, fit)}
-        for name, x in sources.items():
-            got[name] = (linear_readout(x[idx], answers, fit, steps, seed)
-                         if len(set(answers[:fit])) > 1 else got["majority"])
+        got = {"template": t, "n": len(idx),
+               **group_readouts(sources, idx, [rows[i]["answer"] for i in idx], steps, seed)}
+        k = got["n_held"]
         for key in ("majority", *sources):
             held[key] += got[key] * k
         held["n"] += k

@@ -83,7 +83,10 @@ def unit_asks(n: int, seed: int) -> list[tuple[str, Ask]]:
     """(family, open question) of the first ``n`` units of an open build of ``seed`` and every
     family, as the build draws them, without their pictures (about a millisecond each)."""
     fams = families_with_questions()
-    kind = PerceptionBuilder.kind
-    asks = [(fams[u % len(fams)], unit_ask(fams[u % len(fams)], unit_seed(seed, kind, u)))
-            for u in range(n)]
-    return [(f, q) for f, q in asks if q is not None]
+    asks = []
+    for u in range(n):
+        family = fams[u % len(fams)]
+        q = unit_ask(family, unit_seed(seed, PerceptionBuilder.kind, u))
+        if q is not None:
+            asks.append((family, q))
+    return asks
