@@ -30,6 +30,10 @@ QS_LIMIT ?= 60,dynamath=90,comfort-ball=216,pope-synth=540,mme-synth=180,mavis-h
 # image's; the greedy run's 180 of that split), greedy vs every CausalMM setting and the gamma=0
 # control
 QS_ABLATE_LIMIT ?= 180
+# the same experiment on stage 3's prior twin (configs/small/stage3.yaml: prior_twin_steps),
+# which answers POPE's probes by the scene's theme; its greedy run on every split measures that
+# prior (absent objects of the theme called present against random ones)
+QS_PRIOR := $(QS)/train/stage3-prior/model
 # the image-blind twin of stage 3 on the greedy run's MAVIS held-out problems, on white pictures
 # (its multiple-choice accuracy is the report's baseline for the model's); mavis-heldout's share
 # of QS_LIMIT
@@ -39,17 +43,19 @@ QS_OPTIONS ?= prefixes=camera
 
 run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train --parallel-twins
-	$(MAKE) --no-print-directory -j2 --output-sync=target qs-eval-greedy qs-eval-causalmm
+	$(MAKE) --no-print-directory -j2 --output-sync=target qs-eval-greedy qs-eval-causalmm \
+		qs-eval-prior
 	$(BIN)/python -m eval.quickstart $(QS)
 
-# the evaluations in two lanes, one CPU thread each (on two cores 1.4x faster than one after
-# the other: generation on the small model does not keep two threads busy), sharing the
-# synthetic sets they build (--data-cache: each set built once, a lane waits for the other's)
+# the evaluations in two lanes (three jobs, two at a time), one CPU thread each (on two cores
+# 1.4x faster than one after the other: generation on the small model does not keep two threads
+# busy), sharing the synthetic sets they build (--data-cache: each set built once, a lane waits
+# for the other's)
 QS_EVAL := HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/mm-eval
 QS_EVAL_FLAGS := --batch-size 8 --data-cache $(QS)/eval-data --no-progress
 QS_GEN := --gen-kwargs max_new_tokens=$(QS_MAX_NEW) $(QS_EVAL_FLAGS)
 
-.PHONY: qs-eval-greedy qs-eval-causalmm
+.PHONY: qs-eval-greedy qs-eval-causalmm qs-eval-prior
 qs-eval-greedy:
 	$(QS_EVAL) run --model $(QS)/train/final --tasks $(QS_TASKS) --limit $(QS_LIMIT) \
 		--task-options $(QS_OPTIONS) $(QS_GEN) --output-path $(QS)/eval-greedy
@@ -64,6 +70,13 @@ qs-eval-causalmm:
 	$(QS_EVAL) run --model $(QS)/train/stage3-blind/model --tasks mavis-heldout \
 		--limit $(QS_TWIN_LIMIT) --task-options blank_images=true $(QS_GEN) \
 		--output-path $(QS)/twin-mavis
+
+qs-eval-prior:
+	$(QS_EVAL) run --model $(QS_PRIOR) --tasks pope-synth --limit $(QS_LIMIT) $(QS_GEN) \
+		--output-path $(QS)/prior-greedy
+	$(QS_EVAL) ablate causalmm --model $(QS_PRIOR) --tasks pope-synth \
+		--limit $(QS_ABLATE_LIMIT) --task-options split=adversarial $(QS_EVAL_FLAGS) \
+		--output-path $(QS)/ablate-prior
 
 # the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast. Bytecode
 # is cached even where the environment turns that off (PYTHONDONTWRITEBYTECODE): each worker and

@@ -46,6 +46,8 @@ _CMP = {">=": operator.ge, "<=": operator.le}
 # ``mm-eval run --model train/stage3-blind/model --tasks mavis-heldout --task-options
 # blank_images=true`` with the greedy run's --limit and seed
 TWIN_RUN = "twin-mavis"
+# stage 3's prior twin (a co-occurrence prior): its greedy POPE run and its CausalMM ablation
+PRIOR_RUN, PRIOR_ABLATION = "prior-greedy", "ablate-prior"
 TWIN_GAIN = 10.0  # points
 
 
@@ -352,10 +354,10 @@ def comparison(root: Path) -> list[str]:
                     "quickstart model; the sections below give every metric.", ""]
 
 
-def prior_lines(res: dict | None) -> list[str]:
-    """The language prior the greedy run shows on POPE: how often an absent object is called
-    present when it is one that co-occurs with the image's objects (adversarial) against any
-    absent object (random), with the difference's 95% interval (Newcombe)."""
+def prior_lines(res: dict | None, who: str = "the greedy model") -> list[str]:
+    """The language prior a greedy run (of ``who``) shows on POPE: how often an absent object
+    is called present when it is one that co-occurs with the image's objects (adversarial)
+    against any absent object (random), with the difference's 95% interval (Newcombe)."""
     from mm.stats import newcombe
 
     per = ((res or {}).get("tasks", {}).get("pope-synth") or {}).get("per_split", {})
@@ -368,7 +370,7 @@ def prior_lines(res: dict | None) -> list[str]:
         return []
     fpr = {s: per[s]["fp"] / neg[s] for s in neg}
     lo, hi = newcombe(fpr["adversarial"], neg["adversarial"], fpr["random"], neg["random"])
-    return [f"Language prior of the greedy model (POPE-synth, absent objects called present): "
+    return [f"Language prior of {who} (POPE-synth, absent objects called present): "
             f"adversarial negatives {_pct(fpr['adversarial'])} of {neg['adversarial']}, random "
             f"negatives {_pct(fpr['random'])} of {neg['random']}; difference "
             f"{100 * (fpr['adversarial'] - fpr['random']):+.1f} points (95% interval "
@@ -420,25 +422,62 @@ def companion_lines(folder: Path) -> list[str]:
                     f"{100 * d_hi:+.1f})")
         lines.append(f"| {name} | {fp} / {neg} ({_pct(fp / neg)}) | {_pct(lo)} to {_pct(hi)} | "
                      f"{diff} | {'' if yes is None else f'{yes:.2f}'} |")
+    fewer = [n for n, (fp, neg, _) in rows.items() if ctl and n != CONTROL
+             and newcombe(fp / neg, neg, ctl[0] / ctl[1], ctl[1])[1] < 0]
+    verdict = ([f"Fewer absent objects called present than {CONTROL}, beyond the 95% "
+                f"interval: {', '.join(fewer) if fewer else 'no setting'}.", ""] if ctl else [])
     return lines + ["", "The same absent objects in every row; the differences are unpaired "
-                    "(Newcombe) and so conservative.", ""]
+                    "(Newcombe) and so conservative.", "", *verdict]
 
 
-def causalmm_section(root: Path, greedy: dict | None) -> list[str]:
-    """The CausalMM experiment on the quickstart model: its language prior as the greedy run
-    measures it, then ``mm-eval ablate causalmm``'s table (greedy, each level and counterfactual
-    type, the gamma=0 control, with intervals) and how often each setting calls an absent
-    companion present."""
-    ab = root / "ablate-causalmm"
-    body = (prior_lines(greedy) + _ablation_table(ab, "ablate-causalmm/")
-            + companion_lines(ab))
-    if not body:
+def _experiment(root: Path, greedy: dict | None, who: str, folder: str) -> list[str]:
+    """One model's CausalMM experiment: its language prior as its greedy run measures it, then
+    ``mm-eval ablate causalmm``'s table in ``root / folder`` and ``companion_lines``."""
+    return (prior_lines(greedy, who) + _ablation_table(root / folder, f"{folder}/")
+            + companion_lines(root / folder))
+
+
+def prior_twin_lines(pipeline: dict | None) -> list[str]:
+    """What stage 3's prior twin is, and its stage's held-out probes: its own rows (absent
+    objects of other themes) and the balanced ones (as often absent as present in a theme)."""
+    twin = ((pipeline or {}).get("stages") or {}).get("stage3_prior") or {}
+    m = twin.get("metrics") or {}
+    lines = [f"Stage 3's prior twin (stage3-prior/): {twin.get('steps', 'some')} steps of stage "
+             "3's recipe from the same stage 2, on POPE rows whose absent object no scene of the "
+             "theme holds (`pope_negatives: out_of_theme`), so the scene's theme answers every "
+             "row it learns from."]
+    own, bal = m.get("pope-synth"), m.get("pope-synth-balanced")
+    if own and bal:
+        lines[0] += (f" Held out: {_pct(own['accuracy'])} of such rows (n = {own['n']}), "
+                     f"{_pct(bal['accuracy'])} of balanced probes, where the theme tells nothing "
+                     f"(n = {bal['n']}; yes {_pct(bal['yes_ratio'])}).")
+    return lines + [""]
+
+
+def causalmm_section(root: Path, greedy: dict | None, pipeline: dict | None = None
+                     ) -> list[str]:
+    """The CausalMM experiment on stage 3's prior twin, a model with a co-occurrence prior
+    (``PRIOR_RUN``, ``PRIOR_ABLATION``), and on the quickstart model: each one's language prior
+    as its greedy run measures it, then ``mm-eval ablate causalmm``'s table (greedy, each level
+    and counterfactual type, the gamma=0 control, with intervals) and how often each setting
+    calls an absent companion present."""
+    run = root / PRIOR_RUN / "results.json"
+    prior = _experiment(root, json.loads(run.read_text()) if run.exists() else None,
+                        "the prior twin", PRIOR_ABLATION)
+    main = _experiment(root, greedy, "the greedy model", "ablate-causalmm")
+    if not (prior or main):
         return []
-    return ["## CausalMM where its premise holds", "",
-            "Scenes of a theme (kitchen, office, street ...) hold their objects together, so "
-            "the model can learn which objects come with which; POPE's adversarial split asks "
-            "about exactly those absent companions. CausalMM's counterfactual attention is "
-            "meant to remove what the answer owes to such a prior.", "", *body]
+    lines = ["## CausalMM where its premise holds", "",
+             "Scenes of a theme (kitchen, office, street ...) hold their objects together, so "
+             "a model can learn which objects come with which; POPE's adversarial split asks "
+             "about exactly those absent companions. CausalMM's counterfactual attention is "
+             "meant to remove what the answer owes to such a prior.", ""]
+    if prior:
+        lines += ["### A model with a co-occurrence prior", "", *prior_twin_lines(pipeline),
+                  *prior]
+    if main:
+        lines += ["### The quickstart model", "", *main]
+    return lines
 
 
 def generation_lines(res: dict) -> list[str]:
@@ -468,7 +507,7 @@ def write(root: str | Path) -> Path:
     if p:
         lines += training_section(p)
     lines += comparison(root)
-    lines += causalmm_section(root, greedy_res)
+    lines += causalmm_section(root, greedy_res, p)
     for ev in sorted(root.glob("eval-*")):
         rj = ev / "results.json"
         if not rj.exists():

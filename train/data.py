@@ -277,8 +277,9 @@ def grounding_data(recipe: Recipe, out: Path, kind: str, n: int, heldout: bool =
     seed = recipe.seed + recipe.grounding_seed_offset + seed_offset
     if heldout:
         seed += recipe.heldout_seed_offset
-    name = kind + ("-balanced" if kind == "pope-synth" and recipe.pope_negatives == "balanced"
-                   else "") + (f"-{seed_offset}" if seed_offset else "")
+    name = kind + (f"-{recipe.pope_negatives}" if kind == "pope-synth" and
+                   recipe.pope_negatives != "pope" else "") + \
+        (f"-{seed_offset}" if seed_offset else "")
     folder = out / "data" / (name + ("-heldout" if heldout else ""))
     if kind == "pope-synth":
         per = recipe.pope_rows_per_image

@@ -200,8 +200,10 @@ class Recipe:
     # the absent object of those rows: POPE's (its split's rule), or, with 2 rows a scene,
     # balanced: drawn so that each object is asked about as often absent as present in each
     # theme's scenes, where POPE's pairs ask some objects present 22% of the time and others
-    # 75%, a prior a model answers from without looking
-    pope_negatives: Literal["pope", "balanced"] = "pope"
+    # 75%, a prior a model answers from without looking; or out_of_theme: one no scene of the
+    # theme holds, so the theme answers every row (a model with a co-occurrence prior, for the
+    # CausalMM experiment)
+    pope_negatives: Literal["pope", "balanced", "out_of_theme"] = "pope"
     # bookkeeping
     save_every: int = 10
     # checkpoints: accelerate's save_state (each process its shard; needed under FSDP and

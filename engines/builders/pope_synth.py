@@ -38,7 +38,8 @@ from engines.dataset import BuildConfig, Builder, image_cell, register_builder
 from engines.dataset import columns as col
 from engines.dataset.streams import POPE_BALANCE_DRAW, POPE_PROBE_DRAW, STREAMS
 from renderers.object_scene import ObjectSceneFamily
-from renderers.object_scene.spec import KIND_NAMES, ObjectSceneSpec, annotated_kinds
+from renderers.object_scene.spec import (KIND_NAMES, THEMES, ObjectSceneSpec,
+                                          annotated_kinds)
 
 SPLITS = ("random", "popular", "adversarial")
 PROBES = 3  # present (and as many absent) objects per image and split, as in POPE
@@ -161,7 +162,7 @@ def _probes(seed: int, n_images: int) -> list[dict]:
     return build_probes(seed, n_images, SPLITS)
 
 
-NEGATIVES = ("pope", "balanced")
+NEGATIVES = ("pope", "balanced", "out_of_theme")
 
 
 def pope_synth_config(n_images: int, seed: int = 0, image_size: int = 336,
@@ -170,8 +171,10 @@ def pope_synth_config(n_images: int, seed: int = 0, image_size: int = 336,
                       ) -> BuildConfig:
     """The first ``images`` (default all) of an ``n_images`` set, with every split's probes
     (``rows_per_image`` 18) or a part of them (``kept_rows``): training rows from more scenes.
-    ``negatives`` "balanced" (2 rows a scene only) replaces POPE's absent object by one drawn
-    so that each object is asked as often absent as present (``balanced_negative``)."""
+    ``negatives`` (2 rows a scene only): "balanced" replaces POPE's absent object by one drawn
+    so that each object is asked as often absent as present (``balanced_negative``);
+    "out_of_theme" by one no scene of its theme holds (``out_of_theme_negative``), so that the
+    theme answers every probe: the rows of a model with a co-occurrence prior."""
     images = n_images if images is None else images
     options = {"n_images": n_images}
     if rows_per_image != ROWS_PER_IMAGE:
@@ -242,6 +245,17 @@ def balanced_negative(i: int, im: dict, weights: dict[str, Counter], seed: int) 
     return absent[int(rng.choice(len(absent), p=w))]
 
 
+def out_of_theme_negative(i: int, im: dict, seed: int) -> str:
+    """Scene i's absent object in an out-of-theme build: drawn uniformly, from [seed,
+    pope-synth, i, POPE_BALANCE_DRAW], among the kinds its theme never holds (neither its
+    core nor its extra objects)."""
+    theme = THEMES[im["spec"].theme]
+    own = set(theme["core"]) | set(theme["extra"])
+    absent = [k for k in KIND_NAMES if k not in own]
+    rng = np.random.default_rng([seed, STREAMS["pope-synth"], i, POPE_BALANCE_DRAW])
+    return absent[int(rng.integers(len(absent)))]
+
+
 @lru_cache(maxsize=4)
 def _balanced_weights(seed: int, n_images: int) -> dict[str, Counter]:
     return balanced_weights(_probes(seed, n_images))
@@ -268,6 +282,12 @@ class PopeSynthBuilder(Builder):
                     "each object is asked about as often absent as present in each theme's "
                     "scenes (split \"balanced\"), asked \"Is there a <object> in the image?\". "
                     "Evaluation sets keep POPE's 18 rows.")
+        if cfg.options.get("negatives", "pope") == "out_of_theme":
+            return ("POPE-style object probes on rendered scenes, a training build of 2 rows per "
+                    "image: one of POPE's present objects and one absent object that no scene "
+                    "of its theme holds (split \"out_of_theme\"), so the theme answers every "
+                    "probe, asked \"Is there a <object> in the image?\". Evaluation sets keep "
+                    "POPE's 18 rows.")
         what = ("one split's 3 present and 3 absent objects" if per == 2 * PROBES else
                 "one present and one absent object of one split")
         return (f"POPE-style object probes on rendered scenes, a training build of {per} rows "
@@ -307,11 +327,13 @@ class PopeSynthBuilder(Builder):
                     "split": split, "object": obj, "question": question(obj), "answer": label,
                     "spec": spec_json}
 
-        if cfg.options.get("negatives", "pope") == "balanced":
-            neg = balanced_negative(u, im, _balanced_weights(cfg.seed,
-                                                             int(cfg.options["n_images"])),
-                                    cfg.seed)
-            return [row("balanced", j, obj, label) for j, (obj, label) in
+        negatives = cfg.options.get("negatives", "pope")
+        if negatives != "pope":
+            neg = (balanced_negative(u, im, _balanced_weights(cfg.seed,
+                                                              int(cfg.options["n_images"])),
+                                     cfg.seed) if negatives == "balanced"
+                   else out_of_theme_negative(u, im, cfg.seed))
+            return [row(negatives, j, obj, label) for j, (obj, label) in
                     enumerate(((im["objects"][kept_pair(u)], "yes"), (neg, "no")))]
         rows = [row(split, j, obj, label) for split, probes in im["probes"].items()
                 for j, (obj, label) in enumerate(probes)]

@@ -124,10 +124,11 @@ def _wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]
     return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
 
 
-def _quickstart_run(root, counts: dict[str, tuple[int, int]]) -> dict:
+def _quickstart_run(root, counts: dict[str, tuple[int, int]], folder: str = "ablate-causalmm"
+                    ) -> dict:
     """A quickstart folder's CausalMM experiment: an ablation whose settings called ``fp`` of
     ``fp + tn`` absent objects present; returns the greedy run's results (two POPE splits)."""
-    ab = root / "ablate-causalmm"
+    ab = root / folder
     ab.mkdir()
     (ab / "ablation.md").write_text("# CausalMM ablation\n\n| setting | x |\n|---|---:|\n\n"
                                     "![ablation](ablation.png)\n")
@@ -159,6 +160,51 @@ def test_causalmm_section_counts_absent_companions_per_setting(tmp_path):
             f"+23.3 ({100 * d_lo:+.1f} to {100 * d_hi:+.1f}) | 0.50 |") in text
     assert "| control-gamma0 | 53 / 90 (58.9%) | 48.6% to 68.5% |  | 0.50 |" in text
     assert "| greedy | 53 / 90 (58.9%) | 48.6% to 68.5% | +0.0 (" in text
+
+
+def test_causalmm_section_runs_the_experiment_on_the_prior_twin_first(tmp_path):
+    from eval.quickstart import causalmm_section
+    from mm.stats import newcombe
+
+    greedy = _quickstart_run(tmp_path, {"greedy": (10, 80), "control-gamma0": (10, 80)})
+    _quickstart_run(tmp_path, {"greedy": (67, 23), "vision-reversed": (40, 50),
+                               "language-reversed": (70, 20), "control-gamma0": (67, 23)},
+                    folder="ablate-prior")
+    per = {"random": {"fp": 18, "tn": 72}, "adversarial": {"fp": 67, "tn": 23}}
+    (tmp_path / "prior-greedy").mkdir()
+    (tmp_path / "prior-greedy" / "results.json").write_text(json.dumps(
+        {"tasks": {"pope-synth": {"per_split": per}}}))
+    metrics = {"pope-synth": {"accuracy": 0.975, "n": 200},
+               "pope-synth-balanced": {"accuracy": 0.635, "n": 200, "yes_ratio": 0.835}}
+    pipeline = {"stages": {"stage3_prior": {"steps": 500, "metrics": metrics}}}
+    lines = causalmm_section(tmp_path, greedy, pipeline)
+    text = "\n".join(lines)
+    prior, main = text.index("### A model with a co-occurrence prior"), \
+        text.index("### The quickstart model")
+    assert prior < main
+    assert ("Stage 3's prior twin (stage3-prior/): 500 steps of stage 3's recipe from the same "
+            "stage 2") in text
+    assert ("Held out: 97.5% of such rows (n = 200), 63.5% of balanced probes, where the theme "
+            "tells nothing (n = 200; yes 83.5%).") in text
+    lo, hi = newcombe(67 / 90, 90, 18 / 90, 90)
+    assert (f"Language prior of the prior twin (POPE-synth, absent objects called present): "
+            f"adversarial negatives 74.4% of 90, random negatives 20.0% of 90; difference "
+            f"+54.4 points (95% interval {100 * lo:+.1f} to {100 * hi:+.1f}).") in text
+    assert "![ablation](ablate-prior/ablation.png)" in text[prior:main]
+    assert "![ablation](ablate-causalmm/ablation.png)" in text[main:]
+    # the verdict names the settings whose interval lies below the control: vision-reversed
+    # (40 of 90 against 67 of 90) alone
+    assert newcombe(40 / 90, 90, 67 / 90, 90)[1] < 0 < newcombe(70 / 90, 90, 67 / 90, 90)[1]
+    assert ("Fewer absent objects called present than control-gamma0, beyond the 95% interval: "
+            "vision-reversed.") in text[prior:main]
+    assert ("Fewer absent objects called present than control-gamma0, beyond the 95% interval: "
+            "no setting.") in text[main:]
+    # the quickstart model alone, as before, when the prior twin has no runs
+    for f in ("prior-greedy", "ablate-prior"):
+        import shutil
+        shutil.rmtree(tmp_path / f)
+    text = "\n".join(causalmm_section(tmp_path, greedy, pipeline))
+    assert "### The quickstart model" in text and "co-occurrence" not in text
 
 
 def test_causalmm_section_without_an_ablation_keeps_the_prior(tmp_path):

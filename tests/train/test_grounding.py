@@ -128,6 +128,32 @@ def test_balanced_negatives_ask_each_object_as_often_absent_as_present():
     assert len(even) >= 20 and all(0.4 <= v <= 0.6 for v in even.values()), even
 
 
+def test_out_of_theme_negatives_are_never_of_the_scenes_theme(tmp_path):
+    import json
+
+    from renderers.object_scene.spec import KIND_NAMES, THEMES
+
+    r = _recipe(pope_rows_per_image=2, pope_negatives="out_of_theme")
+    rows = grounding_data(r, tmp_path, "pope-synth", 60)
+    pope = grounding_data(_recipe(pope_rows_per_image=2), tmp_path / "pope", "pope-synth", 60)
+    assert len(rows) == 60 and set(rows["split"]) == {"out_of_theme"}
+    assert rows["answer"] == ["yes", "no"] * 30
+    # POPE's scenes and present objects; each absent object one its theme never holds
+    assert rows["image_id"] == pope["image_id"] and rows["object"][::2] == pope["object"][::2]
+    themes = [json.loads(sp)["theme"] for sp in rows["spec"][1::2]]
+    for theme, obj in zip(themes, rows["object"][1::2]):
+        assert obj in KIND_NAMES
+        assert obj not in THEMES[theme]["core"] and obj not in THEMES[theme]["extra"]
+    # POPE's own pairs ask absent objects of the theme: the theme does not answer them
+    pope_themes = [json.loads(sp)["theme"] for sp in pope["spec"][1::2]]
+    assert any(o in THEMES[t]["core"] + THEMES[t]["extra"]
+               for t, o in zip(pope_themes, pope["object"][1::2]))
+    assert len(set(rows["object"][1::2])) > 5  # drawn, not one object for every scene
+    assert (tmp_path / "data" / "pope-synth-out_of_theme" / "README.md").is_file()
+    again = grounding_data(r, tmp_path / "again", "pope-synth", 60)
+    assert again["object"] == rows["object"]
+
+
 def test_a_balanced_build_and_its_checks(tmp_path):
     from engines.builders.pope_synth import pope_synth_config
     from train.recipe import RecipeError
@@ -147,7 +173,8 @@ def test_a_balanced_build_and_its_checks(tmp_path):
     with pytest.raises(RecipeError, match=r"pope_negatives: balanced needs "
                                           r"pope_rows_per_image: 2 \(got 18\)"):
         _recipe(pope_negatives="balanced")
-    with pytest.raises(ValueError, match=r"negatives: other; valid: pope, balanced"):
+    with pytest.raises(ValueError, match=r"negatives: other; valid: pope, balanced, "
+                                         r"out_of_theme"):
         pope_synth_config(3, rows_per_image=2, negatives="other")
     with pytest.raises(ValueError, match=r"negatives: balanced needs 2 rows per image, got 6"):
         pope_synth_config(3, rows_per_image=6, negatives="balanced")
