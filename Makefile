@@ -30,10 +30,15 @@ QS_LIMIT ?= 60,dynamath=90,comfort-ball=216,pope-synth=540,mme-synth=180,mavis-h
 # image's; the greedy run's 180 of that split), greedy vs every CausalMM setting and the gamma=0
 # control
 QS_ABLATE_LIMIT ?= 180
-# the same experiment on stage 3's prior twin (configs/small/stage3.yaml: prior_twin_steps),
-# which answers POPE's probes by the scene's theme; its greedy run on every split measures that
-# prior (absent objects of the theme called present against random ones)
-QS_PRIOR := $(QS)/train/stage3-prior/model
+# the prior model's greedy run: POPE-synth's three splits, as in QS_LIMIT
+QS_PRIOR_LIMIT ?= 540
+# the same experiment on a model with a co-occurrence prior (runs/quickstart/prior): make run's
+# stage 3 from its stage 2, QS_PRIOR_STEPS steps on POPE rows whose absent object no scene of
+# the theme holds (pope_negatives: out_of_theme), so that the theme answers every row it learns
+# from; its greedy run on every split measures that prior (absent objects of the scene's theme
+# called present against random ones). It trains beside the evaluations, one thread, in the
+# make -j2 slot the other two jobs leave
+QS_PRIOR_STEPS ?= 300
 # the image-blind twin of stage 3 on the greedy run's MAVIS held-out problems, on white pictures
 # (its multiple-choice accuracy is the report's baseline for the model's); mavis-heldout's share
 # of QS_LIMIT
@@ -43,8 +48,8 @@ QS_OPTIONS ?= prefixes=camera
 
 run: setup
 	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train --parallel-twins
-	$(MAKE) --no-print-directory -j2 --output-sync=target qs-eval-greedy qs-eval-causalmm \
-		qs-eval-prior
+	$(MAKE) --no-print-directory -j2 --output-sync=target qs-eval-prior qs-eval-greedy \
+		qs-eval-causalmm
 	$(BIN)/python -m eval.quickstart $(QS)
 
 # the evaluations in two lanes (three jobs, two at a time), one CPU thread each (on two cores
@@ -72,9 +77,12 @@ qs-eval-causalmm:
 		--output-path $(QS)/twin-mavis
 
 qs-eval-prior:
-	$(QS_EVAL) run --model $(QS_PRIOR) --tasks pope-synth --limit $(QS_LIMIT) $(QS_GEN) \
-		--output-path $(QS)/prior-greedy
-	$(QS_EVAL) ablate causalmm --model $(QS_PRIOR) --tasks pope-synth \
+	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/mm-train stage3 \
+		--recipe configs/small/stage3.yaml --init $(QS)/train/stage2 --out $(QS)/prior --no-progress \
+		--set pope_negatives=out_of_theme max_steps=$(QS_PRIOR_STEPS)
+	$(QS_EVAL) run --model $(QS)/prior/model --tasks pope-synth --limit $(QS_PRIOR_LIMIT) \
+		$(QS_GEN) --output-path $(QS)/prior-greedy
+	$(QS_EVAL) ablate causalmm --model $(QS)/prior/model --tasks pope-synth \
 		--limit $(QS_ABLATE_LIMIT) --task-options split=adversarial $(QS_EVAL_FLAGS) \
 		--output-path $(QS)/ablate-prior
 

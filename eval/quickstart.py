@@ -46,8 +46,9 @@ _CMP = {">=": operator.ge, "<=": operator.le}
 # ``mm-eval run --model train/stage3-blind/model --tasks mavis-heldout --task-options
 # blank_images=true`` with the greedy run's --limit and seed
 TWIN_RUN = "twin-mavis"
-# stage 3's prior twin (a co-occurrence prior): its greedy POPE run and its CausalMM ablation
-PRIOR_RUN, PRIOR_ABLATION = "prior-greedy", "ablate-prior"
+# make run's model with a co-occurrence prior: its stage-3 folder, its greedy POPE run and its
+# CausalMM ablation
+PRIOR_MODEL, PRIOR_RUN, PRIOR_ABLATION = "prior", "prior-greedy", "ablate-prior"
 TWIN_GAIN = 10.0  # points
 
 
@@ -437,15 +438,17 @@ def _experiment(root: Path, greedy: dict | None, who: str, folder: str) -> list[
             + companion_lines(root / folder))
 
 
-def prior_twin_lines(pipeline: dict | None) -> list[str]:
-    """What stage 3's prior twin is, and its stage's held-out probes: its own rows (absent
-    objects of other themes) and the balanced ones (as often absent as present in a theme)."""
-    twin = ((pipeline or {}).get("stages") or {}).get("stage3_prior") or {}
-    m = twin.get("metrics") or {}
-    lines = [f"Stage 3's prior twin (stage3-prior/): {twin.get('steps', 'some')} steps of stage "
-             "3's recipe from the same stage 2, on POPE rows whose absent object no scene of the "
-             "theme holds (`pope_negatives: out_of_theme`), so the scene's theme answers every "
-             "row it learns from."]
+def prior_model_lines(root: Path) -> list[str]:
+    """What the prior model (``PRIOR_MODEL``) is, and its stage's held-out probes: its own rows
+    (absent objects of other themes) and the balanced ones (as often absent as present in a
+    theme)."""
+    mj = root / PRIOR_MODEL / "metrics.json"
+    done = json.loads(mj.read_text()) if mj.exists() else {}
+    m = done.get("metrics") or {}
+    lines = [f"The prior model ({PRIOR_MODEL}/): {done.get('steps', 'some')} steps of stage 3's "
+             "recipe from the same stage 2, on POPE rows whose absent object no scene of the "
+             "theme holds (`pope_negatives: out_of_theme`), so that the scene's theme answers "
+             "every row it learns from."]
     own, bal = m.get("pope-synth"), m.get("pope-synth-balanced")
     if own and bal:
         lines[0] += (f" Held out: {_pct(own['accuracy'])} of such rows (n = {own['n']}), "
@@ -454,16 +457,15 @@ def prior_twin_lines(pipeline: dict | None) -> list[str]:
     return lines + [""]
 
 
-def causalmm_section(root: Path, greedy: dict | None, pipeline: dict | None = None
-                     ) -> list[str]:
-    """The CausalMM experiment on stage 3's prior twin, a model with a co-occurrence prior
-    (``PRIOR_RUN``, ``PRIOR_ABLATION``), and on the quickstart model: each one's language prior
+def causalmm_section(root: Path, greedy: dict | None) -> list[str]:
+    """The CausalMM experiment on a model with a co-occurrence prior (``PRIOR_MODEL``,
+    ``PRIOR_RUN``, ``PRIOR_ABLATION``), and on the quickstart model: each one's language prior
     as its greedy run measures it, then ``mm-eval ablate causalmm``'s table (greedy, each level
     and counterfactual type, the gamma=0 control, with intervals) and how often each setting
     calls an absent companion present."""
     run = root / PRIOR_RUN / "results.json"
     prior = _experiment(root, json.loads(run.read_text()) if run.exists() else None,
-                        "the prior twin", PRIOR_ABLATION)
+                        "the prior model", PRIOR_ABLATION)
     main = _experiment(root, greedy, "the greedy model", "ablate-causalmm")
     if not (prior or main):
         return []
@@ -473,7 +475,7 @@ def causalmm_section(root: Path, greedy: dict | None, pipeline: dict | None = No
              "about exactly those absent companions. CausalMM's counterfactual attention is "
              "meant to remove what the answer owes to such a prior.", ""]
     if prior:
-        lines += ["### A model with a co-occurrence prior", "", *prior_twin_lines(pipeline),
+        lines += ["### A model with a co-occurrence prior", "", *prior_model_lines(root),
                   *prior]
     if main:
         lines += ["### The quickstart model", "", *main]
@@ -507,7 +509,7 @@ def write(root: str | Path) -> Path:
     if p:
         lines += training_section(p)
     lines += comparison(root)
-    lines += causalmm_section(root, greedy_res, p)
+    lines += causalmm_section(root, greedy_res)
     for ev in sorted(root.glob("eval-*")):
         rj = ev / "results.json"
         if not rj.exists():

@@ -334,7 +334,7 @@ def _stage_results(recipes: dict[str, Recipe], out: Path, say: bool, blind_twin:
         init = prev if stage.init_needed(recipe) else None
         twins = [(twin.name, (recipe.with_overrides(**twin.overrides), prev,
                               out / f"{key}-{twin.name}", retrain))
-                 for twin in (stage.twins_for(recipe) if blind_twin else ())]
+                 for twin in (stage.twins if blind_twin else ())]
         if together is not None and twins:
             res, twin_results = together(lambda: run(recipe, init, out / key, retrain),
                                          [args for _, args in twins])

@@ -92,11 +92,6 @@ class TrainingStage:
     twins: ClassVar[tuple[Twin, ...]] = ()
     goals: ClassVar[tuple[Goal, ...]] = ()
 
-    def twins_for(self, recipe: Any) -> tuple[Twin, ...]:
-        """The twins the pipeline trains beside this recipe of the stage: ``twins``, and any
-        the recipe asks for."""
-        return self.twins
-
     def init_needed(self, recipe: Any) -> bool:
         """Whether this recipe of the stage starts from ``--init`` (``needs_init`` unless the
         recipe brings what the previous stage would give)."""

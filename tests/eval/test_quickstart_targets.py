@@ -176,18 +176,20 @@ def test_causalmm_section_runs_the_experiment_on_the_prior_twin_first(tmp_path):
         {"tasks": {"pope-synth": {"per_split": per}}}))
     metrics = {"pope-synth": {"accuracy": 0.975, "n": 200},
                "pope-synth-balanced": {"accuracy": 0.635, "n": 200, "yes_ratio": 0.835}}
-    pipeline = {"stages": {"stage3_prior": {"steps": 500, "metrics": metrics}}}
-    lines = causalmm_section(tmp_path, greedy, pipeline)
+    (tmp_path / "prior").mkdir()
+    (tmp_path / "prior" / "metrics.json").write_text(json.dumps({"steps": 500,
+                                                                 "metrics": metrics}))
+    lines = causalmm_section(tmp_path, greedy)
     text = "\n".join(lines)
     prior, main = text.index("### A model with a co-occurrence prior"), \
         text.index("### The quickstart model")
     assert prior < main
-    assert ("Stage 3's prior twin (stage3-prior/): 500 steps of stage 3's recipe from the same "
-            "stage 2") in text
+    assert ("The prior model (prior/): 500 steps of stage 3's recipe from the same stage 2, on "
+            "POPE rows whose absent object no scene of the theme holds") in text
     assert ("Held out: 97.5% of such rows (n = 200), 63.5% of balanced probes, where the theme "
             "tells nothing (n = 200; yes 83.5%).") in text
     lo, hi = newcombe(67 / 90, 90, 18 / 90, 90)
-    assert (f"Language prior of the prior twin (POPE-synth, absent objects called present): "
+    assert (f"Language prior of the prior model (POPE-synth, absent objects called present): "
             f"adversarial negatives 74.4% of 90, random negatives 20.0% of 90; difference "
             f"+54.4 points (95% interval {100 * lo:+.1f} to {100 * hi:+.1f}).") in text
     assert "![ablation](ablate-prior/ablation.png)" in text[prior:main]
@@ -199,11 +201,11 @@ def test_causalmm_section_runs_the_experiment_on_the_prior_twin_first(tmp_path):
             "vision-reversed.") in text[prior:main]
     assert ("Fewer absent objects called present than control-gamma0, beyond the 95% interval: "
             "no setting.") in text[main:]
-    # the quickstart model alone, as before, when the prior twin has no runs
+    # the quickstart model alone, as before, when the prior model has no runs
     for f in ("prior-greedy", "ablate-prior"):
         import shutil
         shutil.rmtree(tmp_path / f)
-    text = "\n".join(causalmm_section(tmp_path, greedy, pipeline))
+    text = "\n".join(causalmm_section(tmp_path, greedy))
     assert "### The quickstart model" in text and "co-occurrence" not in text
 
 

@@ -100,37 +100,3 @@ def test_cli_names_a_failed_twin_in_one_line(tmp_path, capsys, monkeypatch):
     assert e.value.code != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "stage3-blind: StageFolderError: damaged" in err[0]
-
-
-def test_a_recipe_with_prior_twin_steps_adds_the_prior_twin(tmp_path):
-    """``prior_twin_steps`` trains a second twin of stage 3 beside the blind one: the same
-    recipe for that many steps on POPE rows whose absent objects are of other themes."""
-    from train.pipeline import pipeline_recipes
-    from train.recipe import RecipeError
-    from train.stage import STAGES
-
-    recipes = pipeline_recipes("tiny", overrides={"pope_n": 8, "pope_rows_per_image": 2,
-                                                  "prior_twin_steps": 2})
-    handed = []
-
-    def run(recipe, init, folder, retrain):
-        return {"recipe": recipe.record(), "trained": False}
-
-    def together(stage, twins):
-        handed.append([f.name for _, _, f, _ in twins])
-        return stage(), [{"recipe": r.record(), "trained": False} for r, *_ in twins]
-
-    results, _ = _stage_results(recipes, tmp_path, False, True, run, together)
-    assert handed == [["stage3-blind", "stage3-prior"]]
-    prior = results["stage3_prior"]["recipe"]
-    assert (prior["pope_negatives"], prior["max_steps"], prior["prior_twin_steps"],
-            prior["blank_images"]) == ("out_of_theme", 2, 0, False)
-    assert results["stage3_blind"]["recipe"]["pope_negatives"] == "pope"
-    # without the key, the blind twin alone
-    stage3 = STAGES.get("stage3")
-    assert [t.name for t in stage3.twins_for(pipeline_recipes("tiny")["stage3"])] == ["blind"]
-    # the twin needs POPE rows two a scene, named before any work
-    with pytest.raises(RecipeError, match=r"prior_twin_steps: needs POPE rows two a scene "
-                                          r"\(pope_n > 0 and pope_rows_per_image: 2; got "
-                                          r"pope_n 0, pope_rows_per_image 18\)"):
-        stage3.ready(preset_recipe("tiny", "stage3", {"prior_twin_steps": 2}))

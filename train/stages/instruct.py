@@ -51,7 +51,6 @@ YES_NO_GOAL = Goal("yes_no_gain_points", ">=", 25,
 MIX_KINDS = ("mavis-instruct", "mavis-perception", *GROUNDING)
 # the held-out POPE probes with balanced negatives (``grounding_data(balanced=True)``)
 BALANCED = "pope-synth-balanced"
-PRIOR = "prior"  # the twin with a co-occurrence prior (``prior_twin_steps``)
 
 
 @dataclass
@@ -80,15 +79,10 @@ class InstructSettings:
     # the rows whose pictures the anchor holds, by kind: the head learnt its words on object
     # scenes, POPE's pictures; on the other kinds' charts and diagrams the projector is free
     projector_anchor_kinds: list[str] = field(default_factory=lambda: ["pope-synth"])
-    # steps of a twin (pipeline key stage3_prior) trained by the same recipe on POPE rows whose
-    # absent object no scene of the theme holds (pope_negatives: out_of_theme), so the scene's
-    # theme answers every row: a model with a co-occurrence prior, which the quickstart's
-    # CausalMM experiment measures and decodes; 0: none
-    prior_twin_steps: int = 0
 
     def __post_init__(self) -> None:
         check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n", "lookup_mix",
-                     "projector_anchor", "prior_twin_steps")
+                     "projector_anchor")
         check_counts(self, "grounding_turns", positive=True)
         check_range(self, "lookup_pictures", 0, 1)
         check_range(self, "lookup_mme", 0, 1)
@@ -195,21 +189,6 @@ class InstructStage(TrainingStage):
     data_kind = "mavis-instruct"
     twins = (Twin("blind", {"blank_images": True}),)
     goals = (GAIN_GOAL, YES_NO_GOAL)
-
-    def twins_for(self, recipe: Recipe) -> tuple[Twin, ...]:
-        steps = recipe.settings.prior_twin_steps
-        if not steps:
-            return self.twins
-        return (*self.twins, Twin(PRIOR, {"pope_negatives": "out_of_theme", "max_steps": steps,
-                                          "warmup_steps": min(recipe.warmup_steps, steps),
-                                          "prior_twin_steps": 0}))
-
-    def ready(self, recipe: Recipe) -> None:
-        own: InstructSettings = recipe.settings
-        if own.prior_twin_steps and not (own.pope_n and recipe.pope_rows_per_image == 2):
-            raise RecipeError("prior_twin_steps", "prior_twin_steps: needs POPE rows two a "
-                              f"scene (pope_n > 0 and pope_rows_per_image: 2; got pope_n "
-                              f"{own.pope_n}, pope_rows_per_image {recipe.pope_rows_per_image})")
 
     def follows(self, recipe: Recipe, previous: Recipe) -> None:
         if recipe.settings.projector_anchor and not getattr(previous.settings,
