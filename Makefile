@@ -58,6 +58,10 @@ run: setup
 # for the other's)
 QS_EVAL := HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/mm-eval
 QS_EVAL_FLAGS := --batch-size 8 --data-cache $(QS)/eval-data --no-progress
+# which part of CausalMM's rule moves the ablation's answers (eval/causalmm_margins.py)
+QS_MARGINS := HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/python -m eval.causalmm_margins \
+	--limit $(QS_ABLATE_LIMIT) --task-options split=adversarial --batch-size 8 \
+	--data-cache $(QS)/eval-data
 QS_GEN := --gen-kwargs max_new_tokens=$(QS_MAX_NEW) $(QS_EVAL_FLAGS)
 
 .PHONY: qs-eval-greedy qs-eval-causalmm qs-eval-prior
@@ -67,6 +71,7 @@ qs-eval-greedy:
 	$(QS_EVAL) ablate causalmm --model $(QS)/train/final --tasks pope-synth \
 		--limit $(QS_ABLATE_LIMIT) --task-options split=adversarial $(QS_EVAL_FLAGS) \
 		--output-path $(QS)/ablate-causalmm
+	$(QS_MARGINS) --model $(QS)/train/final --out $(QS)/margins.json
 
 qs-eval-causalmm:
 	$(QS_EVAL) run --model $(QS)/train/final --tasks $(QS_TASKS) --limit $(QS_LIMIT) \
@@ -85,6 +90,7 @@ qs-eval-prior:
 	$(QS_EVAL) ablate causalmm --model $(QS)/prior/model --tasks pope-synth \
 		--limit $(QS_ABLATE_LIMIT) --task-options split=adversarial $(QS_EVAL_FLAGS) \
 		--output-path $(QS)/ablate-prior
+	$(QS_MARGINS) --model $(QS)/prior/model --out $(QS)/prior-margins.json
 
 # the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast. Bytecode
 # is cached even where the environment turns that off (PYTHONDONTWRITEBYTECODE): each worker and

@@ -49,6 +49,8 @@ TWIN_RUN = "twin-mavis"
 # make run's model with a co-occurrence prior: its stage-3 folder, its greedy POPE run and its
 # CausalMM ablation
 PRIOR_MODEL, PRIOR_RUN, PRIOR_ABLATION = "prior", "prior-greedy", "ablate-prior"
+# ``python -m eval.causalmm_margins`` of each model on the ablation's probes
+MARGINS = {PRIOR_ABLATION: "prior-margins.json", "ablate-causalmm": "margins.json"}
 TWIN_GAIN = 10.0  # points
 
 
@@ -431,11 +433,32 @@ def companion_lines(folder: Path) -> list[str]:
                     "(Newcombe) and so conservative.", "", *verdict]
 
 
+def margin_lines(path: Path) -> list[str]:
+    """``python -m eval.causalmm_margins``'s counts as a table: per setting, the absent objects
+    called present and the present ones found by the factual branch, the contrast alone and
+    CausalMM's whole rule (the contrast within its plausibility cutoff)."""
+    if not path.exists():
+        return []
+    res = json.loads(path.read_text())
+    lines = [f"Which part of the rule moves the answers (`python -m eval.causalmm_margins`, "
+             f"{path.name}; the first answer token, yes where P(yes) > P(no)): absent objects "
+             "called present and present ones found, by the factual branch alone, by the "
+             "contrast alone (no cutoff) and by the whole rule.", "",
+             "| setting | absent called present: factual / contrast / rule | present found: "
+             "factual / contrast / rule |", "|---|---:|---:|"]
+    for name, c in res.get("settings", {}).items():
+        a, p = c["absent"], c["present"]
+        lines.append(f"| {name} | {a['factual']} / {a['contrast']} / {a['rule']} of {a['n']} | "
+                     f"{p['factual']} / {p['contrast']} / {p['rule']} of {p['n']} |")
+    return lines + [""]
+
+
 def _experiment(root: Path, greedy: dict | None, who: str, folder: str) -> list[str]:
     """One model's CausalMM experiment: its language prior as its greedy run measures it, then
-    ``mm-eval ablate causalmm``'s table in ``root / folder`` and ``companion_lines``."""
+    ``mm-eval ablate causalmm``'s table in ``root / folder``, ``companion_lines`` and
+    ``margin_lines``."""
     return (prior_lines(greedy, who) + _ablation_table(root / folder, f"{folder}/")
-            + companion_lines(root / folder))
+            + companion_lines(root / folder) + margin_lines(root / MARGINS[folder]))
 
 
 def prior_model_lines(root: Path) -> list[str]:

@@ -162,7 +162,7 @@ def test_causalmm_section_counts_absent_companions_per_setting(tmp_path):
     assert "| greedy | 53 / 90 (58.9%) | 48.6% to 68.5% | +0.0 (" in text
 
 
-def test_causalmm_section_runs_the_experiment_on_the_prior_twin_first(tmp_path):
+def test_causalmm_section_runs_the_experiment_on_the_prior_model_first(tmp_path):
     from eval.quickstart import causalmm_section
     from mm.stats import newcombe
 
@@ -179,6 +179,10 @@ def test_causalmm_section_runs_the_experiment_on_the_prior_twin_first(tmp_path):
     (tmp_path / "prior").mkdir()
     (tmp_path / "prior" / "metrics.json").write_text(json.dumps({"steps": 500,
                                                                  "metrics": metrics}))
+    counts = {"absent": {"n": 90, "factual": 67, "contrast": 75, "rule": 70},
+              "present": {"n": 90, "factual": 80, "contrast": 84, "rule": 83}}
+    (tmp_path / "prior-margins.json").write_text(json.dumps(
+        {"settings": {"language-reversed": counts}}))
     lines = causalmm_section(tmp_path, greedy)
     text = "\n".join(lines)
     prior, main = text.index("### A model with a co-occurrence prior"), \
@@ -199,12 +203,15 @@ def test_causalmm_section_runs_the_experiment_on_the_prior_twin_first(tmp_path):
     assert newcombe(40 / 90, 90, 67 / 90, 90)[1] < 0 < newcombe(70 / 90, 90, 67 / 90, 90)[1]
     assert ("Fewer absent objects called present than control-gamma0, beyond the 95% interval: "
             "vision-reversed.") in text[prior:main]
+    assert "| language-reversed | 67 / 75 / 70 of 90 | 80 / 84 / 83 of 90 |" in text[prior:main]
+    assert "causalmm_margins" not in text[main:]  # no margins.json for the quickstart model
     assert ("Fewer absent objects called present than control-gamma0, beyond the 95% interval: "
             "no setting.") in text[main:]
     # the quickstart model alone, as before, when the prior model has no runs
+    import shutil
     for f in ("prior-greedy", "ablate-prior"):
-        import shutil
         shutil.rmtree(tmp_path / f)
+    (tmp_path / "prior-margins.json").unlink()
     text = "\n".join(causalmm_section(tmp_path, greedy))
     assert "### The quickstart model" in text and "co-occurrence" not in text
 
