@@ -394,16 +394,42 @@ def _ablation_table(folder: Path, prefix: str) -> list[str]:
     return [ln.replace("](ablation.png)", f"]({prefix}ablation.png)") for ln in body] + [""]
 
 
+def _called_present(folder: Path) -> dict[str, bool]:
+    """Per absent-object probe of a setting's POPE samples (by id): whether it was called
+    present; empty without the samples."""
+    f = folder / "samples_pope-synth.jsonl"
+    rows = [json.loads(ln) for ln in f.read_text().splitlines() if ln.strip()] \
+        if f.exists() else []
+    return {r["id"]: r.get("parsed") == "yes" for r in rows if r.get("target") == "no"}
+
+
+def _vs_control(mine: dict[str, bool], ctl: dict[str, bool], fp: int, neg: int,
+                ctl_fp: int, ctl_neg: int) -> tuple[float, float, bool]:
+    """The 95% interval of a setting's share of absent objects called present less the
+    control's: paired (Newcombe's paired method 10) where both samples hold the same probes,
+    else as two independent proportions (Newcombe); and whether it is paired."""
+    from mm.stats import newcombe, newcombe_paired
+
+    if mine and set(mine) == set(ctl):
+        a = sum(mine[k] and ctl[k] for k in mine)
+        b = sum(mine[k] and not ctl[k] for k in mine)
+        c = sum(ctl[k] and not mine[k] for k in mine)
+        return (*newcombe_paired(a, b, c, len(mine) - a - b - c), True)
+    return (*newcombe(fp / neg, neg, ctl_fp / ctl_neg, ctl_neg), False)
+
+
 def companion_lines(folder: Path) -> list[str]:
     """Per setting of a CausalMM ablation on POPE: absent objects called present (the false
     positives of the split it ran, with Wilson's 95% interval), each setting's difference to
-    the gamma=0 control (Newcombe), and the yes ratio."""
-    from mm.stats import newcombe, wilson
+    the gamma=0 control (paired by probe where the samples allow, ``_vs_control``), the yes
+    ratio, and the settings that call fewer absent objects present than the control beyond
+    the interval."""
+    from mm.stats import wilson
 
     ab = folder / "ablation.json"
     if not ab.exists():
         return []
-    rows = {}
+    rows, probes = {}, {}
     for name in json.loads(ab.read_text()).get("table", {}):
         rj = folder / name / "results.json"
         per = (json.loads(rj.read_text())["tasks"].get("pope-synth") or {}).get(
@@ -411,26 +437,31 @@ def companion_lines(folder: Path) -> list[str]:
         split = next((v for v in per.values() if {"fp", "tn"} <= set(v)), None)
         if split and split["fp"] + split["tn"]:
             rows[name] = (split["fp"], split["fp"] + split["tn"], split.get("yes_ratio"))
+            probes[name] = _called_present(folder / name)
     if not rows:
         return []
     lines = ["| setting | absent objects called present | 95% interval | vs " + CONTROL
              + " (points, 95% interval) | yes ratio |", "|---|---:|---|---|---:|"]
     ctl = rows.get(CONTROL)
+    fewer, paired = [], []
     for name, (fp, neg, yes) in rows.items():
         lo, hi = wilson(fp / neg, neg)
         diff = ""
         if ctl and name != CONTROL:
-            d_lo, d_hi = newcombe(fp / neg, neg, ctl[0] / ctl[1], ctl[1])
+            d_lo, d_hi, pair = _vs_control(probes[name], probes[CONTROL], fp, neg, *ctl[:2])
+            paired.append(pair)
+            if d_hi < 0:
+                fewer.append(name)
             diff = (f"{100 * (fp / neg - ctl[0] / ctl[1]):+.1f} ({100 * d_lo:+.1f} to "
                     f"{100 * d_hi:+.1f})")
         lines.append(f"| {name} | {fp} / {neg} ({_pct(fp / neg)}) | {_pct(lo)} to {_pct(hi)} | "
                      f"{diff} | {'' if yes is None else f'{yes:.2f}'} |")
-    fewer = [n for n, (fp, neg, _) in rows.items() if ctl and n != CONTROL
-             and newcombe(fp / neg, neg, ctl[0] / ctl[1], ctl[1])[1] < 0]
+    how = ("paired by probe (Newcombe's paired method 10)" if paired and all(paired) else
+           "unpaired (Newcombe), and so conservative")
     verdict = ([f"Fewer absent objects called present than {CONTROL}, beyond the 95% "
                 f"interval: {', '.join(fewer) if fewer else 'no setting'}.", ""] if ctl else [])
-    return lines + ["", "The same absent objects in every row; the differences are unpaired "
-                    "(Newcombe) and so conservative.", "", *verdict]
+    return lines + ["", f"The same absent objects in every row; the differences' intervals are "
+                    f"{how}.", "", *verdict]
 
 
 def margin_lines(path: Path) -> list[str]:

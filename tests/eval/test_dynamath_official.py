@@ -279,10 +279,11 @@ def test_make_run_passes_a_generation_length_and_the_report_states_it():
 
     make = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
     runs = make.split("$(QS_EVAL) run")[1:]
-    # the model greedy and with CausalMM, and the image-blind twin on mavis-heldout
+    # the model greedy and with CausalMM, the image-blind twin on mavis-heldout, and the prior
+    # model on POPE
     assert "QS_EVAL := HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/mm-eval\n" in make
     assert "QS_GEN := --gen-kwargs max_new_tokens=$(QS_MAX_NEW) " in make
-    assert len(runs) == 3 and all("$(QS_GEN)" in r.split("--output-path")[0] for r in runs)
+    assert len(runs) == 4 and all("$(QS_GEN)" in r.split("--output-path")[0] for r in runs)
     info = {"dynamath": {"output": "generate", "max_new_tokens": 2048},
             "mme-synth": {"output": "yes_no", "max_new_tokens": 64}}
     assert generation_lines({"config": {"gen": {"max_new_tokens": 256}}, "task_info": info}) \

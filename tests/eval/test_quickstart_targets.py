@@ -216,6 +216,38 @@ def test_causalmm_section_runs_the_experiment_on_the_prior_model_first(tmp_path)
     assert "### The quickstart model" in text and "co-occurrence" not in text
 
 
+def test_companion_lines_pair_the_settings_by_probe_where_the_samples_allow(tmp_path):
+    from eval.quickstart import companion_lines
+    from mm.stats import newcombe, newcombe_paired
+
+    _quickstart_run(tmp_path, {"vision-reversed": (65, 25), "control-gamma0": (55, 35)})
+    ab = tmp_path / "ablate-causalmm"
+
+    def samples(name: str, present: set[int]) -> None:
+        rows = [{"id": f"adversarial/s/{i}", "target": "no",
+                 "parsed": "yes" if i in present else "no"} for i in range(90)]
+        rows.append({"id": "adversarial/s/yes", "target": "yes", "parsed": "no"})
+        (ab / name / "samples_pope-synth.jsonl").write_text(
+            "\n".join(json.dumps(r) for r in rows) + "\n")
+
+    # the setting calls the control's 55 present and 10 more: a = 55, b = 10, c = 0, d = 25
+    samples("control-gamma0", set(range(55)))
+    samples("vision-reversed", set(range(65)))
+    text = "\n".join(companion_lines(ab))
+    lo, hi = newcombe_paired(55, 10, 0, 25)
+    assert "| vision-reversed | 65 / 90 (72.2%) |" in text
+    assert f"| +11.1 ({100 * lo:+.1f} to {100 * hi:+.1f}) |" in text and lo > 0
+    assert "intervals are paired by probe (Newcombe's paired method 10)." in text
+    # different probes (one setting's samples cut short): unpaired, as two samples
+    samples("vision-reversed", set(range(65)))
+    path = ab / "vision-reversed" / "samples_pope-synth.jsonl"
+    path.write_text("\n".join(path.read_text().splitlines()[1:]) + "\n")
+    text = "\n".join(companion_lines(ab))
+    lo, hi = newcombe(65 / 90, 90, 55 / 90, 90)
+    assert f"| +11.1 ({100 * lo:+.1f} to {100 * hi:+.1f}) |" in text
+    assert "intervals are unpaired (Newcombe), and so conservative." in text
+
+
 def test_causalmm_section_without_an_ablation_keeps_the_prior(tmp_path):
     from eval.quickstart import causalmm_section, prior_lines
 
