@@ -69,7 +69,13 @@ def margins(model: str | Path, task_name: str, ctx, batch_size: int = 8) -> dict
     task = get_task(task_name)
     docs = task.docs(ctx)
     images, prompts = [task.image(d) for d in docs], [task.prompt(d) for d in docs]
-    truth = [str(task.oracle(d)).strip().lower() == "yes" for d in docs]
+    answers = [str(task.oracle(d)).strip().lower() for d in docs]
+    other = sorted(set(answers) - {"yes", "no"})
+    if not docs or other:
+        raise ValueError(f"--task: {task_name} does not ask yes/no questions (an answer: "
+                         f"{other[0].splitlines()[0][:40]!r})" if docs else
+                         f"--task: {task_name} has no probes here")
+    truth = [a == "yes" for a in answers]
     base = load_adapter(str(model))
     out = {"model": str(model), "task": task_name, "n": len(docs), "settings": {}}
     for name, over in settings():
@@ -105,10 +111,13 @@ def main(argv: list[str] | None = None) -> None:
         raw = dict(kv.split("=", 1) for kv in a.task_options.split(",") if kv)
         options = check_options([task], raw)
     except (KeyError, ValueError) as e:
-        p.exit(2, f"{PROG}: error: --task / --task-options: {str(e).strip(chr(39))}\n")
+        p.exit(2, f"{PROG}: error: --task / --task-options: {e.args[0] if e.args else e}\n")
     ctx = TaskContext(None, a.limit, a.seed, options=options,
                       work=Path(a.data_cache) if a.data_cache else None)
-    res = margins(a.model, a.task, ctx, a.batch_size)
+    try:
+        res = margins(a.model, a.task, ctx, a.batch_size)
+    except ValueError as e:
+        p.exit(2, f"{PROG}: error: {e}\n")
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
     Path(a.out).write_text(json.dumps(res, indent=1) + "\n")
     print(json.dumps(res["settings"]))

@@ -7,7 +7,7 @@ import math
 
 import torch
 
-from eval.causalmm_margins import count, main, settings
+from eval.causalmm_margins import PROG, count, main, settings
 
 
 def _rule_says_yes(f: list[float], cf: list[float], gamma: float, alpha: float | None,
@@ -85,3 +85,15 @@ def test_cli_names_the_bad_flag(tmp_path, run_cli):
                 "--out", str(tmp_path / "m.json"))
     assert r.returncode == 2
     assert "--task / --task-options: unknown key 'colour' for pope-synth" in r.stderr
+
+
+def test_cli_refuses_a_task_without_yes_no_answers(tiny_llava, tmp_path, run_cli):
+    r = run_cli(main, "--model", tiny_llava, "--task", "mavis-heldout", "--limit", "4",
+                "--data-cache", str(tmp_path / "cache"), "--out", str(tmp_path / "m.json"))
+    assert r.returncode == 2 and not (tmp_path / "m.json").exists()
+    assert r.stderr.startswith(f"{PROG}: error: --task: mavis-heldout does not ask yes/no "
+                               "questions (an answer: '")
+    assert len(r.stderr.splitlines()) == 1
+    r = run_cli(main, "--model", tiny_llava, "--task", "nope", "--out", str(tmp_path / "m.json"))
+    assert r.returncode == 2 and r.stderr.startswith(
+        f"{PROG}: error: --task / --task-options: unknown task 'nope'; valid: comfort-ball, ")
