@@ -3,11 +3,12 @@
 interval, his method 10) and of two proportions on the same items (Newcombe's paired method 10,
 the same combination with the pairs' correlation).
 
-Both are the textbook closed forms (Wilson 1927; Newcombe, Statistics in Medicine 17, 1998): a
-model's accuracy on n held-out rows and the gap between a model and its image-blind twin on two
-sets of n rows. They stay inside [0, 1] (or [-1, 1]) and keep a sensible width at 0% or 100%,
-where the normal approximation collapses to zero width. scipy and statsmodels are not
-dependencies of the suite, and the formulas are three lines each.
+Each is the textbook closed form (Wilson 1927; Newcombe, Statistics in Medicine 17, 1998): a
+model's accuracy on n held-out rows, the gap between a model and its image-blind twin on two
+sets of n rows, and the gap between two decoding settings of one model on the same n probes.
+They stay inside [0, 1] (or [-1, 1]) and keep a sensible width at 0% or 100%, where the normal
+approximation collapses to zero width. scipy and statsmodels are not dependencies of the
+suite, and the formulas are a few lines each.
 
     python -c "from mm.stats import wilson; print(wilson(0.34, 200))"
 """
