@@ -37,7 +37,7 @@ QS_PRIOR_LIMIT ?= 540
 # the theme holds (pope_negatives: out_of_theme), so that the theme answers every row it learns
 # from; its greedy run on every split measures that prior (absent objects of the scene's theme
 # called present against random ones). It trains beside the evaluations, one thread, in the
-# make -j2 slot the other two jobs leave
+# make -j2 slot the other jobs leave
 QS_PRIOR_STEPS ?= 300
 # the image-blind twin of stage 3 on the greedy run's MAVIS held-out problems, on white pictures
 # (its multiple-choice accuracy is the report's baseline for the model's); mavis-heldout's share
@@ -64,7 +64,8 @@ QS_MARGINS := HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/python -m eval.causalmm_
 	--data-cache $(QS)/eval-data
 QS_GEN := --gen-kwargs max_new_tokens=$(QS_MAX_NEW) $(QS_EVAL_FLAGS)
 
-.PHONY: qs-eval-greedy qs-eval-causalmm qs-eval-prior
+.PHONY: qs-eval-greedy qs-eval-causalmm qs-eval-prior qs-prior-model qs-prior-greedy \
+	qs-prior-ablate qs-prior-margins
 qs-eval-greedy:
 	$(QS_EVAL) run --model $(QS)/train/final --tasks $(QS_TASKS) --limit $(QS_LIMIT) \
 		--task-options $(QS_OPTIONS) $(QS_GEN) --output-path $(QS)/eval-greedy
@@ -81,15 +82,24 @@ qs-eval-causalmm:
 		--limit $(QS_TWIN_LIMIT) --task-options blank_images=true $(QS_GEN) \
 		--output-path $(QS)/twin-mavis
 
-qs-eval-prior:
+# the prior model, then its three runs (two at a time in make's two slots)
+qs-eval-prior: qs-prior-greedy qs-prior-ablate qs-prior-margins
+
+qs-prior-model:
 	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/mm-train stage3 \
 		--recipe configs/small/stage3.yaml --init $(QS)/train/stage2 --out $(QS)/prior --no-progress \
 		--set pope_negatives=out_of_theme max_steps=$(QS_PRIOR_STEPS)
+
+qs-prior-greedy: qs-prior-model
 	$(QS_EVAL) run --model $(QS)/prior/model --tasks pope-synth --limit $(QS_PRIOR_LIMIT) \
 		$(QS_GEN) --output-path $(QS)/prior-greedy
+
+qs-prior-ablate: qs-prior-model
 	$(QS_EVAL) ablate causalmm --model $(QS)/prior/model --tasks pope-synth \
 		--limit $(QS_ABLATE_LIMIT) --task-options split=adversarial $(QS_EVAL_FLAGS) \
 		--output-path $(QS)/ablate-prior
+
+qs-prior-margins: qs-prior-model
 	$(QS_MARGINS) --model $(QS)/prior/model --out $(QS)/prior-margins.json
 
 # the whole suite, one worker per core (pytest-xdist); the inner loop: make test-fast. Bytecode
