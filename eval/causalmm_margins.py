@@ -37,24 +37,33 @@ def settings() -> list[tuple[str, dict]]:
             if over is not None and over.get("gamma", 1.0) > 0]
 
 
+def log_odds(logits: torch.Tensor, yes: list[int], no: list[int]) -> torch.Tensor:
+    """log P(yes) - log P(no) per row of (B, V) logits, the yes and no words' tokens summed."""
+    lp = torch.log_softmax(logits.float(), -1)
+    return torch.logsumexp(lp[:, yes], -1) - torch.logsumexp(lp[:, no], -1)
+
+
 def _yes(logits: torch.Tensor, yes: list[int], no: list[int]) -> torch.Tensor:
-    p = torch.softmax(logits.float(), -1)
-    return p[:, yes].sum(-1) > p[:, no].sum(-1)
+    return log_odds(logits, yes, no) > 0
 
 
 def count(factual: torch.Tensor, counterfactuals: list[torch.Tensor], truth: list[bool],
           gamma: float, alpha: float, yes: list[int], no: list[int]) -> dict:
     """Per kind of probe ("absent": answer no; "present": answer yes), how many the factual
-    branch, the contrast alone and the whole rule answer "yes"; (B, V) logits each."""
+    branch, the contrast alone and the whole rule answer "yes", and the mean log-odds of yes
+    over no of the factual branch and of each counterfactual one; (B, V) logits each."""
     from mm.decoding.causalmm.rules import causal_logits, contrast
 
     said = {"factual": _yes(factual, yes, no),
             "contrast": _yes(contrast(factual, counterfactuals, gamma), yes, no),
             "rule": _yes(causal_logits(factual, counterfactuals, gamma, alpha), yes, no)}
+    branches = [log_odds(x, yes, no) for x in (factual, *counterfactuals)]
     t = torch.tensor(truth)
     out = {}
     for kind, rows in (("absent", ~t), ("present", t)):
-        out[kind] = {"n": int(rows.sum()), **{k: int((v & rows).sum()) for k, v in said.items()}}
+        mean = [round(float(v[rows].mean()), 4) if rows.any() else None for v in branches]
+        out[kind] = {"n": int(rows.sum()), **{k: int((v & rows).sum()) for k, v in said.items()},
+                     "log_odds": {"factual": mean[0], "counterfactuals": mean[1:]}}
     return out
 
 

@@ -474,13 +474,20 @@ def margin_lines(path: Path) -> list[str]:
     lines = [f"Which part of the rule moves the answers (`python -m eval.causalmm_margins`, "
              f"{path.name}; the first answer token, yes where P(yes) > P(no)): absent objects "
              "called present and present ones found, by the factual branch alone, by the "
-             "contrast alone (no cutoff) and by the whole rule.", "",
+             "contrast alone (no cutoff) and by the whole rule; and on the absent objects, the "
+             "mean log-odds of yes over no of the factual branch and of each counterfactual one "
+             "(gamma 1: the contrast's are twice the first less the second, three times the "
+             "first less the other two for both levels).", "",
              "| setting | absent called present: factual / contrast / rule | present found: "
-             "factual / contrast / rule |", "|---|---:|---:|"]
+             "factual / contrast / rule | absent, mean log-odds: factual / counterfactual |",
+             "|---|---:|---:|---:|"]
     for name, c in res.get("settings", {}).items():
         a, p = c["absent"], c["present"]
+        odds = a.get("log_odds") or {}
+        cell = (" / ".join(f"{v:+.2f}" for v in (odds["factual"], *odds["counterfactuals"]))
+                if odds.get("factual") is not None else "")
         lines.append(f"| {name} | {a['factual']} / {a['contrast']} / {a['rule']} of {a['n']} | "
-                     f"{p['factual']} / {p['contrast']} / {p['rule']} of {p['n']} |")
+                     f"{p['factual']} / {p['contrast']} / {p['rule']} of {p['n']} | {cell} |")
     return lines + [""]
 
 

@@ -32,13 +32,26 @@ def test_count_matches_the_rule_written_from_its_formula():
     got = count(f, [cf], truth, 1.0, 0.1, yes, no)
     want = {"absent": {"n": 0, "factual": 0, "contrast": 0, "rule": 0},
             "present": {"n": 0, "factual": 0, "contrast": 0, "rule": 0}}
+    odds = {"absent": ([], []), "present": ([], [])}
+
+    def log_odds(row: list[float]) -> float:
+        e = [math.exp(v) for v in row]
+        return math.log(sum(e[i] for i in yes)) - math.log(sum(e[i] for i in no))
+
     for i, t in enumerate(truth):
-        w = want["present" if t else "absent"]
+        kind = "present" if t else "absent"
+        w = want[kind]
         w["n"] += 1
         fi, ci = f[i].tolist(), cf[i].tolist()
         w["factual"] += _rule_says_yes(fi, fi, 0.0, None, yes, no)
         w["contrast"] += _rule_says_yes(fi, ci, 1.0, None, yes, no)
         w["rule"] += _rule_says_yes(fi, ci, 1.0, 0.1, yes, no)
+        odds[kind][0].append(log_odds(fi))
+        odds[kind][1].append(log_odds(ci))
+    for kind in want:
+        lo = got[kind].pop("log_odds")
+        assert lo["factual"] == round(sum(odds[kind][0]) / len(odds[kind][0]), 4)
+        assert lo["counterfactuals"] == [round(sum(odds[kind][1]) / len(odds[kind][1]), 4)]
     assert got == want
     # the three differ on these draws: the test tells the contrast from the rule
     assert len({got["absent"][k] for k in ("factual", "contrast", "rule")}) > 1
@@ -49,11 +62,17 @@ def test_a_confident_yes_is_kept_by_the_cutoff_whatever_the_contrast():
     # yes, so the contrast alone says no, and the cutoff has removed "no"
     f, cf = torch.tensor([[5.0, 0.0]]), torch.tensor([[12.0, 0.0]])
     got = count(f, [cf], [False], 1.0, 0.1, [0], [1])
-    assert got["absent"] == {"n": 1, "factual": 1, "contrast": 0, "rule": 1}
+    assert got["absent"] == {"n": 1, "factual": 1, "contrast": 0, "rule": 1,
+                             "log_odds": {"factual": 5.0, "counterfactuals": [12.0]}}
+    assert got["present"]["log_odds"] == {"factual": None, "counterfactuals": [None]}
+    # two counterfactual branches (both levels): each its own mean
+    two = count(f, [cf, torch.tensor([[0.0, 3.0]])], [False], 1.0, 0.1, [0], [1])
+    assert two["absent"]["log_odds"] == {"factual": 5.0, "counterfactuals": [12.0, -3.0]}
     # within the cutoff (a margin below ln 10) the contrast decides
     got = count(torch.tensor([[2.0, 0.0]]), [torch.tensor([[12.0, 0.0]])], [False], 1.0, 0.1,
                 [0], [1])
-    assert got["absent"] == {"n": 1, "factual": 1, "contrast": 0, "rule": 0}
+    assert {k: got["absent"][k] for k in ("factual", "contrast", "rule")} == \
+        {"factual": 1, "contrast": 0, "rule": 0}
 
 
 def test_the_settings_are_the_ablations_contrasting_ones():

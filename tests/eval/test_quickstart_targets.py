@@ -179,7 +179,8 @@ def test_causalmm_section_runs_the_experiment_on_the_prior_model_first(tmp_path)
     (tmp_path / "prior").mkdir()
     (tmp_path / "prior" / "metrics.json").write_text(json.dumps({"steps": 500,
                                                                  "metrics": metrics}))
-    counts = {"absent": {"n": 90, "factual": 67, "contrast": 75, "rule": 70},
+    counts = {"absent": {"n": 90, "factual": 67, "contrast": 75, "rule": 70,
+                         "log_odds": {"factual": 0.5, "counterfactuals": [-1.25]}},
               "present": {"n": 90, "factual": 80, "contrast": 84, "rule": 83}}
     (tmp_path / "prior-margins.json").write_text(json.dumps(
         {"settings": {"language-reversed": counts}}))
@@ -203,7 +204,8 @@ def test_causalmm_section_runs_the_experiment_on_the_prior_model_first(tmp_path)
     assert newcombe(40 / 90, 90, 67 / 90, 90)[1] < 0 < newcombe(70 / 90, 90, 67 / 90, 90)[1]
     assert ("Fewer absent objects called present than control-gamma0, beyond the 95% interval: "
             "vision-reversed.") in text[prior:main]
-    assert "| language-reversed | 67 / 75 / 70 of 90 | 80 / 84 / 83 of 90 |" in text[prior:main]
+    assert "| language-reversed | 67 / 75 / 70 of 90 | 80 / 84 / 83 of 90 | +0.50 / -1.25 |" \
+        in text[prior:main]
     assert "causalmm_margins" not in text[main:]  # no margins.json for the quickstart model
     assert ("Fewer absent objects called present than control-gamma0, beyond the 95% interval: "
             "no setting.") in text[main:]
