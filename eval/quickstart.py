@@ -476,8 +476,9 @@ def margin_lines(path: Path) -> list[str]:
              "called present and present ones found, by the factual branch alone, by the "
              "contrast alone (no cutoff) and by the whole rule; and on the absent objects, the "
              "mean log-odds of yes over no of the factual branch and of each counterfactual one "
-             "(gamma 1: the contrast's are twice the first less the second, three times the "
-             "first less the other two for both levels).", "",
+             "(gamma 1: the contrast's are about twice the first less the second, three times "
+             "the first less the other two for both levels; exactly so where yes and no are one "
+             "token each).", "",
              "| setting | absent called present: factual / contrast / rule | present found: "
              "factual / contrast / rule | absent, mean log-odds: factual / counterfactual |",
              "|---|---:|---:|---:|"]
