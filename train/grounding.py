@@ -43,7 +43,7 @@ from renderers.spec import rng_choice
 from train.picture_words import (BLANK, FAMILY_CLAIMS, FAMILY_WORDS, PICTURE_FAMILIES,
                                  PICTURE_WORDS, claim, ink_patches, word_pictures)
 from train.probe_words import (head_projector, lookup_contexts, lookup_length, patch_accuracy,
-                               render_word_scenes, train_patch_head)
+                               render_word_scenes, tower_layer, train_patch_head)
 from train.loop import model_device
 from train.probes import cosine_schedule, train_step, yes_no_score
 
@@ -115,14 +115,12 @@ def dense_objective(vision, processor, steps: int, n: int, n_held: int, lr: floa
     train_patch_head(vision, head, pixels, words, steps, lr, batch_size, rng, layer,
                      class_head, targets)
     said, said_class = [], []  # each held-out picture's patch words, and its class token's
-    skip = class_tokens(vision.config)
     with torch.no_grad():
         for s in range(0, len(held_px), 200):
-            hidden = vision(pixel_values=held_px[s:s + 200].to(dev), output_hidden_states=True
-                            ).hidden_states[layer]
-            said.append(head(hidden[:, skip:]).argmax(-1).cpu())
+            cls, patches = tower_layer(vision, held_px[s:s + 200].to(dev), layer)
+            said.append(head(patches).argmax(-1).cpu())
             if class_head is not None:
-                said_class.append(class_head(hidden[:, 0]).argmax(-1).cpu())
+                said_class.append(class_head(cls).argmax(-1).cpu())
     said = torch.cat(said)
     metrics = {**patch_accuracy(said[:n_held], held_words[:n_held], KINDS), "steps": steps,
                "n_scenes": n, "n_held": n_held, "feature_layer": layer}

@@ -155,13 +155,21 @@ class WordScenes:
         return torch.cat([q[:, 0], tail], 1), a[:, 0]
 
 
+def tower_layer(vision, pixels: torch.Tensor, layer: int
+                ) -> tuple[torch.Tensor | None, torch.Tensor]:
+    """The tower's tokens at hidden-state ``layer``: its class token, (N, width) (None for a
+    tower without one), and its patch tokens, (N, patches, width)."""
+    from mm.llava import class_tokens
+
+    hidden = vision(pixel_values=pixels, output_hidden_states=True).hidden_states[layer]
+    skip = class_tokens(vision.config)
+    return (hidden[:, 0] if skip else None), hidden[:, skip:]
+
+
 def tower_tokens(vision, pixels: torch.Tensor, layer: int) -> torch.Tensor:
     """The tower's patch tokens at hidden-state ``layer`` (its class token, if any, dropped):
     what a LLaVA projector reads at ``vision_feature_layer`` with LLaVA's default selection."""
-    from mm.llava import class_tokens
-
-    out = vision(pixel_values=pixels, output_hidden_states=True)
-    return out.hidden_states[layer][:, class_tokens(vision.config):]
+    return tower_layer(vision, pixels, layer)[1]
 
 
 def train_patch_head(vision, head, pixels: torch.Tensor, words: torch.Tensor, steps: int,
@@ -171,26 +179,20 @@ def train_patch_head(vision, head, pixels: torch.Tensor, words: torch.Tensor, st
     (cross-entropy over the patches of ``batch_size`` scenes drawn from ``rng`` a step; AdamW at
     ``lr``, cosine); the tower is left in eval mode. With ``class_head``, it also learns each
     picture's ``class_words`` (-100: none) from the tower's class token at ``layer``."""
-    from mm.llava import class_tokens
-
     params = [*vision.parameters(), *head.parameters(),
               *(class_head.parameters() if class_head is not None else ())]
     opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
     sched = cosine_schedule(opt, steps)
     dev = next(vision.parameters()).device
-    skip = class_tokens(vision.config)
     vision.train()
     for _ in range(steps):
         idx = torch.from_numpy(rng.integers(len(pixels), size=batch_size))
-        hidden = vision(pixel_values=pixels[idx].to(dev), output_hidden_states=True
-                        ).hidden_states[layer]
-        loss = F.cross_entropy(head(hidden[:, skip:]).flatten(0, 1),
-                               words[idx].to(dev).flatten())
+        cls, patches = tower_layer(vision, pixels[idx].to(dev), layer)
+        loss = F.cross_entropy(head(patches).flatten(0, 1), words[idx].to(dev).flatten())
         if class_head is not None:
             target = class_words[idx].to(dev)
             if (target >= 0).any():  # a batch of scenes alone names no picture
-                loss = loss + F.cross_entropy(class_head(hidden[:, 0]), target,
-                                              ignore_index=-100)
+                loss = loss + F.cross_entropy(class_head(cls), target, ignore_index=-100)
         train_step(opt, sched, params, loss)
     vision.eval()
 
