@@ -163,6 +163,13 @@ def _probes(seed: int, n_images: int) -> list[dict]:
 
 
 NEGATIVES = ("pope", "balanced", "out_of_theme")
+# a 2-rows-a-scene build's absent object other than POPE's, as its dataset card says it
+ABSENT_OBJECT = {
+    "balanced": "drawn so that each object is asked about as often absent as present in each "
+                "theme's scenes (split \"balanced\")",
+    "out_of_theme": "that no scene of its theme holds (split \"out_of_theme\"), so the theme "
+                    "answers every probe",
+}
 
 
 def pope_synth_config(n_images: int, seed: int = 0, image_size: int = 336,
@@ -276,18 +283,12 @@ class PopeSynthBuilder(Builder):
         per = self.unit_size(cfg)
         if per == ROWS_PER_IMAGE:
             return self.description
-        if cfg.options.get("negatives", "pope") == "balanced":
+        negatives = cfg.options.get("negatives", "pope")
+        if negatives != "pope":
             return ("POPE-style object probes on rendered scenes, a training build of 2 rows per "
-                    "image: one of POPE's present objects and one absent object drawn so that "
-                    "each object is asked about as often absent as present in each theme's "
-                    "scenes (split \"balanced\"), asked \"Is there a <object> in the image?\". "
+                    f"image: one of POPE's present objects and one absent object "
+                    f"{ABSENT_OBJECT[negatives]}, asked \"Is there a <object> in the image?\". "
                     "Evaluation sets keep POPE's 18 rows.")
-        if cfg.options.get("negatives", "pope") == "out_of_theme":
-            return ("POPE-style object probes on rendered scenes, a training build of 2 rows per "
-                    "image: one of POPE's present objects and one absent object that no scene "
-                    "of its theme holds (split \"out_of_theme\"), so the theme answers every "
-                    "probe, asked \"Is there a <object> in the image?\". Evaluation sets keep "
-                    "POPE's 18 rows.")
         what = ("one split's 3 present and 3 absent objects" if per == 2 * PROBES else
                 "one present and one absent object of one split")
         return (f"POPE-style object probes on rendered scenes, a training build of {per} rows "
