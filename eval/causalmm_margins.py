@@ -99,7 +99,7 @@ def margins(model: str | Path, task_name: str, ctx, batch_size: int = 8) -> dict
 
 
 def main(argv: list[str] | None = None) -> None:
-    from eval.task import TaskContext, check_options, get_task
+    from eval.task import TaskContext, check_options, get_task, parse_options
 
     p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     p.add_argument("--model", required=True, help="a local LLaVA model folder")
@@ -117,8 +117,7 @@ def main(argv: list[str] | None = None) -> None:
         p.exit(2, f"{PROG}: error: --batch-size: must be >= 1, got {a.batch_size}\n")
     try:
         task = get_task(a.task)
-        raw = dict(kv.split("=", 1) for kv in a.task_options.split(",") if kv)
-        options = check_options([task], raw)
+        options = check_options([task], parse_options(a.task_options))
     except (KeyError, ValueError) as e:
         p.exit(2, f"{PROG}: error: --task / --task-options: {e.args[0] if e.args else e}\n")
     ctx = TaskContext(None, a.limit, a.seed, options=options,

@@ -244,20 +244,10 @@ def _task_names(a) -> list[str]:
 def _task_options(a, names: list[str]) -> dict:
     """``--task-options k=v,...`` converted to the types the tasks declare; an item without
     ``=`` continues the previous value (``prefixes=none,camera``)."""
-    from eval.task import check_options, get_task
+    from eval.task import check_options, get_task, parse_options
 
-    raw: dict[str, str] = {}
-    last = None
-    for item in filter(None, (x.strip() for x in a.task_options.split(","))):
-        if "=" not in item:
-            if last is None:
-                fail(PROG, "--task-options", f"expected key=value, got {item!r}")
-            raw[last] += "," + item
-            continue
-        last, v = (x.strip() for x in item.split("=", 1))
-        raw[last] = v
     try:
-        return check_options([get_task(n) for n in names], raw)
+        return check_options([get_task(n) for n in names], parse_options(a.task_options))
     except ValueError as e:
         fail(PROG, "--task-options", str(e))
 

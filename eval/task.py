@@ -33,6 +33,22 @@ from typing import Any, ClassVar
 from mm.registry import Registry
 
 
+def parse_options(text: str) -> dict[str, str]:
+    """``k=v,...`` (``--task-options``) as strings; an item without ``=`` continues the
+    previous value (``prefixes=none,camera``). ValueError for a first item without ``=``."""
+    raw: dict[str, str] = {}
+    last = None
+    for item in filter(None, (x.strip() for x in text.split(","))):
+        if "=" not in item:
+            if last is None:
+                raise ValueError(f"expected key=value, got {item!r}")
+            raw[last] += "," + item
+            continue
+        last, v = (x.strip() for x in item.split("=", 1))
+        raw[last] = v
+    return raw
+
+
 def check_options(tasks: list["Task"], options: dict) -> dict:
     """``options`` converted to the types the tasks declare; an unknown key or a bad value
     raises ValueError naming it (and, for a key, the valid ones)."""

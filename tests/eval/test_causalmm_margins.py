@@ -104,6 +104,10 @@ def test_cli_names_the_bad_flag(tmp_path, run_cli):
                 "--out", str(tmp_path / "m.json"))
     assert r.returncode == 2
     assert "--task / --task-options: unknown key 'colour' for pope-synth" in r.stderr
+    r = run_cli(main, "--model", str(tmp_path), "--task-options", "adversarial",
+                "--out", str(tmp_path / "m.json"))
+    assert r.returncode == 2
+    assert "--task / --task-options: expected key=value, got 'adversarial'" in r.stderr
 
 
 def test_cli_refuses_a_task_without_yes_no_answers(tiny_llava, tmp_path, run_cli):
