@@ -128,18 +128,26 @@ def test_balanced_negatives_ask_each_object_as_often_absent_as_present():
     assert len(even) >= 20 and all(0.4 <= v <= 0.6 for v in even.values()), even
 
 
+def _two_row_build(tmp_path, negatives: str, n: int):
+    """A 2-rows-a-scene build of ``negatives`` and POPE's own pairs of the same ``n`` rows,
+    checked to ask POPE's scenes and present objects (split named by ``negatives``, yes and
+    no in turn)."""
+    r = _recipe(pope_rows_per_image=2, pope_negatives=negatives)
+    rows = grounding_data(r, tmp_path, "pope-synth", n)
+    pope = grounding_data(_recipe(pope_rows_per_image=2), tmp_path / "pope", "pope-synth", n)
+    assert len(rows) == n and set(rows["split"]) == {negatives}
+    assert rows["answer"] == ["yes", "no"] * (n // 2)
+    assert rows["image_id"] == pope["image_id"] and rows["object"][::2] == pope["object"][::2]
+    return r, rows, pope
+
+
 def test_out_of_theme_negatives_are_never_of_the_scenes_theme(tmp_path):
     import json
 
     from renderers.object_scene.spec import KIND_NAMES, THEMES
 
-    r = _recipe(pope_rows_per_image=2, pope_negatives="out_of_theme")
-    rows = grounding_data(r, tmp_path, "pope-synth", 60)
-    pope = grounding_data(_recipe(pope_rows_per_image=2), tmp_path / "pope", "pope-synth", 60)
-    assert len(rows) == 60 and set(rows["split"]) == {"out_of_theme"}
-    assert rows["answer"] == ["yes", "no"] * 30
     # POPE's scenes and present objects; each absent object one its theme never holds
-    assert rows["image_id"] == pope["image_id"] and rows["object"][::2] == pope["object"][::2]
+    r, rows, pope = _two_row_build(tmp_path, "out_of_theme", 60)
     themes = [json.loads(sp)["theme"] for sp in rows["spec"][1::2]]
     for theme, obj in zip(themes, rows["object"][1::2]):
         assert obj in KIND_NAMES
@@ -158,13 +166,8 @@ def test_a_balanced_build_and_its_checks(tmp_path):
     from engines.builders.pope_synth import pope_synth_config
     from train.recipe import RecipeError
 
-    r = _recipe(pope_rows_per_image=2, pope_negatives="balanced")
-    rows = grounding_data(r, tmp_path, "pope-synth", 12)
-    pope = grounding_data(_recipe(pope_rows_per_image=2), tmp_path / "pope", "pope-synth", 12)
-    assert len(rows) == 12 and set(rows["split"]) == {"balanced"}
-    assert rows["answer"] == ["yes", "no"] * 6
     # the same scenes and present objects as POPE's pairs; the absent ones are not in the scene
-    assert rows["image_id"] == pope["image_id"] and rows["object"][::2] == pope["object"][::2]
+    _, rows, _ = _two_row_build(tmp_path, "balanced", 12)
     import json
     for row in list(rows)[1::2]:
         assert row["object"] not in {o["kind"] for o in json.loads(row["spec"])["objects"]}
