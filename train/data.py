@@ -255,6 +255,21 @@ def yes_no_data(recipe: Recipe, out: Path, n: int, heldout: bool = False,
                          form="yes_no")
 
 
+# the seed offset of the picture-questions build, away from every held-out build's seed
+PICTURE_QUESTIONS_SEED_OFFSET = 70_001
+
+
+def picture_question_data(recipe: Recipe, out: Path, pictures: int, per_picture: int):
+    """Up to ``per_picture`` perception questions of each of ``pictures`` pictures, each open or
+    a yes/no claim by a fair coin (``mavis-perception`` with form mixed), as conversations
+    about their pictures (``Conversations``): a picture drawn once teaches several answers, in
+    one sequence that shares its image tokens."""
+    rows = build_or_load("mavis-perception", out / "data" / "mavis-perception-pictures",
+                         pictures * per_picture, recipe.seed + PICTURE_QUESTIONS_SEED_OFFSET,
+                         recipe.image_size, form="mixed", per_picture=per_picture)
+    return Conversations(rows, per_picture, recipe.seed)
+
+
 GROUNDING = ("pope-synth", "mme-synth")
 
 

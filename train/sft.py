@@ -206,15 +206,13 @@ def rows_to_examples(rows, kind: str) -> list[dict]:
             out.append({"row": r, "q": CAPTION_PROMPT, "a": r["caption"]})
         elif kind == "mavis-instruct":
             out.append({"row": r, "q": r["question"], "a": r["cot"]})
-        elif kind == "mavis-perception":
-            out.append({"row": r, "q": r["question"], "a": r["answer"]})
-        elif kind in GROUNDING_ASKS:
+        elif kind in QUESTION_ASKS:
             qs, ans = r["question"], r["answer"]
             if isinstance(qs, str):
-                out.append({"row": r, **dict(zip("qa", GROUNDING_ASKS[kind](qs, ans)))})
+                out.append({"row": r, **dict(zip("qa", QUESTION_ASKS[kind](qs, ans)))})
                 continue
             # a conversation about one picture (``train.data.Conversations``)
-            turns = [GROUNDING_ASKS[kind](q, a) for q, a in zip(qs, ans)]
+            turns = [QUESTION_ASKS[kind](q, a) for q, a in zip(qs, ans)]
             rest = tuple(x for q, a in turns[1:] for x in (q, a))
             out.append({"row": r, "q": turns[0][0], "a": (turns[0][1],) + rest})
         else:
@@ -226,6 +224,8 @@ def rows_to_examples(rows, kind: str) -> list[dict]:
 # question, its answers parsed yes/no; MME adds its answer instruction
 GROUNDING_ASKS = {"pope-synth": lambda q, a: (q, a.capitalize()),
                   "mme-synth": lambda q, a: (q + MME_SUFFIX, a)}
+# the kinds whose rows are a question and its short answer, one or a conversation of them
+QUESTION_ASKS = {"mavis-perception": lambda q, a: (q, a), **GROUNDING_ASKS}
 
 
 def example_bytes(ex: dict) -> int:

@@ -19,9 +19,9 @@ that weight and the template shared by every family ("What kind of picture is th
 than a few percent of a build.
 
 The yes/no form turns each question into a claim to confirm or reject, MME's format ("Is this a
-pie chart? Please answer yes or no." -> "Yes"/"No"): half the claims use the true answer, half a
-wrong one: another answer the same picture offers (``others``), a count off by one or two, or
-what the question answers on another picture of the family.
+pie chart? Please answer yes or no." -> "Yes"/"No"): a true claim of one picture, asked by a
+fair coin of that picture or of another picture of the family that answers the question
+otherwise (``balanced_claim``), so that a claim's words say nothing of its answer.
 """
 from __future__ import annotations
 
@@ -198,28 +198,86 @@ def _wrong_answer(family: str, q: Ask, rng: np.random.Generator,
     return None
 
 
-def yes_no_question(family: str, facts: dict, rng: np.random.Generator,
-                    other_facts: Callable[[], dict]) -> Question | None:
-    """One perception question as a yes/no claim: ("Is this a pie chart? Please answer yes or
-    no.", "Yes"). ``other_facts`` samples the facts of another picture of the family (for wrong
-    answers). A question whose answer is already yes or no is asked as it is."""
+def balanced_claim(family: str, rng: np.random.Generator,
+                   new_picture: Callable[[], tuple[object, dict]], tries: int = 32
+                   ) -> tuple[Question, object] | None:
+    """A yes/no claim whose words say nothing of its answer, and the picture it is asked of
+    ((question, answer), spec); None when the picture answers no question. ``new_picture``
+    draws a picture of the family ((spec, facts)) from the same generator.
+
+    The claim is always a true one of a first picture: its question, with that picture's
+    answer as the candidate ("Does the graph have 5 edges?"), or as it stands where the answer
+    is yes or no ("Is the graph connected?"). A fair coin then asks it of that picture or of
+    another picture of the family whose answer to the same question differs, so each claim's
+    text comes as often with either answer, as POPE and MME ask each object or question of
+    pictures that have it and pictures that do not. (A wrong candidate claimed of the first
+    picture, ``as_claim``, leaves the text telling the answer: a count off by one or two is
+    more often wrong at the ends of the range, and a yes/no question is as often yes as its
+    pictures are.) Where no other picture asks the same question within ``tries`` draws (its
+    slots name this picture's own labels), the claim is ``as_claim``'s about the first
+    picture: such a text recurs too rarely to teach its answer."""
+    spec, facts = new_picture()
     q = perception_ask(family, facts, rng)
     if q is None:
         return None
+    yes_no_answer = q.answer in ("yes", "no")
+    text = (q.question if yes_no_answer else _claim_text(q, q.answer)) + YES_NO_SUFFIX
+    if rng.random() < 0.5:  # asked of the first picture: true, or its own yes/no answer
+        return (text, q.answer.capitalize() if yes_no_answer else "Yes"), spec
+    for _ in range(tries):
+        try:
+            other_spec, other = new_picture()
+        except RuntimeError:  # a picture the family could not lay out: a try spent
+            continue
+        o = next((a for a in perception_asks(family, other) if a.question == q.question),
+                 None)
+        if o is not None and o.answer != q.answer:
+            return (text, o.answer.capitalize() if yes_no_answer else "No"), other_spec
+    return as_claim(family, q, rng, lambda: new_picture()[1]), spec
+
+
+def _claim_text(q: Ask, candidate: str) -> str:
+    """``q``'s claim with ``candidate`` as its answer (without the yes/no instruction)."""
+    template = q.claim or 'Is the answer to "%s" {}?' % q.question.replace("{", "{{").replace(
+        "}", "}}")
+    if candidate == "1" and "|" in template:  # "Are {} ...|Is 1 ...": a count of one, singular
+        template = template.split("|")[1]
+    else:
+        template = template.split("|")[0]
+    return template.format(candidate, a=_article(candidate))
+
+
+def as_claim(family: str, q: Ask, rng: np.random.Generator, other_facts: Callable[[], dict]
+             ) -> Question:
+    """``q`` as a yes/no claim about its own picture, true or false by a fair coin from
+    ``rng``: the true answer or a wrong one (``_wrong_answer``); a question whose answer is
+    already yes or no is asked as it is."""
     if q.answer in ("yes", "no"):
         return q.question + YES_NO_SUFFIX, q.answer.capitalize()
     claim_true = bool(rng.random() < 0.5)
     cand = q.answer if claim_true else _wrong_answer(family, q, rng, other_facts)
     if cand is None:  # no other answer exists for this question: claim the true one
         cand, claim_true = q.answer, True
-    template = q.claim or 'Is the answer to "%s" {}?' % q.question.replace("{", "{{").replace(
-        "}", "}}")
-    if cand == "1" and "|" in template:  # "Are {} ...|Is 1 ...": a count of one, singular
-        template = template.split("|")[1]
-    else:
-        template = template.split("|")[0]
-    return (template.format(cand, a=_article(cand)) + YES_NO_SUFFIX,
-            "Yes" if claim_true else "No")
+    return _claim_text(q, cand) + YES_NO_SUFFIX, "Yes" if claim_true else "No"
+
+
+def picture_questions(family: str, facts: dict, rng: np.random.Generator, k: int, form: str,
+                      other_facts: Callable[[], dict]) -> list[Question]:
+    """Up to ``k`` of the questions the picture answers, drawn by weight without replacement
+    (as ``perception_ask`` draws one), each asked open (``form`` "open"), as a claim
+    ("yes_no") or either by a fair coin ("mixed"): no list asks one question both ways, so a
+    conversation of them cannot answer a claim from its own earlier answer."""
+    qs = perception_asks(family, facts)
+    if not qs:
+        return []
+    w = np.array([q.weight for q in qs], dtype=float)
+    picked = rng.choice(len(qs), size=min(k, len(qs)), replace=False, p=w / w.sum())
+    out = []
+    for i in picked.tolist():
+        claim = form == "yes_no" or (form == "mixed" and bool(rng.random() < 0.5))
+        out.append(as_claim(family, qs[i], rng, other_facts) if claim
+                   else (qs[i].question, qs[i].answer))
+    return out
 
 
 @lru_cache(maxsize=1)

@@ -95,6 +95,21 @@ def test_conversation_examples_ask_each_kind_as_its_single_rows_do():
     (mme,) = rows_to_examples([conv[0]], "mme-synth")
     assert mme["q"] == ds[g[0]]["question"] + SUFFIX
     assert mme["a"][1] == ds[g[1]]["question"] + SUFFIX
+    # perception questions are asked as they stand, their answers as the build writes them
+    (per,) = rows_to_examples([conv[0]], "mavis-perception")
+    assert per["q"] == ds[g[0]]["question"]
+    assert per["a"] == (ds[g[0]]["answer"], ds[g[1]]["question"], ds[g[1]]["answer"],
+                        ds[g[2]]["question"], ds[g[2]]["answer"])
+
+
+def test_picture_questions_are_checked_by_the_recipe():
+    base = {"stage": "instruct", "train_modules": ["llm"]}
+    with pytest.raises(RecipeError, match=r"picture_questions: must be in \[2, 32\], got 1"):
+        Recipe.from_dict({**base, "picture_questions": 1})
+    with pytest.raises(RecipeError, match="perception_pictures: must be >= 0, got -5"):
+        Recipe.from_dict({**base, "perception_pictures": -5})
+    got = Recipe.from_dict({**base, "perception_pictures": 300, "picture_questions": 6})
+    assert (got.settings.perception_pictures, got.settings.picture_questions) == (300, 6)
 
 
 @pytest.fixture(scope="module")

@@ -27,8 +27,8 @@ from engines.builders.mavis_perception import unit_ask, unit_asks
 from engines.mavis.perception import common_answers, template_key
 from mm.llava import load as load_llava
 from mm.stats import newcombe, wilson
-from train.data import (GROUNDING, Conversations, cache_bytes, grounding_data, stage_data,
-                        yes_no_data)
+from train.data import (GROUNDING, Conversations, cache_bytes, grounding_data,
+                        picture_question_data, stage_data, yes_no_data)
 from train.grounding import (check_head, load_head, with_lookup_rows,
                              with_projector_anchor)
 from train.loop import run
@@ -57,6 +57,10 @@ BALANCED = "pope-synth-balanced"
 class InstructSettings:
     perception_n: int | None = None  # perception rows in the mix (None: data_n)
     yes_no_n: int = 0  # yes/no perception rows in the mix (0: none, and no yes/no evidence)
+    # pictures asked up to ``picture_questions`` of the perception questions they answer, each
+    # open or a yes/no claim, as one conversation a picture (train.data.picture_question_data)
+    perception_pictures: int = 0
+    picture_questions: int = 8
     # grounding rows in the formats of mm-eval's POPE and MME sets (object presence on scenes;
     # existence, count, position, colour, text and diagram claims), built from those
     # builders at the recipe's grounding seed; each also adds its held-out evidence
@@ -82,8 +86,10 @@ class InstructSettings:
 
     def __post_init__(self) -> None:
         check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n", "lookup_mix",
-                     "projector_anchor")
+                     "projector_anchor", "perception_pictures")
         check_counts(self, "grounding_turns", positive=True)
+        check_counts(self, "picture_questions", positive=True)
+        check_range(self, "picture_questions", 2, 32)
         check_range(self, "lookup_pictures", 0, 1)
         check_range(self, "lookup_mme", 0, 1)
         bad = [k for k in self.projector_anchor_kinds if k not in MIX_KINDS]
@@ -107,6 +113,9 @@ def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
     parts = [(ins, "mavis-instruct"), (per, "mavis-perception")]
     if own.yes_no_n:
         parts.append((yes_no_data(recipe, out, own.yes_no_n), "mavis-perception"))
+    if own.perception_pictures:
+        parts.append((picture_question_data(recipe, out, own.perception_pictures,
+                                            own.picture_questions), "mavis-perception"))
     for kind, n in grounding_counts(own).items():
         rows = grounding_data(recipe, out, kind, n)
         if own.grounding_turns > 1:

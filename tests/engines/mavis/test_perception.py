@@ -1,14 +1,18 @@
 """Perception questions in yes/no form: MME's answer format, half true claims, wrong answers
-that the family can produce, deterministic per seed."""
+that the family can produce (``as_claim``: a claim about the question's own picture; the
+builds' claims, ``balanced_claim``, are tested in test_balanced_claims.py), deterministic per
+seed."""
 import numpy as np
 import pytest
 
 from engines import dataset
-from engines.mavis.perception import YES_NO_SUFFIX, families_with_questions, yes_no_question
+from engines.mavis.perception import (YES_NO_SUFFIX, as_claim, families_with_questions,
+                                      perception_ask)
 
 
 def _ask(family, facts, other, seed):
-    return yes_no_question(family, facts, np.random.default_rng(seed), lambda: other)
+    rng = np.random.default_rng(seed)
+    return as_claim(family, perception_ask(family, facts, rng), rng, lambda: other)
 
 
 def test_claims_about_a_cube():
@@ -66,7 +70,7 @@ def test_yes_no_dataset_is_balanced_and_deterministic(tmp_path):
 
 def test_unknown_form_names_the_flag():
     cfg = dataset.BuildConfig(kind="mavis-perception", n=4, seed=0, options={"form": "maybe"})
-    with pytest.raises(ValueError, match="^--form: unknown maybe; valid: open, yes-no$"):
+    with pytest.raises(ValueError, match="^--form: unknown maybe; valid: open, yes-no, mixed$"):
         dataset.get_builder("mavis-perception").validate(cfg)
 
 
@@ -153,3 +157,70 @@ def test_common_answers_per_template_and_family_ties_to_the_first_in_order():
         "graph: Are nodes # and # joined by an edge?")
     assert common_answers(asks) == {"function: What colour is #?": "red",
                                     "chart: What colour is #?": "blue"}
+
+
+def test_picture_questions_ask_each_question_once_and_either_way():
+    from engines.mavis.perception import perception_asks, picture_questions
+
+    cube = {"kind": "cube", "faces": 6, "edges": 12, "vertices": 8, "hidden_edge_count": 3}
+    asks = perception_asks("solid_geometry", cube)
+    truth = {q.question: q.answer for q in asks}
+    claims, opens = 0, 0
+    for s in range(60):
+        qs = picture_questions("solid_geometry", cube, np.random.default_rng(s), 4, "mixed",
+                               lambda: {"kind": "cone"})
+        assert len(qs) == 4
+        # each question at most once, open or as a claim, never both
+        topics = [q[:-len(YES_NO_SUFFIX)] if q.endswith(YES_NO_SUFFIX) else q for q, _ in qs]
+        assert len(set(topics)) == 4
+        for q, a in qs:
+            if q.endswith(YES_NO_SUFFIX):
+                claims += 1
+                assert a in ("Yes", "No")
+            else:
+                opens += 1
+                assert truth[q] == a
+    assert 0.35 <= claims / (claims + opens) <= 0.65
+    # more asked than the picture answers: each of its questions, once
+    every = picture_questions("solid_geometry", cube, np.random.default_rng(0), 50, "open",
+                              lambda: cube)
+    assert sorted(every) == sorted((q.question, q.answer) for q in asks)
+
+
+def test_per_picture_build_rows_share_their_picture(tmp_path):
+    from train.data import Conversations
+
+    cfg = dataset.BuildConfig(kind="mavis-perception", n=40, seed=2, image_size=64,
+                              options={"form": "mixed", "per_picture": 4})
+    dataset.build(cfg, tmp_path / "a", progress=False)
+    rows = dataset.load(tmp_path / "a")
+    ids = rows["image_id"]
+    assert len(set(ids)) == 10 and 10 < len(rows) <= 40
+    for i in set(ids):
+        mine = [j for j, x in enumerate(ids) if x == i]
+        assert len({rows[j]["spec"] for j in mine}) == 1
+        assert len({rows[j]["image"].tobytes() for j in mine}) == 1
+    talks = Conversations(rows, 4, 0)
+    assert len(talks) == 10
+    assert sorted(q for t in talks for q in t["question"]) == sorted(rows["question"])
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"form": "mixed"}, "^--form: mixed asks several questions of a picture; give "
+                        "--per-picture 2 or more$"),
+    ({"per_picture": 0}, r"^--per-picture: a whole number of at least 1, got 0$"),
+])
+def test_bad_per_picture_options_name_the_flag(options, message):
+    cfg = dataset.BuildConfig(kind="mavis-perception", n=4, seed=0, options=options)
+    with pytest.raises(ValueError, match=message):
+        dataset.get_builder("mavis-perception").validate(cfg)
+
+
+def test_unit_claims_are_the_yes_no_builds_claims(tmp_path):
+    from engines.builders.mavis_perception import unit_claims
+
+    cfg = dataset.BuildConfig(kind="mavis-perception", n=20, seed=4, image_size=64,
+                              options={"form": "yes_no"})
+    dataset.build(cfg, tmp_path / "a", progress=False)
+    rows = dataset.load(tmp_path / "a")
+    assert unit_claims(20, 4) == list(zip(rows["family"], rows["question"], rows["answer"]))

@@ -1,0 +1,84 @@
+"""Yes/no claims whose words say nothing of their answer (``balanced_claim``): each claim is
+true of a first picture and asked, by a fair coin, of that picture or of another one of the
+family that answers its question otherwise, as POPE and MME ask an object or a question of
+pictures that have it and pictures that do not."""
+from collections import Counter, defaultdict
+
+import numpy as np
+
+from engines.mavis.perception import YES_NO_SUFFIX, balanced_claim
+
+# two kinds of graph picture: what each answers
+SMALL = {"n_nodes": 3, "n_edges": 2, "directed": True}
+LARGE = {"n_nodes": 5, "n_edges": 4, "directed": False}
+TRUTH = {"small": {"Does the graph have 3 nodes?": "Yes", "Does the graph have 2 edges?": "Yes",
+                   "Is the graph directed?": "Yes", "Does the graph have 5 nodes?": "No",
+                   "Does the graph have 4 edges?": "No"},
+         "large": {"Does the graph have 3 nodes?": "No", "Does the graph have 2 edges?": "No",
+                   "Is the graph directed?": "No", "Does the graph have 5 nodes?": "Yes",
+                   "Does the graph have 4 edges?": "Yes"}}
+
+
+def _draw(seed):
+    rng = np.random.default_rng(seed)
+
+    def new_picture():  # a small or a large graph, each half the time
+        name = "small" if rng.random() < 0.5 else "large"
+        return name, dict(SMALL if name == "small" else LARGE)
+    return balanced_claim("graph", rng, new_picture)
+
+
+def test_each_claim_is_true_of_the_picture_it_is_asked_of():
+    seen = 0
+    for s in range(600):
+        (text, answer), picture = _draw(s)
+        assert text.endswith(YES_NO_SUFFIX)
+        claim = text[:-len(YES_NO_SUFFIX)]
+        if claim in TRUTH[picture]:
+            seen += 1
+            assert TRUTH[picture][claim] == answer, (s, claim, picture)
+    assert seen > 300
+
+
+def test_a_claims_words_come_as_often_with_either_answer():
+    by_text = defaultdict(Counter)
+    for s in range(2000):
+        (text, answer), _ = _draw(s)
+        by_text[text][answer] += 1
+    counted = 0
+    for text, c in by_text.items():
+        n = sum(c.values())
+        if n >= 100:
+            counted += 1
+            # a fair coin: within four standard deviations of half
+            assert abs(c["Yes"] / n - 0.5) <= 4 * (0.25 / n) ** 0.5, (text, c)
+    assert counted >= 3
+
+
+def test_a_question_no_other_picture_answers_otherwise_is_claimed_of_its_own_picture():
+    out = Counter()
+    for s in range(200):
+        rng = np.random.default_rng(s)
+        got = balanced_claim("graph", rng, lambda: ("same", dict(SMALL)))
+        (text, answer), picture = got
+        assert picture == "same"
+        claim = text[:-len(YES_NO_SUFFIX)]
+        if claim in TRUTH["small"]:
+            assert TRUTH["small"][claim] == answer
+        out[answer] += 1
+    assert out["Yes"] > 0 and out["No"] > 0
+
+
+def test_a_picture_that_cannot_be_laid_out_is_a_try_spent():
+    calls = []
+
+    def new_picture():
+        calls.append(1)
+        if len(calls) == 1:
+            return "first", dict(SMALL)
+        raise RuntimeError("could not place objects")
+    for s in range(40):
+        calls.clear()
+        (text, answer), picture = balanced_claim("graph", np.random.default_rng(s), new_picture,
+                                                 tries=5)
+        assert picture == "first" and len(calls) in (1, 6)
