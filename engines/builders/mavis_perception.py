@@ -137,24 +137,23 @@ def unit_claim(family: str, seed: int) -> tuple[str, str] | None:
 def unit_claims(n: int, seed: int) -> list[tuple[str, str, str]]:
     """(family, question, answer) of the first ``n`` units of a yes/no build of ``seed`` and
     every family, as the build draws them, without their pictures."""
-    fams = families_with_questions()
-    out = []
-    for u in range(n):
-        family = fams[u % len(fams)]
-        got = unit_claim(family, unit_seed(seed, PerceptionBuilder.kind, u))
-        if got is not None:
-            out.append((family, *got))
-    return out
+    return [(family, *claim) for family, claim in _each_unit(n, seed, unit_claim)]
 
 
 def unit_asks(n: int, seed: int) -> list[tuple[str, Ask]]:
     """(family, open question) of the first ``n`` units of an open build of ``seed`` and every
     family, as the build draws them, without their pictures (about a millisecond each)."""
+    return _each_unit(n, seed, unit_ask)
+
+
+def _each_unit(n: int, seed: int, of_unit) -> list[tuple[str, object]]:
+    """(family, ``of_unit(family, unit seed)``) of the first ``n`` units of a build of ``seed``
+    and every family, the units it gives None left out."""
     fams = families_with_questions()
-    asks = []
+    out = []
     for u in range(n):
         family = fams[u % len(fams)]
-        q = unit_ask(family, unit_seed(seed, PerceptionBuilder.kind, u))
-        if q is not None:
-            asks.append((family, q))
-    return asks
+        got = of_unit(family, unit_seed(seed, PerceptionBuilder.kind, u))
+        if got is not None:
+            out.append((family, got))
+    return out
