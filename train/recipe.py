@@ -104,9 +104,20 @@ def check_types(obj, skip: tuple[str, ...] = ()) -> None:
             raise RecipeError(name, f"{name}: expected {_describe(hint)}, got {value!r}")
 
 
+# YAML 1.1 (PyYAML) reads these words as booleans; a field whose options are words gets the word
+_BOOL_WORDS = {False: ("no", "off", "false"), True: ("yes", "on", "true")}
+
+
 def check_literals(obj) -> None:
-    """``RecipeError`` naming the field when a ``Literal``-typed field holds another value."""
+    """``RecipeError`` naming the field when a ``Literal``-typed field holds another value. A
+    boolean where the options are words is the word YAML 1.1 read as it (``mixed_precision:
+    no``)."""
     for name, hint in typing.get_type_hints(type(obj)).items():
+        value = getattr(obj, name)
+        if typing.get_origin(hint) is Literal and isinstance(value, bool):
+            word = [w for w in _BOOL_WORDS[value] if w in typing.get_args(hint)]
+            if word:
+                setattr(obj, name, word[0])
         if typing.get_origin(hint) is Literal and getattr(obj, name) not in typing.get_args(hint):
             raise RecipeError(name, f"{name}: {getattr(obj, name)!r}; valid: "
                               f"{', '.join(map(str, typing.get_args(hint)))}")

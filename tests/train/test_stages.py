@@ -71,6 +71,19 @@ def test_overrides_route_to_the_stage_settings_and_validate():
         load_recipe(CONFIGS / "tiny" / "stage3.yaml", {"schedule": "cosinus"})
 
 
+def test_a_word_yaml_reads_as_a_boolean_is_the_option_it_spells(tmp_path):
+    """``mixed_precision: no`` in a recipe (YAML 1.1 reads False) or ``--set
+    mixed_precision=no`` means the option "no"; a boolean no option spells still fails."""
+    path = tmp_path / "r.yaml"
+    path.write_text((CONFIGS / "tiny" / "stage3.yaml").read_text() + "mixed_precision: no\n")
+    assert load_recipe(path).mixed_precision == "no"
+    from train.recipe import _coerce
+    r = load_recipe(CONFIGS / "tiny" / "stage3.yaml", {"mixed_precision": _coerce("no")})
+    assert r.mixed_precision == "no" and r.record()["mixed_precision"] == "no"
+    with pytest.raises(ValueError, match=r"schedule: True; valid: cosine, linear"):
+        load_recipe(CONFIGS / "tiny" / "stage3.yaml", {"schedule": _coerce("yes")})
+
+
 def test_a_new_stage_is_one_registered_file(tmp_path):
     """What a contributor writes to add a stage (and a knob of it): one class, registered."""
     from dataclasses import dataclass
