@@ -255,17 +255,15 @@ def yes_no_data(recipe: Recipe, out: Path, n: int, heldout: bool = False,
                          form="yes_no")
 
 
-# the seed offset of the picture-questions build, away from every held-out build's seed
-PICTURE_QUESTIONS_SEED_OFFSET = 70_001
-
-
-def picture_question_data(recipe: Recipe, out: Path, pictures: int, per_picture: int):
+def picture_question_data(recipe: Recipe, out: Path, pictures: int, per_picture: int,
+                          seed_offset: int):
     """Up to ``per_picture`` perception questions of each of ``pictures`` pictures, each open or
     a yes/no claim by a fair coin (``mavis-perception`` with form mixed), as conversations
     about their pictures (``Conversations``): a picture drawn once teaches several answers, in
-    one sequence that shares its image tokens."""
+    one sequence that shares its image tokens. The build's seed: the recipe's + ``seed_offset``
+    (the stage's ``picture_questions_seed_offset``)."""
     rows = build_or_load("mavis-perception", out / "data" / "mavis-perception-pictures",
-                         pictures * per_picture, recipe.seed + PICTURE_QUESTIONS_SEED_OFFSET,
+                         pictures * per_picture, recipe.seed + seed_offset,
                          recipe.image_size, form="mixed", per_picture=per_picture)
     return Conversations(rows, per_picture, recipe.seed)
 

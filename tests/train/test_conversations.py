@@ -110,6 +110,22 @@ def test_picture_questions_are_checked_by_the_recipe():
         Recipe.from_dict({**base, "perception_pictures": -5})
     got = Recipe.from_dict({**base, "perception_pictures": 300, "picture_questions": 6})
     assert (got.settings.perception_pictures, got.settings.picture_questions) == (300, 6)
+    with pytest.raises(RecipeError, match="picture_questions_seed_offset: must be >= 0, got -1"):
+        Recipe.from_dict({**base, "picture_questions_seed_offset": -1})
+
+
+def test_picture_questions_build_at_the_recipes_seed_plus_its_offset(tmp_path, monkeypatch):
+    import train.data as data
+
+    asked = []
+    monkeypatch.setattr(data, "build_or_load", lambda *a, **k: asked.append((a, k)) or [])
+    monkeypatch.setattr(data, "Conversations", lambda rows, per, seed: (rows, per, seed))
+    recipe = Recipe.from_dict({"stage": "instruct", "train_modules": ["llm"], "seed": 3,
+                               "picture_questions_seed_offset": 500})
+    assert data.picture_question_data(recipe, tmp_path, 7, 4,
+                                      recipe.settings.picture_questions_seed_offset) == ([], 4, 3)
+    ((args, kw),) = asked
+    assert args[2:4] == (28, 503) and kw == {"form": "mixed", "per_picture": 4}
 
 
 @pytest.fixture(scope="module")

@@ -61,6 +61,8 @@ class InstructSettings:
     # open or a yes/no claim, as one conversation a picture (train.data.picture_question_data)
     perception_pictures: int = 0
     picture_questions: int = 8
+    # their build's seed: the recipe's seed plus this, away from every held-out build's seed
+    picture_questions_seed_offset: int = 70_001
     # grounding rows in the formats of mm-eval's POPE and MME sets (object presence on scenes;
     # existence, count, position, colour, text and diagram claims), built from those
     # builders at the recipe's grounding seed; each also adds its held-out evidence
@@ -86,7 +88,7 @@ class InstructSettings:
 
     def __post_init__(self) -> None:
         check_counts(self, "perception_n", "yes_no_n", "pope_n", "mme_n", "lookup_mix",
-                     "projector_anchor", "perception_pictures")
+                     "projector_anchor", "perception_pictures", "picture_questions_seed_offset")
         check_counts(self, "grounding_turns", positive=True)
         check_counts(self, "picture_questions", positive=True)
         check_range(self, "picture_questions", 2, 32)
@@ -115,7 +117,9 @@ def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
         parts.append((yes_no_data(recipe, out, own.yes_no_n), "mavis-perception"))
     if own.perception_pictures:
         parts.append((picture_question_data(recipe, out, own.perception_pictures,
-                                            own.picture_questions), "mavis-perception"))
+                                            own.picture_questions,
+                                            own.picture_questions_seed_offset),
+                      "mavis-perception"))
     for kind, n in grounding_counts(own).items():
         rows = grounding_data(recipe, out, kind, n)
         if own.grounding_turns > 1:
