@@ -5,8 +5,9 @@ order and one question about it, open or (``--form yes-no``) a claim to confirm 
 With ``--per-picture K`` a unit asks up to K of the questions its picture answers, each a row
 of its own with the picture's ``image_id`` (a conversation's worth, ``train.data.
 Conversations``); ``--form mixed`` asks each of them open or as a claim by a fair coin.
-Those claims are about the unit's own picture (``as_claim``), where a single claim is asked of
-one picture or another (``balanced_claim``): a conversation has one picture.
+A single claim is asked of one picture or another (``balanced_claim``); a conversation has one
+picture, so its claims weigh its answer against one other picture's (``picture_claim``), and a
+question that cannot be claimed so is asked open (mixed) or left out (yes-no).
 
     mm-data mavis-perception --n 2000 --out data/per --seed 0 [--form yes-no]
     mm-data mavis-perception --n 8000 --out data/per-k --form mixed --per-picture 8

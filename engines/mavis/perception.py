@@ -261,12 +261,42 @@ def as_claim(family: str, q: Ask, rng: np.random.Generator, other_facts: Callabl
     return _claim_text(q, cand) + YES_NO_SUFFIX, "Yes" if claim_true else "No"
 
 
+def picture_claim(family: str, q: Ask, rng: np.random.Generator,
+                  other_facts: Callable[[], dict]) -> Question | None:
+    """``q`` as a yes/no claim about its own picture whose words say nothing of its answer, or
+    None where this draw cannot make one.
+
+    One other picture of the family is drawn (``other_facts``). Where it asks the same
+    question and answers it otherwise, a fair coin claims this picture's answer (yes) or the
+    other's (no); a question whose answer is yes or no is asked as it stands. Since the two
+    pictures are drawn alike, "this one's answer is a and the other's b" is as likely as the
+    reverse, so each claim's text comes as often with either answer, here too, where a
+    conversation keeps its one picture (``balanced_claim`` picks the picture instead). Where
+    the other picture answers alike, or does not ask the question (its slots name this
+    picture's labels), None: a claim made anyway would have its answer told by its words
+    (``as_claim``)."""
+    try:
+        other = other_facts()
+    except RuntimeError:  # a picture the family could not lay out
+        return None
+    o = next((a for a in perception_asks(family, other) if a.question == q.question), None)
+    if o is None or o.answer == q.answer:
+        return None
+    if q.answer in ("yes", "no"):
+        return q.question + YES_NO_SUFFIX, q.answer.capitalize()
+    if rng.random() < 0.5:
+        return _claim_text(q, q.answer) + YES_NO_SUFFIX, "Yes"
+    return _claim_text(q, o.answer) + YES_NO_SUFFIX, "No"
+
+
 def picture_questions(family: str, facts: dict, rng: np.random.Generator, k: int, form: str,
                       other_facts: Callable[[], dict]) -> list[Question]:
     """Up to ``k`` of the questions the picture answers, drawn by weight without replacement
     (as ``perception_ask`` draws one), each asked open (``form`` "open"), as a claim
     ("yes_no") or either by a fair coin ("mixed"): no list asks one question both ways, so a
-    conversation of them cannot answer a claim from its own earlier answer."""
+    conversation of them cannot answer a claim from its own earlier answer. Claims are
+    ``picture_claim``'s; where it makes none, the question is asked open ("mixed") or left out
+    ("yes_no")."""
     qs = perception_asks(family, facts)
     if not qs:
         return []
@@ -274,9 +304,15 @@ def picture_questions(family: str, facts: dict, rng: np.random.Generator, k: int
     picked = rng.choice(len(qs), size=min(k, len(qs)), replace=False, p=w / w.sum())
     out = []
     for i in picked.tolist():
-        claim = form == "yes_no" or (form == "mixed" and bool(rng.random() < 0.5))
-        out.append(as_claim(family, qs[i], rng, other_facts) if claim
-                   else (qs[i].question, qs[i].answer))
+        q = qs[i]
+        if form == "yes_no" or (form == "mixed" and bool(rng.random() < 0.5)):
+            claim = picture_claim(family, q, rng, other_facts)
+            if claim is not None:
+                out.append(claim)
+            elif form == "mixed":
+                out.append((q.question, q.answer))
+        else:
+            out.append((q.question, q.answer))
     return out
 
 

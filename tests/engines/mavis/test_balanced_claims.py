@@ -82,3 +82,56 @@ def test_a_picture_that_cannot_be_laid_out_is_a_try_spent():
         (text, answer), picture = balanced_claim("graph", np.random.default_rng(s), new_picture,
                                                  tries=5)
         assert picture == "first" and len(calls) in (1, 6)
+
+
+def _picture_claims(seed, p_small=0.5):
+    """Claims of ``picture_claim`` about one picture drawn from the family (small or large
+    graphs, small with ``p_small``): (picture, claim) per question it answers, None where it
+    makes none."""
+    from engines.mavis.perception import perception_asks, picture_claim
+
+    rng = np.random.default_rng(seed)
+
+    def facts():
+        return "small" if rng.random() < p_small else "large"
+    name = facts()
+    out = []
+    for q in perception_asks("graph", dict(SMALL if name == "small" else LARGE)):
+        out.append((name, picture_claim("graph", q, rng,
+                                        lambda: dict(SMALL if facts() == "small" else LARGE))))
+    return out
+
+
+def test_a_pictures_own_claims_are_true_of_it_and_their_words_tell_nothing():
+    # the family skewed four to one: one other picture drawn, so the pair's two orders are
+    # equally likely and each text still comes as often with either answer
+    by_text, seen, none = defaultdict(Counter), 0, 0
+    for s in range(3000):
+        for picture, claim in _picture_claims(s, p_small=0.8):
+            if claim is None:
+                none += 1
+                continue
+            text, answer = claim
+            by_text[text][answer] += 1
+            if text[:-len(YES_NO_SUFFIX)] in TRUTH[picture]:
+                seen += 1
+                assert TRUTH[picture][text[:-len(YES_NO_SUFFIX)]] == answer, (s, text)
+    assert seen > 1000 and none > 0
+    counted = 0
+    for text, c in by_text.items():
+        n = sum(c.values())
+        if n >= 100:
+            counted += 1
+            assert abs(c["Yes"] / n - 0.5) <= 4 * (0.25 / n) ** 0.5, (text, c)
+    assert counted >= 3
+
+
+def test_no_claim_where_the_other_picture_answers_alike_or_cannot_be_laid_out():
+    from engines.mavis.perception import perception_asks, picture_claim
+
+    def unplaceable():
+        raise RuntimeError("could not place objects")
+    for q in perception_asks("graph", dict(SMALL)):
+        rng = np.random.default_rng(0)
+        assert picture_claim("graph", q, rng, lambda: dict(SMALL)) is None
+        assert picture_claim("graph", q, rng, unplaceable) is None
