@@ -40,19 +40,24 @@ def test_each_claim_is_true_of_the_picture_it_is_asked_of():
     assert seen > 300
 
 
-def test_a_claims_words_come_as_often_with_either_answer():
-    by_text = defaultdict(Counter)
-    for s in range(2000):
-        (text, answer), _ = _draw(s)
-        by_text[text][answer] += 1
+def _each_text_as_often_yes_as_no(by_text):
+    """Each claim text asked 100 times or more answered yes as a fair coin would (within four
+    standard deviations of half); at least three such texts."""
     counted = 0
     for text, c in by_text.items():
         n = sum(c.values())
         if n >= 100:
             counted += 1
-            # a fair coin: within four standard deviations of half
             assert abs(c["Yes"] / n - 0.5) <= 4 * (0.25 / n) ** 0.5, (text, c)
     assert counted >= 3
+
+
+def test_a_claims_words_come_as_often_with_either_answer():
+    by_text = defaultdict(Counter)
+    for s in range(2000):
+        (text, answer), _ = _draw(s)
+        by_text[text][answer] += 1
+    _each_text_as_often_yes_as_no(by_text)
 
 
 def test_a_question_no_other_picture_answers_otherwise_is_claimed_of_its_own_picture():
@@ -117,13 +122,7 @@ def test_a_pictures_own_claims_are_true_of_it_and_their_words_tell_nothing():
                 seen += 1
                 assert TRUTH[picture][text[:-len(YES_NO_SUFFIX)]] == answer, (s, text)
     assert seen > 1000 and none > 0
-    counted = 0
-    for text, c in by_text.items():
-        n = sum(c.values())
-        if n >= 100:
-            counted += 1
-            assert abs(c["Yes"] / n - 0.5) <= 4 * (0.25 / n) ** 0.5, (text, c)
-    assert counted >= 3
+    _each_text_as_often_yes_as_no(by_text)
 
 
 def test_no_claim_where_the_other_picture_answers_alike_or_cannot_be_laid_out():
