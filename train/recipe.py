@@ -113,14 +113,15 @@ def check_literals(obj) -> None:
     boolean where the options are words is the word YAML 1.1 read as it (``mixed_precision:
     no``)."""
     for name, hint in typing.get_type_hints(type(obj)).items():
-        value = getattr(obj, name)
-        if typing.get_origin(hint) is Literal and isinstance(value, bool):
-            word = [w for w in _BOOL_WORDS[value] if w in typing.get_args(hint)]
-            if word:
-                setattr(obj, name, word[0])
-        if typing.get_origin(hint) is Literal and getattr(obj, name) not in typing.get_args(hint):
-            raise RecipeError(name, f"{name}: {getattr(obj, name)!r}; valid: "
-                              f"{', '.join(map(str, typing.get_args(hint)))}")
+        if typing.get_origin(hint) is not Literal:
+            continue
+        options, value = typing.get_args(hint), getattr(obj, name)
+        word = [w for w in _BOOL_WORDS[value] if w in options] if isinstance(value, bool) else []
+        if word:
+            value = word[0]
+            setattr(obj, name, value)
+        if value not in options:
+            raise RecipeError(name, f"{name}: {value!r}; valid: {', '.join(map(str, options))}")
 
 
 def check_counts(obj, *names: str, positive: bool = False) -> None:
