@@ -7,7 +7,8 @@ of its own with the picture's ``image_id`` (a conversation's worth, ``train.data
 Conversations``); ``--form mixed`` asks each of them open or as a claim by a fair coin.
 A single claim is asked of one picture or another (``balanced_claim``); a conversation has one
 picture, so its claims weigh its answer against one other picture's (``picture_claim``), and a
-question that cannot be claimed so is asked open (mixed) or left out (yes-no).
+question that cannot be claimed so is asked open (mixed) or left out (yes-no; a picture with
+no claim left gives no rows).
 
     mm-data mavis-perception --n 2000 --out data/per --seed 0 [--form yes-no]
     mm-data mavis-perception --n 8000 --out data/per-k --form mixed --per-picture 8
@@ -80,8 +81,11 @@ class PerceptionBuilder(Builder):
         fam, spec, facts, rng = unit_picture(name, s)
         k = self.unit_size(cfg)
         if k > 1:
-            qs = picture_questions(name, facts, rng, k, cfg.options.get("form", "open"),
+            form = cfg.options.get("form", "open")
+            qs = picture_questions(name, facts, rng, k, form,
                                    lambda: fam.facts(fam.sample_spec(rng)))
+            if not qs and form == "yes_no":  # none of its claims could be balanced: no rows
+                return []
             if not qs:
                 raise ValueError(f"{name}: no perception question for this spec")
             cell = image_cell(fam.render(spec, cfg.image_size))

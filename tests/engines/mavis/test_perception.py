@@ -214,6 +214,17 @@ def test_per_picture_build_rows_share_their_picture(tmp_path):
     assert sorted(q for t in talks for q in t["question"]) == sorted(rows["question"])
 
 
+def test_per_picture_claims_leave_out_what_cannot_be_balanced_and_record_no_error(tmp_path):
+    cfg = dataset.BuildConfig(kind="mavis-perception", n=160, seed=5, image_size=32,
+                              options={"form": "yes_no", "per_picture": 4})
+    summary = dataset.build(cfg, tmp_path / "a", progress=False)
+    rows = dataset.load(tmp_path / "a")
+    assert not list((tmp_path / "a").rglob("errors-*.json")), summary
+    assert all(q.endswith(YES_NO_SUFFIX) for q in rows["question"])
+    # about one and a half claims a picture are left of four drawn; some pictures give none
+    assert 30 < len(set(rows["image_id"])) < 40 and 40 < len(rows) < 100
+
+
 @pytest.mark.parametrize("options, message", [
     ({"form": "mixed"}, "^--form: mixed asks several questions of a picture; give "
                         "--per-picture 2 or more$"),
