@@ -199,40 +199,45 @@ def _wrong_answer(family: str, q: Ask, rng: np.random.Generator,
 
 
 def balanced_claim(family: str, rng: np.random.Generator,
-                   new_picture: Callable[[], tuple[object, dict]], tries: int = 32
-                   ) -> tuple[Question, object] | None:
+                   new_picture: Callable[[], tuple[object, dict]], tries: int = 32,
+                   questions: int = 4) -> tuple[Question, object] | None:
     """A yes/no claim whose words say nothing of its answer, and the picture it is asked of
     ((question, answer), spec); None when the picture answers no question. ``new_picture``
     draws a picture of the family ((spec, facts)) from the same generator.
 
     The claim is always a true one of a first picture: its question, with that picture's
     answer as the candidate ("Does the graph have 5 edges?"), or as it stands where the answer
-    is yes or no ("Is the graph connected?"). A fair coin then asks it of that picture or of
-    another picture of the family whose answer to the same question differs, so each claim's
-    text comes as often with either answer, as POPE and MME ask each object or question of
-    pictures that have it and pictures that do not. (A wrong candidate claimed of the first
-    picture, ``as_claim``, leaves the text telling the answer: a count off by one or two is
-    more often wrong at the ends of the range, and a yes/no question is as often yes as its
-    pictures are.) Where no other picture asks the same question within ``tries`` draws (its
-    slots name this picture's own labels), the claim is ``as_claim``'s about the first
-    picture: such a text recurs too rarely to teach its answer."""
+    is yes or no ("Is the graph connected?"). Up to ``tries`` more pictures are drawn for one
+    whose answer to the same question differs; a fair coin then asks the claim of the first
+    picture or of that one, so each claim's text comes as often with either answer, as POPE
+    and MME ask each object or question of pictures that have it and pictures that do not.
+    The other picture is found before the coin is tossed: a search that failed only when the
+    claim was to be false would leave the texts whose answers rarely differ more often true.
+    (A wrong candidate claimed of the first picture, ``as_claim``, leaves the text telling the
+    answer: a count off by one or two is more often wrong at the ends of the range, and a
+    yes/no question is as often yes as its pictures are.) Where no other picture answers
+    otherwise (every picture of the family is the same kind, or the question's slots name this
+    picture's own labels), another question of the first picture is drawn, up to
+    ``questions`` in all; after that the claim is ``as_claim``'s about the first picture."""
     spec, facts = new_picture()
-    q = perception_ask(family, facts, rng)
-    if q is None:
-        return None
-    yes_no_answer = q.answer in ("yes", "no")
-    text = (q.question if yes_no_answer else _claim_text(q, q.answer)) + YES_NO_SUFFIX
-    if rng.random() < 0.5:  # asked of the first picture: true, or its own yes/no answer
-        return (text, q.answer.capitalize() if yes_no_answer else "Yes"), spec
-    for _ in range(tries):
-        try:
-            other_spec, other = new_picture()
-        except RuntimeError:  # a picture the family could not lay out: a try spent
-            continue
-        o = next((a for a in perception_asks(family, other) if a.question == q.question),
-                 None)
-        if o is not None and o.answer != q.answer:
-            return (text, o.answer.capitalize() if yes_no_answer else "No"), other_spec
+    q = None
+    for _ in range(questions):
+        q = perception_ask(family, facts, rng)
+        if q is None:
+            return None
+        yes_no_answer = q.answer in ("yes", "no")
+        text = (q.question if yes_no_answer else _claim_text(q, q.answer)) + YES_NO_SUFFIX
+        for _ in range(tries):
+            try:
+                other_spec, other = new_picture()
+            except RuntimeError:  # a picture the family could not lay out: a try spent
+                continue
+            o = next((a for a in perception_asks(family, other) if a.question == q.question),
+                     None)
+            if o is not None and o.answer != q.answer:
+                if rng.random() < 0.5:  # asked of the first picture: true, or its own answer
+                    return (text, q.answer.capitalize() if yes_no_answer else "Yes"), spec
+                return (text, o.answer.capitalize() if yes_no_answer else "No"), other_spec
     return as_claim(family, q, rng, lambda: new_picture()[1]), spec
 
 
