@@ -135,3 +135,26 @@ def test_no_claim_where_the_other_picture_answers_alike_or_cannot_be_laid_out():
         rng = np.random.default_rng(0)
         assert picture_claim("graph", q, rng, lambda: dict(SMALL)) is None
         assert picture_claim("graph", q, rng, unplaceable) is None
+
+
+def test_a_search_that_often_fails_leaves_the_claims_balanced(monkeypatch):
+    """The other picture is found before the coin: where it is hard to find (one try, a
+    family skewed four to one), true and false claims of a text still fail alike, so the
+    claims made keep each text as often yes as no."""
+    import engines.mavis.perception as perception
+
+    monkeypatch.setattr(perception, "as_claim", lambda *a: ("fallback", "-"))
+    by_text, fallbacks = defaultdict(Counter), 0
+    for s in range(4000):
+        rng = np.random.default_rng(s)
+
+        def new_picture():
+            name = "small" if rng.random() < 0.8 else "large"
+            return name, dict(SMALL if name == "small" else LARGE)
+        (text, answer), _ = balanced_claim("graph", rng, new_picture, tries=1, questions=1)
+        if text == "fallback":
+            fallbacks += 1
+            continue
+        by_text[text][answer] += 1
+    assert fallbacks > 1000
+    _each_text_as_often_yes_as_no(by_text)
