@@ -192,10 +192,17 @@ def _wrong_answer(family: str, q: Ask, rng: np.random.Generator,
     if q.template == KIND_OF_PICTURE:
         return rng_choice(rng, sorted(set(DIAGRAM_KINDS.values()) - {q.answer}))
     for _ in range(tries):
-        for o in perception_asks(family, other_facts()):
-            if o.question == q.question and o.answer != q.answer:
-                return o.answer
+        o = _answered_otherwise(family, q, other_facts())
+        if o is not None:
+            return o.answer
     return None
+
+
+def _answered_otherwise(family: str, q: Ask, other: dict) -> Ask | None:
+    """``q``'s question as the picture of facts ``other`` asks it, where it answers otherwise;
+    None where it answers alike or does not ask it."""
+    return next((o for o in perception_asks(family, other)
+                 if o.question == q.question and o.answer != q.answer), None)
 
 
 def balanced_claim(family: str, rng: np.random.Generator,
@@ -232,9 +239,8 @@ def balanced_claim(family: str, rng: np.random.Generator,
                 other_spec, other = new_picture()
             except RuntimeError:  # a picture the family could not lay out: a try spent
                 continue
-            o = next((a for a in perception_asks(family, other) if a.question == q.question),
-                     None)
-            if o is not None and o.answer != q.answer:
+            o = _answered_otherwise(family, q, other)
+            if o is not None:
                 if rng.random() < 0.5:  # asked of the first picture: true, or its own answer
                     return (text, q.answer.capitalize() if yes_no_answer else "Yes"), spec
                 return (text, o.answer.capitalize() if yes_no_answer else "No"), other_spec
@@ -284,8 +290,8 @@ def picture_claim(family: str, q: Ask, rng: np.random.Generator,
         other = other_facts()
     except RuntimeError:  # a picture the family could not lay out
         return None
-    o = next((a for a in perception_asks(family, other) if a.question == q.question), None)
-    if o is None or o.answer == q.answer:
+    o = _answered_otherwise(family, q, other)
+    if o is None:
         return None
     if q.answer in ("yes", "no"):
         return q.question + YES_NO_SUFFIX, q.answer.capitalize()
