@@ -79,9 +79,8 @@ class PerceptionBuilder(Builder):
         s = unit_seed(cfg.seed, self.kind, u)
         name = round_robin_family(cfg, families_with_questions(), u)
         fam, spec, facts, rng = unit_picture(name, s)
-        k = self.unit_size(cfg)
+        k, form = self.unit_size(cfg), cfg.options.get("form", "open")
         if k > 1:
-            form = cfg.options.get("form", "open")
             qs = picture_questions(name, facts, rng, k, form,
                                    lambda: fam.facts(fam.sample_spec(rng)))
             if not qs and form == "yes_no":  # none of its claims could be balanced: no rows
@@ -92,7 +91,7 @@ class PerceptionBuilder(Builder):
             return [{"id": f"per-{u:08d}/{j}", "image": cell, "image_id": f"per-{u:08d}",
                      "question": q, "answer": a, "family": name, "spec": spec.to_json(),
                      "seed": s} for j, (q, a) in enumerate(qs)]
-        if cfg.options.get("form", "open") == "yes_no":
+        if form == "yes_no":
             got = balanced_claim(name, rng, _pictures(fam, spec, facts, rng))
             q, spec = got if got is not None else (None, spec)
         else:
