@@ -19,13 +19,13 @@ TRUTH = {"small": {"Does the graph have 3 nodes?": "Yes", "Does the graph have 2
                    "Does the graph have 4 edges?": "Yes"}}
 
 
-def _draw(seed):
+def _draw(seed, p_small=0.5, **kw):
     rng = np.random.default_rng(seed)
 
-    def new_picture():  # a small or a large graph, each half the time
-        name = "small" if rng.random() < 0.5 else "large"
+    def new_picture():  # a small or a large graph, small with p_small
+        name = "small" if rng.random() < p_small else "large"
         return name, dict(SMALL if name == "small" else LARGE)
-    return balanced_claim("graph", rng, new_picture)
+    return balanced_claim("graph", rng, new_picture, **kw)
 
 
 def test_each_claim_is_true_of_the_picture_it_is_asked_of():
@@ -146,12 +146,7 @@ def test_a_search_that_often_fails_leaves_the_claims_balanced(monkeypatch):
     monkeypatch.setattr(perception, "as_claim", lambda *a: ("fallback", "-"))
     by_text, fallbacks = defaultdict(Counter), 0
     for s in range(4000):
-        rng = np.random.default_rng(s)
-
-        def new_picture():
-            name = "small" if rng.random() < 0.8 else "large"
-            return name, dict(SMALL if name == "small" else LARGE)
-        (text, answer), _ = balanced_claim("graph", rng, new_picture, tries=1, questions=1)
+        (text, answer), _ = _draw(s, p_small=0.8, tries=1, questions=1)
         if text == "fallback":
             fallbacks += 1
             continue
