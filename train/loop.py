@@ -56,6 +56,7 @@ from train.checkpoint import (ACCELERATE, CheckpointError, check_checkpoint, che
                               checkpoint_step, is_sharded, latest_checkpoint, load_checkpoint,
                               load_sharded_checkpoint, save_checkpoint, save_sharded_checkpoint,
                               unverified)
+from train.optim import make_optimizer
 from train.recipe import Recipe, extends, recipe_diff
 
 
@@ -257,11 +258,13 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
                          f"(train_modules={recipe.train_modules})")
     if recipe.gradient_checkpointing:
         enable_checkpointing(model)
-    # foreach: each AdamW operation on all tensors in one call; on a CPU torch's default is a
-    # Python loop over the tensors (about a tenth of a tiny stage-1 step), same arithmetic
-    optimizer = torch.optim.AdamW(param_groups(model, recipe.weight_decay, recipe.module_lr,
-                                               task.module_of), lr=recipe.lr,
-                                  weight_decay=recipe.weight_decay, foreach=True)
+    if recipe.optimizer == "muon" and sharded(acc):
+        raise ValueError(f"optimizer: muon orthogonalises whole matrices, and this run "
+                         f"({acc.distributed_type}) holds shards of them; use adamw")
+    optimizer = make_optimizer(recipe.optimizer, model,
+                               param_groups(model, recipe.weight_decay, recipe.module_lr,
+                                            task.module_of), recipe.lr, recipe.weight_decay,
+                               task.module_of)
     scheduler = _scheduler(recipe, optimizer)
     ckpt_root = out / "checkpoints"
     log = out / "log.jsonl"
