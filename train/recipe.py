@@ -188,8 +188,9 @@ class Recipe:
     # mm_vision_tower_lr): {vision: 1.0e-4} trains the tower ten times slower than the rest
     module_lr: dict = field(default_factory=dict)
     weight_decay: float = 0.0
-    # adamw, or muon: Muon for the language model's hidden matrices, AdamW for the rest
-    # (train/optim.py; not under FSDP or DeepSpeed, whose processes hold shards)
+    # the stage's steps (train.loop; its grounding steps keep AdamW): adamw, or muon: Muon for
+    # the language model's hidden matrices, AdamW for the rest (train/optim.py; not under FSDP
+    # or DeepSpeed, whose processes hold shards)
     optimizer: Literal["adamw", "muon"] = "adamw"
     schedule: Literal["cosine", "linear", "constant"] = "cosine"
     warmup_steps: int = 0
