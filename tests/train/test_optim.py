@@ -179,3 +179,22 @@ def test_nothing_for_muon_or_an_unknown_name_fails_naming_the_field():
         _muon(m)
     with pytest.raises(RecipeError, match=re.escape("optimizer: 'sgd'; valid: adamw, muon")):
         toy_recipe(optimizer="sgd")
+
+
+def test_on_transformers_llava_muon_takes_the_decoder_layers_matrices(tiny_llava_plain):
+    from transformers import LlavaForConditionalGeneration
+
+    m = LlavaForConditionalGeneration.from_pretrained(tiny_llava_plain)
+    for n, p in m.named_parameters():
+        p.requires_grad_(llava_module_of(n) in ("projector", "llm"))
+    opt = _muon(m)
+    names = {id(p): n for n, p in m.named_parameters()}
+    took = sorted(names[id(p)] for g in opt.muon.param_groups for p in g["params"])
+    layers = m.config.text_config.num_hidden_layers
+    assert len(took) == 7 * layers  # q, k, v, o, gate, up, down of each decoder layer
+    assert all(n.startswith("model.language_model.layers.") and n.endswith("_proj.weight")
+               for n in took)
+    rest = {id(p) for g in opt.adamw.param_groups for p in g["params"]}
+    # the output head (tied to the input embeddings in the tiny preset) stays with AdamW
+    assert {id(m.get_input_embeddings().weight), id(m.get_output_embeddings().weight)} <= rest
+    assert any(names[i].startswith("model.multi_modal_projector.") for i in rest)
