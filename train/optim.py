@@ -64,11 +64,11 @@ class MuonAdamW(torch.optim.Optimizer):
                  weight_decay: float = 0.0):
         self.muon = torch.optim.Muon(muon_groups, lr=lr, weight_decay=weight_decay,
                                      adjust_lr_fn="match_rms_adamw")
+        # foreach: as make_optimizer's AdamW
         self.adamw = (torch.optim.AdamW(adamw_groups, lr=lr, weight_decay=weight_decay,
-                                        foreach=True) if adamw_groups else None)  # as below
-        parts = [o for o in (self.muon, self.adamw) if o is not None]
-        super().__init__([p for o in parts for g in o.param_groups for p in g["params"]],
-                         {"lr": lr})
+                                        foreach=True) if adamw_groups else None)
+        super().__init__([p for o in self._parts() for g in o.param_groups
+                          for p in g["params"]], {"lr": lr})
         self._link()
 
     def _parts(self) -> list[torch.optim.Optimizer]:
