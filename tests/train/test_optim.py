@@ -89,8 +89,9 @@ def _newton_schulz(g: torch.Tensor, steps: int = 5) -> torch.Tensor:
 
 def test_first_update_is_muons_definition():
     """Step one of a hidden matrix, by the definition: the first momentum and its Nesterov
-    look-ahead point along the gradient, which is orthogonalised, scaled by 0.2 sqrt(max(rows, cols)) (the size of an AdamW update), and
-    decoupled weight decay; the AdamW parameters move as AdamW alone moves them."""
+    look-ahead point along the gradient, which is orthogonalised, scaled by
+    0.2 sqrt(max(rows, cols)) (the size of an AdamW update), with decoupled weight decay; the
+    AdamW parameters move as AdamW alone moves them."""
     m, ref = _Llava(), _Llava()
     lr, wd = 0.02, 0.1
     opt = _muon(m, lr, wd)
