@@ -256,6 +256,10 @@ class Recipe:
         if not self.train_modules:
             raise RecipeError("train_modules", "train_modules: empty; a stage must train "
                               "something")
+        if self.optimizer == "muon" and "llm" not in self.train_modules:
+            raise RecipeError("optimizer", f"optimizer: muon takes the language model's hidden "
+                              f"matrices, and train_modules ({', '.join(self.train_modules)}) "
+                              f"has no llm; use adamw")
         if "lora" in self.train_modules and self.lora is None:
             self.lora = LoraSettings()
         if isinstance(self.lora, dict):

@@ -180,6 +180,11 @@ def test_nothing_for_muon_or_an_unknown_name_fails_naming_the_field():
         _muon(m)
     with pytest.raises(RecipeError, match=re.escape("optimizer: 'sgd'; valid: adamw, muon")):
         toy_recipe(optimizer="sgd")
+    # a stage without the language model (stage 1's tower) is refused by its recipe, up front
+    with pytest.raises(RecipeError, match=re.escape(
+            "optimizer: muon takes the language model's hidden matrices, and train_modules "
+            "(projector) has no llm; use adamw")):
+        toy_recipe(optimizer="muon")
 
 
 def test_on_transformers_llava_muon_takes_the_decoder_layers_matrices(tiny_llava_plain):
