@@ -244,15 +244,16 @@ def stage_data(recipe: Recipe, kind: str, out: Path, image_size: int | None = No
 
 
 def yes_no_data(recipe: Recipe, out: Path, n: int, heldout: bool = False,
-                seed_offset: int = 0):
+                seed_offset: int = 0, families: list[str] | None = None):
     """Perception questions in yes/no form (``mavis-perception`` with form yes_no): ``n`` rows
-    of the recipe's yes/no seed (+ ``seed_offset``), or of its held-out seed."""
+    of the recipe's yes/no seed (+ ``seed_offset``), or of its held-out seed; of ``families``
+    alone where given (default: every family with perception questions, in turn)."""
     seed = recipe.seed + recipe.yes_no_seed_offset + seed_offset
     if heldout:
         seed += recipe.heldout_seed_offset
     name = "mavis-perception-yes-no" + ("-heldout" if heldout else "")
     return build_or_load("mavis-perception", out / "data" / name, n, seed, recipe.image_size,
-                         form="yes_no")
+                         families=families, form="yes_no")
 
 
 def picture_question_data(recipe: Recipe, out: Path, pictures: int, per_picture: int,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engines.builders.mavis_perception import unit_ask, unit_asks
-from engines.mavis.perception import common_answers, template_key
+from engines.mavis.perception import common_answers, families_with_questions, template_key
 from mm.llava import load as load_llava
 from mm.stats import newcombe, wilson
 from train.data import (GROUNDING, Conversations, cache_bytes, grounding_data,
@@ -57,6 +57,9 @@ BALANCED = "pope-synth-balanced"
 class InstructSettings:
     perception_n: int | None = None  # perception rows in the mix (None: data_n)
     yes_no_n: int = 0  # yes/no perception rows in the mix (0: none, and no yes/no evidence)
+    # the families of those claims and of the held-out ones (e.g. [chart, solid_geometry]);
+    # empty: every family with perception questions
+    yes_no_families: list[str] = field(default_factory=list)
     # pictures asked up to ``picture_questions`` of the perception questions they answer, each
     # open or a yes/no claim, as one conversation a picture (train.data.picture_question_data)
     perception_pictures: int = 0
@@ -94,6 +97,11 @@ class InstructSettings:
         check_range(self, "picture_questions", 2, 32)
         check_range(self, "lookup_pictures", 0, 1)
         check_range(self, "lookup_mme", 0, 1)
+        fams = families_with_questions()
+        bad = [f for f in self.yes_no_families if f not in fams]
+        if bad:
+            raise RecipeError("yes_no_families", f"yes_no_families: unknown {bad}; valid: "
+                              f"{', '.join(fams)}")
         bad = [k for k in self.projector_anchor_kinds if k not in MIX_KINDS]
         if bad:
             raise RecipeError("projector_anchor_kinds", f"projector_anchor_kinds: unknown "
@@ -114,7 +122,8 @@ def mix(recipe: Recipe, out: Path) -> tuple[list[tuple[object, str]], object]:
     per, held = stage_data(per_recipe, "mavis-perception", out)
     parts = [(ins, "mavis-instruct"), (per, "mavis-perception")]
     if own.yes_no_n:
-        parts.append((yes_no_data(recipe, out, own.yes_no_n), "mavis-perception"))
+        parts.append((yes_no_data(recipe, out, own.yes_no_n, families=own.yes_no_families),
+                      "mavis-perception"))
     if own.perception_pictures:
         parts.append((picture_question_data(recipe, out, own.perception_pictures,
                                             own.picture_questions,
@@ -251,7 +260,8 @@ class InstructStage(TrainingStage):
         # held-out yes/no claims whether or not the mix has any: the yes/no goal holds for
         # every recipe, and one that teaches no yes/no claims is measured as such
         metrics["yes_no"] = perception_accuracy(
-            model, processor, yes_no_data(recipe, out, recipe.eval_n, heldout=True),
+            model, processor, yes_no_data(recipe, out, recipe.eval_n, heldout=True,
+                                          families=own.yes_no_families),
             blank=own.blank_images)
         for kind in grounding_counts(own):
             metrics[kind] = perception_accuracy(
