@@ -89,12 +89,16 @@ def check_stage_files(folder: Path, role: str | None = None) -> None:
 
 def check_init(key: str, init: Path) -> None:
     """``StageFolderError`` unless ``init`` is the finished output folder of the stage before
-    ``key`` with loadable model folders (its ``vision/`` and ``model/``)."""
+    ``key`` (or of ``key`` itself, where that stage ``continues``) with loadable model folders
+    (its ``vision/`` and ``model/``)."""
     order = STAGES.names()
     if order.index(key) == 0:
         return
-    prev = STAGES.get(order[order.index(key) - 1])
-    want = f"{key} starts from the output folder of {prev.key} ({prev.name})"
+    starts = [STAGES.get(order[order.index(key) - 1])]
+    if STAGES.get(key).continues:
+        starts.append(STAGES.get(key))
+    want = f"{key} starts from the output folder of " + " or of ".join(
+        f"{s.key} ({s.name})" for s in starts)
     init = Path(init)
     if not init.is_dir():
         raise StageFolderError(f"no such folder: {init}; {want}")
@@ -105,13 +109,14 @@ def check_init(key: str, init: Path) -> None:
         raise StageFolderError(f"{init} is not a finished stage folder (no metrics.json){hint}; "
                         f"{want}")
     made = done["recipe"].get("stage")
-    if made != prev.name:
+    if made not in {s.name for s in starts}:
         made_key = next((s.key for s in STAGES.values() if s.name == made), "?")
         raise StageFolderError(f"{init} is the output of {made_key} ({made}); {want}")
     for sub in ("vision", "model"):
         if (init / sub).exists():
             check_model_folder(init / sub)
-    check_stage_files(init, f"{init} is not the folder {prev.key} wrote")
+    wrote = next(s.key for s in starts if s.name == made)
+    check_stage_files(init, f"{init} is not the folder {wrote} wrote")
 
 
 def run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool = True,

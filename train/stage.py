@@ -85,6 +85,9 @@ class TrainingStage:
     title: ClassVar[str]  # "CLIP-Math", for messages
     settings: ClassVar[type]  # dataclass of the stage's own recipe keys
     needs_init: ClassVar[bool] = True  # starts from the previous stage's output folder
+    # may also start from an output folder of its own: more of the stage on a model it made
+    # (a curriculum: one mix, then another)
+    continues: ClassVar[bool] = False
     takes_pipeline_data: ClassVar[bool] = False  # ``mm-train pipeline --data`` feeds it
     # the dataset kind ``data`` (``--data``) replaces (``train.data.check_dataset`` checks a
     # folder against it before any work); None: the stage takes no ``data``

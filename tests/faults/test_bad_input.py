@@ -217,8 +217,10 @@ def _stage_folder(root: Path, stage: str, model: str | None = None) -> Path:
 
 
 @pytest.mark.parametrize("made,key,text", [
-    ("instruct", "stage3", "is the output of stage3 (instruct); stage3 starts from the output "
-     "folder of stage2 (align)"),
+    ("dpo", "stage3", "is the output of stage4 (dpo); stage3 starts from the output folder "
+     "of stage2 (align) or of stage3 (instruct)"),
+    ("instruct", "stage2", "is the output of stage3 (instruct); stage2 starts from the output "
+     "folder of stage1 (clip)"),
     ("clip", "stage4", "is the output of stage1 (clip); stage4 starts from the output folder "
      "of stage3 (instruct)"),
 ])

@@ -281,6 +281,21 @@ def test_stages_carry_the_grounding_from_stage_1_to_stage_3(tmp_path, run_cli):
                 "projector_anchor=5", "image_size=64", "pope_n=8")
     assert r.returncode == 0, r.stderr
     assert json.loads((s3 / "metrics.json").read_text())["steps"] == 2
+    # stage 3 again from stage 3's folder (a curriculum): the head handed on, so the anchor
+    # holds there too, and the weights are stage 3's (the projector, frozen here, as it was)
+    assert (s3 / gr.HEAD_FILE).read_bytes() == (s1 / gr.HEAD_FILE).read_bytes()
+    s3b = tmp_path / "s3b"
+    r = run_cli(mm_train, "stage3", "--recipe", tiny.format(3), "--init", str(s3), "--out",
+                str(s3b), "--no-progress", "--set", "lookup_mix=0.5", "max_steps=1",
+                "warmup_steps=0", "train_modules=[llm]", "module_lr={}", "projector_anchor=5",
+                "image_size=64", "pope_n=8", "yes_no_families=[chart]")
+    assert r.returncode == 0, r.stderr
+    weights = {d: load_file(str(d / "model" / "model.safetensors")) for d in (s2, s3, s3b)}
+    key = "multi_modal_projector.linear_2.weight"
+    assert torch.equal(weights[s3b][key], weights[s3][key])
+    assert not torch.equal(weights[s3][key], weights[s2][key])
+    m = json.loads((s3b / "metrics.json").read_text())["metrics"]
+    assert set(m["yes_no"]["per_family"]) == {"chart"}
 
 
 def test_projector_head_without_a_head_is_one_line(tmp_path, run_cli):

@@ -27,9 +27,10 @@ from engines.builders.mavis_perception import unit_ask, unit_asks
 from engines.mavis.perception import common_answers, families_with_questions, template_key
 from mm.llava import load as load_llava
 from mm.stats import newcombe, wilson
+from train import processes
 from train.data import (GROUNDING, Conversations, cache_bytes, grounding_data,
                         picture_question_data, stage_data, yes_no_data)
-from train.grounding import (check_head, load_head, with_lookup_rows,
+from train.grounding import (HEAD_FILE, check_head, copy_head, load_head, with_lookup_rows,
                              with_projector_anchor)
 from train.loop import run
 from train.recipe import Recipe, RecipeError, check_counts, check_range
@@ -209,6 +210,7 @@ class InstructStage(TrainingStage):
     title = "instruction tuning"
     settings = InstructSettings
     data_kind = "mavis-instruct"
+    continues = True  # --init a stage-3 folder: another mix on the model it made
     twins = (Twin("blind", {"blank_images": True}),)
     goals = (GAIN_GOAL, YES_NO_GOAL)
 
@@ -247,8 +249,10 @@ class InstructStage(TrainingStage):
         if hook is not None:
             hook.remove()
         model = summary["model"]
-        return finish(recipe, model, processor, out, summary,
-                      self.evaluate(recipe, model, processor, out, held))
+        metrics = self.evaluate(recipe, model, processor, out, held)
+        if processes.is_main() and (Path(init) / HEAD_FILE).is_file():
+            copy_head(Path(init), out)  # a stage 3 that continues from this one anchors too
+        return finish(recipe, model, processor, out, summary, metrics)
 
     def evaluate(self, recipe: Recipe, model, processor, out: Path, held) -> dict:
         own: InstructSettings = recipe.settings
