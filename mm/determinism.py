@@ -1,4 +1,4 @@
-"""Same seed, same bytes on every x86-64 machine: numpy's AVX-512 kernels are kept off.
+"""Same seed, same bytes on every x86-64 machine: numpy's and torch's AVX-512 kernels are kept off.
 
 numpy chooses the SIMD kernels of its ufuncs (sin, cos, exp, log, power, arctan2 ...) once, when
 it is first imported, by what the CPU offers. On a CPU with AVX-512 those kernels round the last
@@ -14,11 +14,27 @@ put in train or eval mode. Offline (HF_HUB_OFFLINE=1, the suite's rule) that rai
 available in the local cache", and online it runs code no checkpoint of the suite was made with.
 ``USE_HUB_KERNELS=NO`` is set here; a user who wants them sets ``USE_HUB_KERNELS=YES``.
 
-A user's own ``NPY_DISABLE_CPU_FEATURES`` is left as it is. Where numpy was imported before the
+The same holds for torch's CPU kernels, which each library picks by what the CPU offers: ATen's
+vectorised kernels (softmax, norms, reductions, element-wise), MKL's matrix products and
+oneDNN's convolutions. On an AVX-512 machine a training step's gradients differ in the last bits
+from an AVX2 machine's (measured here on ATen's: the small preset's gradients under
+``ATEN_CPU_CAPABILITY=avx512`` and ``avx2``), and a stage's thousand steps carry that into
+different weights, so make run's numbers moved from one machine to the next. On x86-64 Linux
+with AVX2 and FMA this module caps all three at AVX2 (``TORCH_ENV``: ATen's capability, MKL's
+conditional numerical reproducibility, oneDNN's instruction-set cap), so that, with the same
+number of threads, every such machine runs the same kernels. The cost measured here is within
+the noise of a stage-3 step (bench/bench_cpu_kernels.py). Each library reads its variable at
+its first kernel, not at import: torch imported first is fine, torch run first is not
+(``check_torch`` warns then).
+
+A user's own ``NPY_DISABLE_CPU_FEATURES`` is left as it is, and so is each of ``TORCH_ENV``'s:
+``ATEN_CPU_CAPABILITY=avx512 MKL_CBWR=AUTO ONEDNN_MAX_CPU_ISA=ALL`` gives torch the machine's own
+kernels back. Where numpy was imported before the
 suite (a script that imported numpy or torch first) with AVX-512 kernels on, the first figure
 drawn in the process warns once.
 
     python -c "import mm.determinism, numpy as np; np.show_runtime()"   # AVX-512 under not_found
+    python -c "import mm, torch; print(torch.backends.cpu.get_cpu_capability())"   # AVX2
 """
 from __future__ import annotations
 
@@ -79,8 +95,58 @@ def check() -> None:
                       f"{ENV}={' '.join(targets())}", RuntimeWarning, stacklevel=3)
 
 
+# torch's CPU kernels capped at AVX2, each library's own variable (see the module's text)
+TORCH_ENV = {"ATEN_CPU_CAPABILITY": "avx2", "MKL_CBWR": "AVX2", "ONEDNN_MAX_CPU_ISA": "AVX2"}
+
+
+def cpu_flags(cpuinfo: str = "/proc/cpuinfo") -> set[str]:
+    """The CPU's feature flags as Linux lists them (empty where there is no such file)."""
+    try:
+        with open(cpuinfo, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.partition(":")[2].split())
+    except OSError:
+        pass
+    return set()
+
+
+def torch_pin(machine: str | None = None, flags: set[str] | None = None) -> dict[str, str]:
+    """The variables of ``TORCH_ENV`` this machine takes: all of them on x86-64 with AVX2 and
+    FMA, none elsewhere (ATen would run AVX2 code on a CPU without it: an illegal instruction;
+    other architectures have one kernel set each)."""
+    import platform
+
+    machine = (machine or platform.machine()).lower()
+    if machine not in ("x86_64", "amd64"):
+        return {}
+    flags = cpu_flags() if flags is None else flags
+    return dict(TORCH_ENV) if {"avx2", "fma"} <= flags else {}
+
+
+def check_torch() -> None:
+    """Warn once per process where torch chose its kernels before this module could cap them
+    (torch ran an operation before the suite was imported). Training calls it at its start."""
+    global _torch_checked
+    if _torch_checked or "ATEN_CPU_CAPABILITY" not in _torch_set:
+        return
+    _torch_checked = True
+    import torch
+
+    got = torch.backends.cpu.get_cpu_capability()
+    if got != "AVX2":
+        warnings.warn(f"torch chose its {got} CPU kernels before the suite was imported: this "
+                      "run's numbers may differ from another machine's; import the suite "
+                      "before running torch, or set ATEN_CPU_CAPABILITY yourself",
+                      RuntimeWarning, stacklevel=2)
+
+
 _checked = False
+_torch_checked = False
 _user_set = ENV in os.environ
 os.environ.setdefault("USE_HUB_KERNELS", "NO")
 if not _user_set and "numpy" not in sys.modules:
     os.environ[ENV] = " ".join(targets())
+# the variables set here (a user's own are theirs)
+_torch_set = {k: v for k, v in torch_pin().items() if k not in os.environ}
+os.environ.update(_torch_set)

@@ -51,6 +51,7 @@ from typing import Any, Callable
 import numpy as np
 import torch
 
+from mm import determinism
 from train import processes
 from train.checkpoint import (ACCELERATE, CheckpointError, check_checkpoint, checkpoint_recipe,
                               checkpoint_step, is_sharded, latest_checkpoint, load_checkpoint,
@@ -246,6 +247,7 @@ def run(recipe: Recipe, task: StageTask, out: str | Path, progress: bool = True,
     from tqdm.auto import tqdm
 
     out = Path(out)
+    determinism.check_torch()  # torch's kernels as on every machine, or a warning
     acc = accelerator or make_accelerator(recipe)
     world, main = acc.num_processes, acc.is_main_process
     if recipe.batch_size % world:

@@ -1,10 +1,13 @@
-"""numpy's AVX-512 kernels stay off in every process of the suite (same seed, same bytes on an
-AVX2 and an AVX-512 machine: tests/test_golden.py's digests were taken on an AVX2 one)."""
+"""numpy's AVX-512 kernels stay off, and torch's CPU kernels are capped at AVX2, in every process
+of the suite (same seed, same bytes on an AVX2 and an AVX-512 machine: tests/test_golden.py's
+digests were taken on an AVX2 one)."""
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,3 +59,102 @@ def test_hub_kernels_are_off_unless_the_user_turns_them_on():
                          env={**env, "USE_HUB_KERNELS": "YES"}, capture_output=True, text=True,
                          check=True)
     assert json.loads(got.stdout) is True
+
+
+# ------------------------------------------------------------------ torch's CPU kernels
+
+from mm.determinism import TORCH_ENV, cpu_flags, torch_pin  # noqa: E402
+
+# a step of a small language model (ATen's softmax, norms and element-wise kernels, MKL's
+# products) and of a patch convolution (oneDNN's), its gradients hashed
+STEP = """
+import hashlib, json, torch
+from transformers import LlamaConfig, LlamaForCausalLM
+torch.manual_seed(0)
+m = LlamaForCausalLM(LlamaConfig(vocab_size=512, hidden_size=96, intermediate_size=256,
+                                 num_hidden_layers=2, num_attention_heads=4))
+conv = torch.nn.Conv2d(3, 32, 16, 16)
+x = torch.randint(0, 512, (4, 48))
+(m(input_ids=x, labels=x).loss + conv(torch.randn(2, 3, 64, 64)).square().mean()).backward()
+h = hashlib.sha256()
+for p in [*m.parameters(), *conv.parameters()]:
+    h.update(p.grad.numpy().tobytes())
+print(json.dumps([torch.backends.cpu.get_cpu_capability(), h.hexdigest()]))
+"""
+
+
+def _torch_run(code: str, **env) -> dict:
+    """``code`` in a fresh process whose environment has none of ``TORCH_ENV`` but ``env``."""
+    base = {k: v for k, v in os.environ.items() if k not in TORCH_ENV}
+    out = subprocess.run([sys.executable, "-W", "always::RuntimeWarning", "-c", code], cwd=ROOT,
+                         env={**base, **env}, capture_output=True, text=True, check=True)
+    return {"stdout": json.loads(out.stdout.strip().splitlines()[-1]), "stderr": out.stderr}
+
+
+def test_torch_kernels_are_capped_where_the_machine_has_avx2():
+    assert torch_pin("x86_64", {"avx", "avx2", "fma", "avx512f"}) == TORCH_ENV
+    assert torch_pin("AMD64", {"avx2", "fma"}) == TORCH_ENV
+    # ATen would run AVX2 code on a CPU without it; other architectures have one kernel set
+    assert torch_pin("x86_64", {"avx", "sse4_2"}) == {}
+    assert torch_pin("x86_64", {"avx2"}) == {}
+    assert torch_pin("aarch64", {"avx2", "fma"}) == {}
+    assert torch_pin("x86_64", set()) == {}
+
+
+def test_cpu_flags_are_read_from_the_first_flags_line(tmp_path):
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nmodel name\t: x\nflags\t\t: fpu avx2 fma\n"
+                    "processor\t: 1\nflags\t\t: fpu\n")
+    assert cpu_flags(str(info)) == {"fpu", "avx2", "fma"}
+    assert cpu_flags(str(tmp_path / "none")) == set()
+
+
+def test_every_package_caps_torch_before_its_first_kernel():
+    want = torch_pin()
+    names = json.dumps(sorted(TORCH_ENV))
+    for pkg in ("mm", "train", "eval", "demo"):
+        got = _torch_run(f"import json, os, {pkg}, torch\n"
+                         f"print(json.dumps([torch.backends.cpu.get_cpu_capability(), "
+                         f"{{k: os.environ[k] for k in {names} if k in os.environ}}]))")
+        capability, env = got["stdout"]
+        assert env == want, pkg
+        if want:
+            assert capability == "AVX2", pkg
+
+
+def test_a_users_own_kernel_setting_is_kept():
+    if not torch_pin():
+        pytest.skip("no AVX2: nothing is set on this machine, so nothing to keep")
+    got = _torch_run("import json, os, mm, torch\nprint(json.dumps([torch.backends.cpu."
+                     "get_cpu_capability(), os.environ['MKL_CBWR'], "
+                     "os.environ['ONEDNN_MAX_CPU_ISA']]))",
+                     ATEN_CPU_CAPABILITY="default", MKL_CBWR="AUTO")
+    assert got["stdout"] == ["DEFAULT", "AUTO", "AVX2"]
+
+
+def test_capped_gradients_are_an_avx2_machines_and_differ_from_avx512s():
+    if not torch_pin():
+        pytest.skip("no AVX2: torch's own kernels, nothing capped")
+    capped = _torch_run("import mm\n" + STEP)["stdout"]
+    avx2 = _torch_run(STEP, **TORCH_ENV)["stdout"]  # what an AVX2 machine runs
+    assert capped == avx2 and capped[0] == "AVX2"
+    if "avx512f" in cpu_flags():
+        # the bytes the cap changes on this machine: its own kernels give other gradients
+        own = _torch_run(STEP, ATEN_CPU_CAPABILITY="avx512")["stdout"]
+        assert own[0] == "AVX512" and own[1] != capped[1]
+
+
+def test_torch_run_before_the_suite_is_named_when_training_starts():
+    code = ("import json, torch\ntorch.ones(3).softmax(0)\nfrom mm import determinism\n"
+            "determinism.check_torch(); determinism.check_torch()\n"
+            "print(json.dumps(torch.backends.cpu.get_cpu_capability()))")
+    got = _torch_run(code)
+    warned = [ln for ln in got["stderr"].splitlines() if "RuntimeWarning" in ln]
+    if torch_pin() and got["stdout"] != "AVX2":  # an AVX-512 machine: told once
+        assert len(warned) == 1, got["stderr"]
+        assert f"torch chose its {got['stdout']} CPU kernels before the suite" in warned[0]
+    else:
+        assert warned == [], got["stderr"]
+    # imported first, the suite caps the kernels and training says nothing
+    got = _torch_run(code.replace("import json, torch\n", "import json, mm, torch\n"))
+    assert "RuntimeWarning" not in got["stderr"]
