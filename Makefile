@@ -15,7 +15,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # the main job: four stages on the small preset, then mm-eval, then runs/quickstart/report.md
-QS := runs/quickstart
+QS ?= runs/quickstart
+# the seed of every stage and of the prior model (a replicate: make run QS=runs/qs-seed1
+# QS_SEED=1); the evaluation sets stay those of mm-eval's own seed, the same for every replicate
+QS_SEED ?= 0
 QS_TASKS ?= mavis-heldout,mme-synth,pope-synth,comfort-ball,dynamath
 # generation length of the quickstart evaluations (DynaMath's official runs set none; mm-eval's
 # default for it is 2048, too long for the 2-core quickstart); the report states it
@@ -47,7 +50,8 @@ QS_TWIN_LIMIT ?= 150
 QS_OPTIONS ?= prefixes=camera
 
 run: setup
-	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train --parallel-twins
+	HF_HUB_OFFLINE=1 $(BIN)/mm-train pipeline --preset small --out $(QS)/train --parallel-twins \
+		--set seed=$(QS_SEED)
 	$(MAKE) --no-print-directory -j2 --output-sync=target qs-eval-prior qs-eval-greedy \
 		qs-eval-causalmm
 	$(BIN)/python -m eval.quickstart $(QS)
@@ -88,7 +92,7 @@ qs-eval-prior: qs-prior-greedy qs-prior-ablate qs-prior-margins
 qs-prior-model:
 	HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 $(BIN)/mm-train stage3 \
 		--recipe configs/small/stage3.yaml --init $(QS)/train/stage2 --out $(QS)/prior --no-progress \
-		--set pope_negatives=out_of_theme max_steps=$(QS_PRIOR_STEPS)
+		--set pope_negatives=out_of_theme max_steps=$(QS_PRIOR_STEPS) seed=$(QS_SEED)
 
 qs-prior-greedy: qs-prior-model
 	$(QS_EVAL) run --model $(QS)/prior/model --tasks pope-synth --limit $(QS_PRIOR_LIMIT) \

@@ -160,6 +160,25 @@ def _replay_text(e: dict) -> str:
             f"the stage-3 loss")
 
 
+def kernel_lines(stages: dict) -> list[str]:
+    """The torch build, CPU kernels and threads each stage trained with (``kernels`` of its
+    metrics.json, mm/determinism.py): beyond the seed, what its weights depend on."""
+    by: dict[tuple, list[str]] = {}
+    for name, r in stages.items():
+        k = r.get("kernels")
+        if k:
+            key = (k.get("torch"), k.get("cpu_capability"), k.get("mkl_cbwr"),
+                   k.get("onednn_max_cpu_isa"), k.get("threads"))
+            by.setdefault(key, []).append(name)
+    if not by:
+        return []
+    out = [f"- {', '.join(names)}: torch {t}, CPU kernels {cap} (MKL_CBWR {mkl or 'unset'}, "
+           f"ONEDNN_MAX_CPU_ISA {dnn or 'unset'}), {n} thread{'s' if n != 1 else ''}"
+           for (t, cap, mkl, dnn, n), names in by.items()]
+    return ["What the weights depend on beyond the seed (mm/determinism.py; with every kernel at "
+            "AVX2, the same on any x86-64 machine with AVX2):", "", *out, ""]
+
+
 def training_section(p: dict) -> list[str]:
     ev = p.get("evidence", {})
     st = p.get("stages", {})
@@ -168,7 +187,7 @@ def training_section(p: dict) -> list[str]:
     for name, r in st.items():
         lines.append(f"| {name} | {r.get('steps')} | {r.get('first_loss', 0):.4f} | "
                      f"{r.get('final_loss', 0):.4f} | {r.get('wall_seconds', '')} |")
-    lines.append("")
+    lines += ["", *kernel_lines(st)]
     if "stage1" in ev:
         e = ev["stage1"]
         lines += ["### Stage 1, CLIP-Math: held-out retrieval", "",

@@ -141,6 +141,18 @@ def check_torch() -> None:
                       RuntimeWarning, stacklevel=2)
 
 
+def torch_kernels() -> dict:
+    """What a run's numbers depend on beyond its seed: torch's version, the CPU kernels it runs
+    (ATen's capability and the MKL and oneDNN settings; None: the library's own choice) and its
+    thread count. A stage records it in its metrics.json."""
+    import torch
+
+    return {"torch": torch.__version__, "cpu_capability": torch.backends.cpu.get_cpu_capability(),
+            "mkl_cbwr": os.environ.get("MKL_CBWR"),
+            "onednn_max_cpu_isa": os.environ.get("ONEDNN_MAX_CPU_ISA"),
+            "threads": torch.get_num_threads()}
+
+
 _checked = False
 _torch_checked = False
 _user_set = ENV in os.environ

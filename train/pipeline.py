@@ -30,6 +30,7 @@ from pathlib import Path
 
 from engines.dataset.lock import LOCK_FILES, folder_lock
 from engines.dataset.outdir import OutDirError, check_out_dir
+from mm import determinism
 from mm.modelfiles import check_model_folder
 from train import processes
 from train.checkpoint import (CheckpointError, check_stage, checkpoint_recipe, checkpoint_step,
@@ -187,6 +188,7 @@ def _run_stage(recipe: Recipe, init: Path | None, out: Path, progress: bool,
     t = time.time()
     result = stage.train(recipe, init, out, progress)
     result["wall_seconds"] = round(time.time() - t, 1)
+    result["kernels"] = determinism.torch_kernels()  # what the weights depend on beyond the seed
     result["recipe"] = recipe.record()
     if processes.is_main():
         seal_stage(out, only_missing=True)  # a stage of train/stages/ has sealed its own

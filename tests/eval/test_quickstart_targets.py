@@ -431,3 +431,21 @@ def test_stage3_yes_no_goal_says_when_its_baseline_is_the_common_answer():
             "blind to the pictures can learn from the questions): 40.5%, above the twin's: the "
             "goal's baseline\n- gain: -39.5 points") in text
     assert ev["gain_baseline"] == "common" and ev["gain_common"] == 0.405
+
+
+def test_the_report_names_the_kernels_each_stage_trained_with():
+    from eval.quickstart import kernel_lines
+
+    k = {"torch": "2.14.1", "cpu_capability": "AVX2", "mkl_cbwr": "AVX2",
+         "onednn_max_cpu_isa": "AVX2", "threads": 2}
+    stages = {"stage1": {"kernels": k}, "stage3_blind": {"kernels": {**k, "threads": 1}},
+              "stage3": {"kernels": k}, "stage4": {},
+              "stage9": {"kernels": {**k, "cpu_capability": "AVX512", "mkl_cbwr": None}}}
+    assert kernel_lines(stages)[2:] == [
+        "- stage1, stage3: torch 2.14.1, CPU kernels AVX2 (MKL_CBWR AVX2, ONEDNN_MAX_CPU_ISA "
+        "AVX2), 2 threads",
+        "- stage3_blind: torch 2.14.1, CPU kernels AVX2 (MKL_CBWR AVX2, ONEDNN_MAX_CPU_ISA "
+        "AVX2), 1 thread",
+        "- stage9: torch 2.14.1, CPU kernels AVX512 (MKL_CBWR unset, ONEDNN_MAX_CPU_ISA AVX2), "
+        "2 threads", ""]
+    assert kernel_lines({"stage1": {"steps": 2}}) == []  # a run from before the record

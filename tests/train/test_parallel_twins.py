@@ -36,6 +36,12 @@ def test_stage_and_twin_side_by_side_train_as_one_after_the_other(tmp_path):
     alone = [_threads(k, lambda r=r, f=f: run_stage(r, None, tmp_path / f, False))
              for r, f, k in ((a, "a1", max(1, n - each)), (b, "b1", each))]
     assert [res["final_loss"], twin["final_loss"]] == [x["final_loss"] for x in alone]
+    # each records the kernels and the threads it trained on, as its metrics.json says
+    cap = torch.backends.cpu.get_cpu_capability()
+    for r, k, f in ((res, max(1, n - each), "a"), (twin, each, "b")):
+        assert r["kernels"]["threads"] == k and r["kernels"]["cpu_capability"] == cap
+        assert r["kernels"]["torch"] == torch.__version__
+        assert json.loads((tmp_path / f / "metrics.json").read_text())["kernels"] == r["kernels"]
     # the twin's folder is a finished stage of its recipe: the next run reads it alone
     again = run_stage(b, None, tmp_path / "b", False)
     assert not again["trained"] and again["final_loss"] == twin["final_loss"]
