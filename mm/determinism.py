@@ -29,9 +29,8 @@ its first kernel, not at import: torch imported first is fine, torch run first i
 
 A user's own ``NPY_DISABLE_CPU_FEATURES`` is left as it is, and so is each of ``TORCH_ENV``'s:
 ``ATEN_CPU_CAPABILITY=avx512 MKL_CBWR=AUTO ONEDNN_MAX_CPU_ISA=ALL`` gives torch the machine's own
-kernels back. Where numpy was imported before the
-suite (a script that imported numpy or torch first) with AVX-512 kernels on, the first figure
-drawn in the process warns once.
+kernels back. Where numpy was imported before the suite (a script that imported numpy or torch
+first) with AVX-512 kernels on, the first figure drawn in the process warns once.
 
     python -c "import mm.determinism, numpy as np; np.show_runtime()"   # AVX-512 under not_found
     python -c "import mm, torch; print(torch.backends.cpu.get_cpu_capability())"   # AVX2
