@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import operator
 import sys
+from collections import Counter
 from pathlib import Path
 
 from eval.report import task_section
@@ -90,6 +91,44 @@ def twin_target(res: dict | None, twin: dict | None) -> list[dict]:
     return [{"text": text, "value": gain, "measured": f"{gain:+.1f} points",
              "met": gain >= TWIN_GAIN, "n": f"{a['n']} / {b['n']}",
              "interval_text": f"{100 * lo:+.1f} to {100 * hi:+.1f} points"}]
+
+
+def _letters(f: Path) -> tuple[Counter, Counter, int] | None:
+    """The letters answered to a run's MAVIS held-out multiple-choice problems (anything but
+    one of a problem's own letters counted as ``None``), the right letters, and the count;
+    None without such samples."""
+    rows = [json.loads(ln) for ln in f.read_text().splitlines() if ln.strip()] \
+        if f.exists() else []
+    mc = [r for r in rows if r.get("question_type") == "multiple_choice"]
+    if not mc:
+        return None
+    own = [{chr(65 + i) for i in range(len(r.get("choices") or []))} for r in mc]
+    return (Counter(r.get("parsed") if r.get("parsed") in ok else None
+                    for r, ok in zip(mc, own)),
+            Counter(r.get("target") for r in mc), len(mc))
+
+
+def letter_lines(root: Path) -> list[str]:
+    """Which letters the greedy model and its image-blind twin (``TWIN_RUN``) answered to the
+    MAVIS held-out multiple-choice problems, beside the right ones: a model that answers one
+    letter whatever the picture scores that letter's share of the right answers, which the
+    multiple-choice target then measures."""
+    model = _letters(root / "eval-greedy" / "samples_mavis-heldout.jsonl")
+    if model is None:
+        return []
+
+    def listed(c: Counter) -> str:
+        parts = [f"{k} {v}" for k, v in sorted(c.items(), key=lambda kv: (-kv[1], kv[0] or ""))
+                 if k is not None]
+        return ", ".join(parts + ([f"none of its letters {c[None]}"] if c[None] else []))
+
+    text = f"MAVIS held-out multiple choice, the letters answered (of {model[2]}): model "
+    text += listed(model[0])
+    twin = _letters(root / TWIN_RUN / "samples_mavis-heldout.jsonl")
+    if twin is not None:
+        text += f"; image-blind twin (of {twin[2]}) {listed(twin[0])}"
+    return [text + f"; right letters {listed(model[1])}. A model that answers one letter "
+            "whatever the picture scores that letter's share of the right ones.", ""]
 
 
 def eval_targets(res: dict) -> list[dict]:
@@ -587,6 +626,7 @@ def write(root: str | Path) -> Path:
     twin = root / TWIN_RUN / "results.json"
     lines += targets_section(p, greedy_res,
                              json.loads(twin.read_text()) if twin.exists() else None)
+    lines += letter_lines(root)
     if p:
         lines += training_section(p)
     lines += comparison(root)

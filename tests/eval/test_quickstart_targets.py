@@ -449,3 +449,31 @@ def test_the_report_names_the_kernels_each_stage_trained_with():
         "- stage9: torch 2.14.1, CPU kernels AVX512 (MKL_CBWR unset, ONEDNN_MAX_CPU_ISA AVX2), "
         "2 threads", ""]
     assert kernel_lines({"stage1": {"steps": 2}}) == []  # a run from before the record
+
+
+def test_the_report_lists_the_letters_each_model_answered_to_multiple_choice(tmp_path):
+    from eval.quickstart import letter_lines
+
+    def samples(run, answers, targets):
+        (tmp_path / run).mkdir()
+        rows = [{"question_type": "multiple_choice", "choices": ["1", "2", "3", "4"],
+                 "parsed": a, "target": t} for a, t in zip(answers, targets)]
+        rows.append({"question_type": "free_form", "choices": [], "parsed": "A", "target": "7"})
+        (tmp_path / run / "samples_mavis-heldout.jsonl").write_text(
+            "\n".join(json.dumps(r) for r in rows) + "\n")
+
+    assert letter_lines(tmp_path) == []
+    targets = ["A", "B", "C", "D", "C", "C"]
+    # "E" is no letter of a four-option problem, "-2.5" a value: neither is a letter answered
+    samples("eval-greedy", ["D", "D", "D", "B", "-2.5", "E"], targets)
+    line = ("MAVIS held-out multiple choice, the letters answered (of 6): model D 3, B 1, none "
+            "of its letters 2")
+    end = ("right letters C 3, A 1, B 1, D 1. A model that answers one letter whatever the "
+           "picture scores that letter's share of the right ones.")
+    assert letter_lines(tmp_path) == [f"{line}; {end}", ""]
+    samples("twin-mavis", ["A", "A", "B", "A", "A", None], targets)
+    assert letter_lines(tmp_path) == [
+        f"{line}; image-blind twin (of 6) A 4, B 1, none of its letters 1; {end}", ""]
+    (tmp_path / "eval-greedy" / "results.json").write_text(json.dumps(
+        {**_mc(0.2, 6, _results(0.85, 0.5, 0.8)), "config": {"decoding": None}}))
+    assert f"{line}; image-blind twin" in write(tmp_path).read_text()
