@@ -93,13 +93,18 @@ def twin_target(res: dict | None, twin: dict | None) -> list[dict]:
              "interval_text": f"{100 * lo:+.1f} to {100 * hi:+.1f} points"}]
 
 
+def _samples(f: Path) -> list[dict]:
+    """A run's samples file read as it is (eval.runner.read_samples would mend a torn file;
+    the report only reads); empty where the run has none."""
+    return [json.loads(ln) for ln in f.read_text().splitlines() if ln.strip()] \
+        if f.exists() else []
+
+
 def _letters(f: Path) -> tuple[Counter, Counter, int] | None:
     """The letters answered to a run's MAVIS held-out multiple-choice problems (anything but
     one of a problem's own letters counted as ``None``), the right letters, and the count;
     None without such samples."""
-    rows = [json.loads(ln) for ln in f.read_text().splitlines() if ln.strip()] \
-        if f.exists() else []
-    mc = [r for r in rows if r.get("question_type") == "multiple_choice"]
+    mc = [r for r in _samples(f) if r.get("question_type") == "multiple_choice"]
     if not mc:
         return None
     own = [{chr(65 + i) for i in range(len(r.get("choices") or []))} for r in mc]
@@ -116,18 +121,20 @@ def letter_lines(root: Path) -> list[str]:
     model = _letters(root / "eval-greedy" / "samples_mavis-heldout.jsonl")
     if model is None:
         return []
+    answered, right, n = model
 
     def listed(c: Counter) -> str:
         parts = [f"{k} {v}" for k, v in sorted(c.items(), key=lambda kv: (-kv[1], kv[0] or ""))
                  if k is not None]
         return ", ".join(parts + ([f"none of its letters {c[None]}"] if c[None] else []))
 
-    text = f"MAVIS held-out multiple choice, the letters answered (of {model[2]}): model "
-    text += listed(model[0])
+    text = f"MAVIS held-out multiple choice, the letters answered (of {n}): model "
+    text += listed(answered)
     twin = _letters(root / TWIN_RUN / "samples_mavis-heldout.jsonl")
     if twin is not None:
-        text += f"; image-blind twin (of {twin[2]}) {listed(twin[0])}"
-    return [text + f"; right letters {listed(model[1])}. A model that answers one letter "
+        twin_answered, _, twin_n = twin
+        text += f"; image-blind twin (of {twin_n}) {listed(twin_answered)}"
+    return [text + f"; right letters {listed(right)}. A model that answers one letter "
             "whatever the picture scores that letter's share of the right ones.", ""]
 
 
@@ -455,10 +462,8 @@ def _ablation_table(folder: Path, prefix: str) -> list[str]:
 def _called_present(folder: Path) -> dict[str, bool]:
     """Per absent-object probe of a setting's POPE samples (by id): whether it was called
     present; empty without the samples."""
-    f = folder / "samples_pope-synth.jsonl"
-    rows = [json.loads(ln) for ln in f.read_text().splitlines() if ln.strip()] \
-        if f.exists() else []
-    return {r["id"]: r.get("parsed") == "yes" for r in rows if r.get("target") == "no"}
+    return {r["id"]: r.get("parsed") == "yes"
+            for r in _samples(folder / "samples_pope-synth.jsonl") if r.get("target") == "no"}
 
 
 def _vs_control(mine: dict[str, bool], ctl: dict[str, bool], fp: int, neg: int,
