@@ -276,15 +276,41 @@ TEAMS = ("Rovers", "United", "Athletic", "City", "Wanderers", "Rangers", "Albion
 RULE = "A win earns 3 points, a draw 1 point and a loss 0 points."
 
 
+def _fixtures(n: int, played: int) -> list[tuple[int, int]]:
+    """Matches in which each of n teams plays ``played`` games (n * played is even). Round s
+    pairs every team i with team i + s (mod n), two games for each team; the rounds cycle
+    through s = 1 .. n // 2 so opponents are spread, and an odd ``played`` (n even) ends with
+    one round that pairs each team with the team n / 2 places on."""
+    steps = range(1, n // 2 + 1)
+    games = [(i, (i + steps[k % len(steps)]) % n) for k in range(played // 2) for i in range(n)]
+    if played % 2:
+        games += [(i, i + n // 2) for i in range(n // 2)]
+    return games
+
+
 def _league(rng) -> dict:
+    """A league table counted from actual matches, so it is one that can exist: each match
+    gives one team a win and the other a loss, or both a draw, hence the games played add up
+    to twice the matches, the wins total equals the losses total and the draws total is
+    even. Teams differ in strength (who wins) and in how often they draw, so the points
+    leader is not always the team with the most wins."""
     n = int(rng.integers(4, 6))
-    played = int(rng.integers(8, 15))
+    played = int(rng.choice([g for g in range(8, 15) if n * g % 2 == 0]))
     teams = [TEAMS[int(i)] for i in rng.choice(len(TEAMS), size=n, replace=False)]
-    rec = []
-    for _ in teams:
-        w = int(rng.integers(0, played + 1))
-        d = int(rng.integers(0, played - w + 1))
-        rec.append([w, d, played - w - d])
+    strength = rng.normal(0.0, 1.0, size=n)
+    drawish = rng.uniform(0.05, 0.5, size=n)
+    rec = [[0, 0, 0] for _ in teams]  # won, drawn, lost
+    for a, b in _fixtures(n, played):
+        u = float(rng.uniform())
+        p_draw = (drawish[a] + drawish[b]) / 2
+        p_a = (1 - p_draw) / (1 + np.exp(strength[b] - strength[a]))
+        if u < p_draw:
+            rec[a][1] += 1
+            rec[b][1] += 1
+        else:
+            win, lose = (a, b) if u < p_draw + p_a else (b, a)
+            rec[win][0] += 1
+            rec[lose][2] += 1
     return {"teams": teams, "played": played, "rec": rec}
 
 
