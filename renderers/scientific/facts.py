@@ -94,6 +94,17 @@ def horizontal_angle(a: float) -> float:
 
 
 def _forces_facts(b: ForceBody) -> dict:
+    """Components of the drawn forces, their resultant and the net force on the block.
+
+    Without a floor the drawn arrows are a free-body diagram: they are all the forces, and the
+    net force is their resultant. On a floor the weight (mass * G, not drawn) and the floor's
+    normal force act too; the floor is taken as frictionless. While the drawn forces lift less
+    than the weight, the floor pushes back with the rest of it and the net force is the
+    horizontal part of the resultant; if they lift more, the block leaves the floor and the net
+    force is the resultant plus the weight. With no mass given, the net force on a floor is
+    known only when the drawn forces have no upward part (then normal force = weight); else
+    ``net_force`` and ``balanced`` are None and there is no acceleration.
+    """
     fs = []
     for f in b.forces:
         fx = f.magnitude * math.cos(math.radians(f.angle_deg))
@@ -102,13 +113,29 @@ def _forces_facts(b: ForceBody) -> dict:
                    "angle_from_horizontal": _num(horizontal_angle(f.angle_deg)),
                    "fx": _r(fx), "fy": _r(fy), "color": f.color,
                    "value_shown": f.show_value})
-    nx = sum(d["fx"] for d in fs)
-    ny = sum(d["fy"] for d in fs)
-    net = math.hypot(nx, ny)
-    out = {"n_forces": len(fs), "forces": fs, "net_fx": _r(nx), "net_fy": _r(ny),
-           "net_force": _r(net), "balanced": net < 1e-6,
-           "net_angle_deg": _r(math.degrees(math.atan2(ny, nx)) % 360) if net > 1e-6 else None,
+    ax = sum(d["fx"] for d in fs)
+    ay = sum(d["fy"] for d in fs)
+    out = {"n_forces": len(fs), "forces": fs, "applied_fx": _r(ax), "applied_fy": _r(ay),
+           "applied_force": _r(math.hypot(ax, ay)),
            "mass": _num(b.mass), "surface": b.surface, "body": b.body}
+    nx, ny = ax, ay
+    if b.surface:
+        out["frictionless"] = True
+        if b.mass > 0:
+            w = b.mass * G
+            lifts = ay > w + 1e-9
+            out.update(g=G, weight=_r(w), lifts_off=lifts,
+                       normal_force=0.0 if lifts else _r(w - ay))
+            ny = ay - w if lifts else 0.0
+        elif abs(ay) < 1e-9:
+            ny = 0.0
+        else:  # the weight is unknown: whether the block lifts off is not determined
+            out.update(net_fx=None, net_fy=None, net_force=None, balanced=None,
+                       net_angle_deg=None)
+            return out
+    net = math.hypot(nx, ny)
+    out.update(net_fx=_r(nx), net_fy=_r(ny), net_force=_r(net), balanced=net < 1e-6,
+               net_angle_deg=_r(math.degrees(math.atan2(ny, nx)) % 360) if net > 1e-6 else None)
     if b.mass > 0:
         out["acceleration"] = _r(net / b.mass)
     return out

@@ -94,6 +94,28 @@ def test_forces_net_and_acceleration():
     assert f["balanced"] and f["forces"][1]["angle_from_horizontal"] == 30
 
 
+def test_forces_on_a_floor_count_the_weight_and_the_normal_force():
+    # 10 kg (98 N) pulled 25 N up and 30 N at 120°: 50.98 N up, less than the weight, so the
+    # floor pushes back with 47.02 N and only the 15 N to the left accelerates it: 1.5 m/s²
+    body = ForceBody(10.0, [Force("F1", 25.0, 90.0), Force("F2", 30.0, 120.0)], surface=True)
+    f = facts(kind="forces", body=body)
+    assert f["applied_force"] == pytest.approx(53.1417, abs=1e-4) and f["weight"] == 98
+    assert not f["lifts_off"] and f["normal_force"] == pytest.approx(47.0192, abs=1e-4)
+    assert f["net_force"] == 15 and f["net_fy"] == 0 and f["acceleration"] == 1.5
+    # 1 kg (9.8 N) pulled 20 N up: it lifts off with 10.2 N net, 10.2 m/s²
+    f = facts(kind="forces", body=ForceBody(1.0, [Force("F1", 20.0, 90.0)], surface=True))
+    assert f["lifts_off"] and f["normal_force"] == 0 and f["acceleration"] == 10.2
+    # only an upward pull balanced by the floor: at rest
+    f = facts(kind="forces", body=ForceBody(5.0, [Force("F1", 20.0, 90.0)], surface=True))
+    assert f["balanced"] and f["acceleration"] == 0
+    # no mass: horizontal forces still give the net force, an upward pull leaves it unknown
+    f = facts(kind="forces", body=ForceBody(0.0, [Force("F1", 6.0, 0.0), Force("F2", 2.0, 180.0)],
+                                            surface=True))
+    assert f["net_force"] == 4 and "acceleration" not in f
+    f = facts(kind="forces", body=ForceBody(0.0, [Force("F1", 6.0, 60.0)], surface=True))
+    assert f["net_force"] is None and f["balanced"] is None and f["applied_force"] == 6
+
+
 def test_surface_rejects_downward_forces():
     with pytest.raises(ValueError, match="at or above the horizontal"):
         facts(kind="forces", body=ForceBody(1.0, [Force("F", 2.0, 270.0)], surface=True))

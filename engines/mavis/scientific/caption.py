@@ -15,33 +15,34 @@ import numpy as np
 
 from engines.mavis.registry import caption_writer
 from engines.mavis.text import join_list, pick
+from renderers.spec import rng_choice
 from renderers.text import fmt_num
 
 OPENERS = (
     "This figure shows {what}.",
     "The diagram depicts {what}.",
-    "Pictured here is {what}.",
-    "Shown in the image is {what}.",
+    "Pictured here {be} {what}.",
+    "Shown in the image {be} {what}.",
     "The image presents {what}.",
     "We are looking at {what}.",
     "This physics sketch illustrates {what}.",
-    "Drawn here is {what}.",
+    "Drawn here {be} {what}.",
     "The picture contains {what}.",
     "Here we see {what}.",
     "The illustration is of {what}.",
     "This scientific figure presents {what}.",
-    "In this image there is {what}.",
+    "In this image there {be} {what}.",
     "A physics diagram: {what}.",
     "The figure is a sketch of {what}.",
-    "Depicted is {what}.",
+    "Depicted {be} {what}.",
     "This drawing represents {what}.",
-    "On display is {what}.",
+    "On display {be} {what}.",
     "The sketch shows {what}.",
-    "Visible in the figure is {what}.",
+    "Visible in the figure {be} {what}.",
     "The graphic shows {what}.",
-    "What the image shows is {what}.",
+    "What the image shows {be} {what}.",
     "This textbook-style figure shows {what}.",
-    "Sketched in the image is {what}.",
+    "Sketched in the image {be} {what}.",
 )
 
 
@@ -51,6 +52,17 @@ def _n(x) -> str:
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+class Many(str):
+    """An opening noun phrase naming several things ("the vectors a and b"): the opening
+    sentence agrees with it ("Pictured here are ...")."""
+
+
+def _what(rng, templates: tuple[str, ...], plural: tuple[str, ...] = (), **slots) -> str:
+    """Pick an opening noun phrase like ``pick``; templates in ``plural`` come back as Many."""
+    t = rng_choice(rng, templates)
+    return Many(t.format(**slots)) if t in plural else t.format(**slots)
 
 
 # ----------------------------------------------------------------------------- per kind
@@ -124,8 +136,12 @@ def _direction(a: float, h: float) -> str:
 def _forces(rng, f: dict) -> tuple[str, list[str]]:
     body = f["body"] or pick(rng, ("block", "box", "body"))
     mass = f" of mass {_n(f['mass'])} kg" if f["mass"] else ""
-    what = pick(rng, ("a free-body diagram of a {b}{m}", "a {b}{m} with force arrows on it",
-                      "the forces acting on a {b}{m}"), b=body, m=mass)
+    # without a floor the arrows are a free-body diagram (all the forces); on a floor the
+    # weight and the floor's push act too, so the arrows are the applied forces
+    kind, on = ("force", "applied to") if f["surface"] else ("free-body", "acting on")
+    many = "the forces {on} a {b}{m}"
+    what = _what(rng, ("a {k} diagram of a {b}{m}", "a {b}{m} with force arrows on it", many),
+                 plural=(many,), k=kind, on=on, b=body, m=mass)
     out = []
     if f["surface"]:
         out.append(pick(rng, ("The {b} rests on a flat floor.", "It sits on level ground."),
@@ -134,22 +150,87 @@ def _forces(rng, f: dict) -> tuple[str, list[str]]:
     for d in f["forces"]:
         mag = f" of {_n(d['magnitude'])} N" if d["value_shown"] else ""
         items.append(f"{d['name']}{mag} {_direction(d['angle_deg'], d['angle_from_horizontal'])}")
-    out.append(pick(rng, ("The forces are {l}.", "Arrows show {l}.", "It is pulled by {l}."),
+    out.append(pick(rng, ("The drawn forces are {l}.", "Arrows show {l}.", "It is pulled by {l}."),
                     l=join_list(items)))
-    if all(d["value_shown"] for d in f["forces"]):
-        if f["balanced"]:
-            out.append(pick(rng, ("The forces balance: the net force is zero.",
-                                  "These forces cancel out.")))
-        else:
-            s = pick(rng, ("Adding components gives a net force of {n} N ({x} N horizontally, "
-                           "{y} N vertically).",
-                           "The resultant force has magnitude {n} N, with components {x} N "
-                           "and {y} N."),
-                     n=_n(f["net_force"]), x=_n(f["net_fx"]), y=_n(f["net_fy"]))
-            if "acceleration" in f:
-                s += f" The acceleration is therefore {_n(f['acceleration'])} m/s²."
-            out.append(s)
+    if not all(d["value_shown"] for d in f["forces"]):
+        return what, out
+    if f["surface"]:
+        # one detail: its sentences build on each other, so the shuffle keeps them in order
+        out.append(" ".join(_on_floor(rng, f, body)))
+    elif f["balanced"]:
+        out.append(pick(rng, ("The forces balance: the net force is zero.",
+                              "These forces cancel out.")))
+    else:
+        s = pick(rng, ("Adding components gives a net force of {n} N ({x} N horizontally, "
+                       "{y} N vertically).",
+                       "The resultant force has magnitude {n} N, with components {x} N "
+                       "and {y} N."),
+                 n=_n(f["net_force"]), x=_n(f["net_fx"]), y=_n(f["net_fy"]))
+        if "acceleration" in f:
+            s += f" The acceleration is therefore {_n(f['acceleration'])} m/s²."
+        out.append(s)
     return what, out
+
+
+def _on_floor(rng, f: dict, body: str) -> list[str]:
+    """A block on a floor: the drawn forces' resultant, then (where the figure determines it)
+    the net force with the weight and the normal force of a frictionless floor."""
+    if f["applied_force"] < 1e-6:
+        out = [pick(rng, ("The drawn forces cancel each other.",
+                          "The applied forces add up to zero."))]
+    else:
+        out = [pick(rng, ("The drawn forces add up to {r} N ({x} N horizontally, {y} N "
+                          "vertically).",
+                          "The resultant of the applied forces is {r} N, with components {x} N "
+                          "and {y} N."),
+                    r=_n(f["applied_force"]), x=_n(f["applied_fx"]), y=_n(f["applied_fy"]))]
+    if f["net_force"] is None:  # no mass given: whether the block lifts off is unknown
+        return out
+    if "weight" in f:
+        w, g, up = _n(f["weight"]), _n(f["g"]), _n(f["applied_fy"])
+        if f["lifts_off"]:
+            out.append(pick(rng, (
+                "With g = {g} m/s² the {b} weighs {w} N, less than the {up} N the forces lift, "
+                "so it leaves the floor: the net force is {n} N and the acceleration is {a} "
+                "m/s².",
+                "Its weight is only {w} N (g = {g} m/s²) against {up} N of upward pull, so the "
+                "{b} lifts off; the net force is {n} N, giving an acceleration of {a} m/s²."),
+                g=g, b=body, w=w, up=up, n=_n(f["net_force"]), a=_n(f["acceleration"])))
+            return out
+        if f["applied_fy"] < 1e-6:
+            out.append(pick(rng, ("Its weight of {w} N (g = {g} m/s²) is balanced by the "
+                                  "floor's normal force.",
+                                  "With g = {g} m/s² the {b} weighs {w} N, and the floor "
+                                  "pushes back with an equal normal force."),
+                            w=w, g=g, b=body))
+        elif f["normal_force"] < 1e-6:
+            out.append(f"The forces lift exactly its weight of {w} N (g = {g} m/s²), so the "
+                       "floor no longer pushes on it.")
+        else:
+            out.append(pick(rng, (
+                "With g = {g} m/s² the {b} weighs {w} N, more than the {up} N the forces lift, "
+                "so it stays on the floor, which pushes up with a normal force of {N} N.",
+                "The {up} N of upward pull is less than its weight of {w} N (g = {g} m/s²): "
+                "the {b} stays down and the floor's normal force is {N} N."),
+                g=g, b=body, w=w, up=up, N=_n(f["normal_force"])))
+    else:
+        out.append(pick(rng, ("The floor's normal force balances the weight.",
+                              "Its weight and the floor's normal force cancel.")))
+    if f["balanced"]:
+        out.append(pick(rng, ("The horizontal parts cancel, so the net force is zero and the "
+                              "{b} does not accelerate.",
+                              "The sideways pushes and pulls cancel: the net force is zero."),
+                        b=body))
+        return out
+    s = pick(rng, ("On a frictionless floor the net force is then the horizontal {n} N.",
+                   "Taking the floor as frictionless, the net force is the horizontal part, "
+                   "{n} N."), n=_n(f["net_force"]))
+    if "acceleration" in f:
+        s += pick(rng, (" The {b} accelerates sideways at {a} m/s².",
+                        " Its acceleration is therefore {a} m/s², along the floor."),
+                  b=body, a=_n(f["acceleration"]))
+    out.append(s)
+    return out
 
 
 def _incline(rng, f: dict) -> tuple[str, list[str]]:
@@ -189,8 +270,9 @@ def _incline(rng, f: dict) -> tuple[str, list[str]]:
 def _vectors(rng, f: dict) -> tuple[str, list[str]]:
     n = f["n_vectors"]
     names = join_list([v["name"] for v in f["vectors"]])
-    what = pick(rng, ("{k} drawn on a coordinate grid", "{k} on a square grid with axes",
-                      "a grid with {k}"), k="one vector" if n == 1 else f"the vectors {names}")
+    many = ("{k} drawn on a coordinate grid", "{k} on a square grid with axes")
+    what = _what(rng, many + ("a grid with {k}",), plural=many if n > 1 else (),
+                 k="one vector" if n == 1 else f"the vectors {names}")
     out = []
     for v in f["vectors"]:
         out.append(pick(rng, (
@@ -352,8 +434,9 @@ def _cylinder(rng, f: dict) -> tuple[str, list[str]]:
         what = pick(rng, ("a graduated {v} holding some liquid", "a {v} partly filled with "
                           "liquid", "a {v} with a scale in {u}"), v=vessel, u=u)
     else:
-        what = pick(rng, ("two graduated {v}s, before and after a stone is added",
-                          "a pair of {v}s measuring volume by displacement"), v=vessel)
+        two = "two graduated {v}s, before and after a stone is added"
+        what = _what(rng, (two, "a pair of {v}s measuring volume by displacement"),
+                     plural=(two,), v=vessel)
     out = [pick(rng, ("The scale runs up to {c} {u} with a small division of {m} {u}, "
                       "numbered every {M} {u}.",
                       "Each small tick is {m} {u}; numbers appear every {M} {u} up to {c} {u}."),
@@ -385,7 +468,7 @@ WRITERS = {"circuit": _circuit, "forces": _forces, "incline": _incline, "vectors
 @caption_writer("scientific", n_phrasings=len(OPENERS))
 def caption(spec, facts: dict, rng: np.random.Generator) -> str:
     what, details = WRITERS[facts["kind"]](rng, facts)
-    first = pick(rng, OPENERS, what=what)
+    first = pick(rng, OPENERS, what=what, be="are" if isinstance(what, Many) else "is")
     if facts.get("title"):
         first += f' Its title is "{facts["title"]}".'
     if not details:  # a figure whose values are all hidden: the opening says what it shows

@@ -44,9 +44,11 @@ def questions(f: dict) -> list[Ask]:
                                            "Are the parts of the circuit joined in {}?",
                                            others=["series", "parallel"])
         if f["topology"] in ("series", "parallel") else None,
-        lambda f: _is(f, "forces") or ask("How many forces act on the body?", f["n_forces"],
-                                          "Do {} forces act on the body?|Does 1 force act on "
-                                          "the body?"),
+        # arrows, not forces acting: on a floor the undrawn weight and normal force act too
+        lambda f: _is(f, "forces") or ask("How many force arrows are drawn on the body?",
+                                          f["n_forces"],
+                                          "Are {} force arrows drawn on the body?|Is 1 force "
+                                          "arrow drawn on the body?"),
         lambda f: _is(f, "vectors") or ask("How many vectors are drawn?", f["n_vectors"],
                                            "Are {} vectors drawn?|Is 1 vector drawn?"),
         lambda f: _is(f, "lens") or ask("Is the image formed by the lens upright or inverted?",

@@ -184,3 +184,34 @@ def test_spring_energy_never_lands_half_way_between_two_decimals():
         p = make_variant("sci-spring-energy", v, seed=0).params
         e100 = Fraction(p["k"]) * Fraction(str(abs(p["x"]))) ** 2 * 50
         assert e100.denominator != 2, (v, p)
+
+
+def test_force_answers_count_the_weight_and_normal_force_of_a_block_on_a_floor():
+    """A net force or an acceleration asked of a drawn body is the one of every force acting:
+    on a (frictionless) floor the weight and the floor's normal force as well as the arrows."""
+    import math
+
+    from renderers.scientific.facts import G
+
+    on_floor = 0
+    for sid, q in SCI.items():
+        for v in range(200):
+            var = make_variant(sid, v, seed=0)
+            if getattr(var.spec, "kind", None) != "forces":
+                break
+            body = var.spec.body
+            fx = sum(f.magnitude * math.cos(math.radians(f.angle_deg)) for f in body.forces)
+            fy = sum(f.magnitude * math.sin(math.radians(f.angle_deg)) for f in body.forces)
+            if body.surface:
+                on_floor += 1
+                assert body.mass > 0, (sid, v)  # else the weight, so the net force, is unknown
+                w = body.mass * G
+                fy += -w + max(0.0, w - fy)  # the floor pushes up while the pull is below w
+            net = math.hypot(fx, fy)
+            text = var.question.lower()
+            if "acceleration" in text:
+                assert float(var.ground_truth) == pytest.approx(net / body.mass, abs=0.006), \
+                    (sid, v, var.question)
+            elif "magnitude of the net force" in text:
+                assert float(var.ground_truth) == pytest.approx(net, abs=0.006), (sid, v)
+    assert on_floor >= 200

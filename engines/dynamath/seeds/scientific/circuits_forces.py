@@ -389,6 +389,8 @@ class BlockAcceleration(SeedQuestion):
                 "acceleration in m/s²? Round to two decimal places.")
 
     def answer(self, p):
+        # the drawn forces are horizontal, so the floor's normal force cancels the weight and
+        # the net force is their sum along the (frictionless) floor
         net = sum(m * math.cos(math.radians(a)) for m, a in zip(p["mags"], p["angles"]))
         return round_half_up(abs(net) / p["mass"])
 
