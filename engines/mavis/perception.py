@@ -49,19 +49,23 @@ class Ask:
     claim: str = ""  # the yes/no claim, "{}" / "{a}" the candidate (with its article)
     others: list[str] = field(default_factory=list)  # wrong answers this picture offers
     weight: float = 1.0
+    # other answers whose claims are true of this picture too: the classes its answer belongs
+    # to (a cube is also a cuboid and a prism)
+    alike: list[str] = field(default_factory=list)
 
     def __iter__(self) -> Iterator[str]:
         return iter((self.question, self.answer))
 
 
-def ask(template: str, answer, claim: str = "", others=(), weight: float = 1.0, **slots
-        ) -> Ask:
+def ask(template: str, answer, claim: str = "", others=(), weight: float = 1.0, alike=(),
+        **slots) -> Ask:
     """An ``Ask`` with the template's ``{slots}`` filled (in the question and the claim)."""
     fill = {k: str(v) for k, v in slots.items()}
     claim = claim.replace("{}", "{{}}").replace("{a}", "{{a}}").format(**fill) if claim else ""
     ans = str(answer)
+    alike = [str(a) for a in alike if str(a) != ans]
     return Ask(template, template.format(**fill), ans, claim,
-               [str(o) for o in others if str(o) != ans], weight)
+               [str(o) for o in others if str(o) != ans and str(o) not in alike], weight, alike)
 
 
 AskerFn = Callable[[dict], list[Ask]]
@@ -200,9 +204,19 @@ def _wrong_answer(family: str, q: Ask, rng: np.random.Generator,
 
 def _answered_otherwise(family: str, q: Ask, other: dict) -> Ask | None:
     """``q``'s question as the picture of facts ``other`` asks it, where it answers otherwise;
-    None where it answers alike or does not ask it."""
+    None where it answers alike or does not ask it.
+
+    Two answers that differ in words may both be true of one picture: a cube is also a
+    cuboid and a prism (``Ask.alike``). Such a pair counts as answering alike, so that no
+    picture is told "No" of a claim true of it. Answering such a claim "Yes" instead would make
+    a class's claim ("Is the solid shown a prism?") true more often than false; left out, each
+    claim's text stays as often "Yes" (of its own picture) as "No" (of another). The pair is
+    left out both ways round (a cube's "cube" claimed of a prism too), so that for
+    ``picture_claim`` "this one's answer is a and the other's b" stays as likely as the
+    reverse."""
     return next((o for o in perception_asks(family, other)
-                 if o.question == q.question and o.answer != q.answer), None)
+                 if o.question == q.question and o.answer != q.answer
+                 and q.answer not in o.alike and o.answer not in q.alike), None)
 
 
 def balanced_claim(family: str, rng: np.random.Generator,

@@ -14,6 +14,29 @@ from __future__ import annotations
 from engines.mavis.perception import Ask, ask, asker, collect, words
 
 POLYHEDRA = ("cube", "cuboid", "prism", "pyramid")
+# the other kinds whose name is true of a solid too: a cube is a cuboid with equal edges, and a
+# cube or cuboid is a right prism on a square or rectangular base (no cylinder is called a
+# prism, nor a cone a pyramid)
+CLASSES = {"cube": ("cuboid", "prism"), "cuboid": ("prism",)}
+
+
+def _kind(f: dict) -> str:
+    """The solid's name as the picture shows it: a cuboid drawn with three equal edges is a
+    cube."""
+    d = f.get("dimensions", {})
+    if f["kind"] == "cuboid" and d and d["length"] == d["width"] == d["height"]:
+        return "cube"
+    return f["kind"]
+
+
+def _what_solid(f: dict) -> Ask:
+    """"What solid is shown?", with the classes the solid belongs to as answers also true of
+    it: another picture's answer is claimed of this one only where neither names a class of
+    the other's solid (engines/mavis/perception.py), so a cube is never told "No" of "Is the
+    solid shown a prism?" or "... a cuboid?"."""
+    kind = _kind(f)
+    return ask("What solid is shown?", words(kind), "Is the solid shown {a}?",
+               alike=[words(k) for k in CLASSES.get(kind, ())])
 
 
 def _poly(f: dict) -> None:
@@ -25,7 +48,7 @@ def _poly(f: dict) -> None:
 def questions(f: dict) -> list[Ask]:
     return collect(
         f,
-        lambda f: ask("What solid is shown?", words(f["kind"]), "Is the solid shown {a}?"),
+        _what_solid,
         lambda f: ask("What is the shape of the base of the solid?", words(f["base"]),
                       "Is the base of the solid {a}?")
         if f["kind"] in ("prism", "pyramid") and f.get("base") else None,

@@ -117,3 +117,60 @@ def test_make_problem_covers_targets_and_versions():
         if asked:
             assert asked not in p.vision_spec.shown  # the answer is never labelled
     assert targets == set(PR.TARGETS) and len(targets) >= 6
+
+
+def _solid_names(spec):
+    """Every name true of the drawn solid: a cube is a cuboid and a prism, a cuboid a prism."""
+    if spec.kind == "cube" or (spec.kind == "cuboid" and spec.a == spec.b == spec.c):
+        return {"cube", "cuboid", "prism"}
+    return {"cuboid", "prism"} if spec.kind == "cuboid" else {spec.kind}
+
+
+def test_what_solid_claims_never_deny_a_class_the_solid_belongs_to():
+    # "Is the solid shown a prism?" -> "No" of a cube: another picture's answer claimed of
+    # this one, though a cube is a prism
+    from engines.mavis.perception import (YES_NO_SUFFIX, balanced_claim, perception_asks,
+                                          picture_claim)
+
+    def kind_claimed(text):
+        assert text.startswith("Is the solid shown ") and text.endswith(YES_NO_SUFFIX)
+        return text[:-len(YES_NO_SUFFIX)].rstrip("?").split()[-1]
+
+    seen = set()
+    for seed in range(300):
+        rng = np.random.default_rng(seed)
+        spec = fam().sample_spec(rng)
+        facts = fam().facts(spec)
+        q = next(q for q in perception_asks("solid_geometry", facts)
+                 if q.question == "What solid is shown?")
+        assert q.answer in _solid_names(spec)  # the open question, too
+        got = picture_claim("solid_geometry", q, rng,
+                            lambda: fam().facts(fam().sample_spec(rng)))
+        if got is not None:
+            x = kind_claimed(got[0])
+            assert got[1] == ("Yes" if x in _solid_names(spec) else "No"), (seed, got)
+            seen.add(got)
+        # a build's claim, asked of the first picture or of another one
+        first = [(spec, facts)]
+
+        def draw():
+            if first:
+                return first.pop()
+            other = fam().sample_spec(rng)
+            return other, fam().facts(other)
+        (text, answer), pictured = balanced_claim("solid_geometry", rng, draw)
+        if text.startswith("Is the solid shown "):
+            x = kind_claimed(text)
+            assert answer == ("Yes" if x in _solid_names(pictured) else "No"), (seed, text)
+    # the other classes are still claimed both ways
+    for x in ("a cube", "a prism", "a cone"):
+        assert {a for t, a in seen if x + "?" in t} == {"Yes", "No"}
+
+
+def test_a_cuboid_with_equal_edges_is_shown_as_a_cube():
+    from engines.mavis.perception import perception_asks
+
+    facts = fam().facts(S.SolidSpec(kind="cuboid", a=5, b=5, c=5))
+    q = next(q for q in perception_asks("solid_geometry", facts)
+             if q.question == "What solid is shown?")
+    assert (q.answer, sorted(q.alike)) == ("cube", ["cuboid", "prism"])
