@@ -202,3 +202,19 @@ def test_caption_states_the_answer_and_only_true_numbers():
     spec = PuzzleSpec(kind="chain", rule="ops", start=7, ops=["*3", "-5", "/2"], missing=[4])
     cap = caption(spec, puzzle_facts(spec), np.random.default_rng(0))
     assert "7, 21, 16 and 8" in cap and "\u00d73" in cap
+
+
+def test_caption_counts_of_one_read_in_the_singular():
+    # "figure B has 1 shapes", "1 other blocks are blank", "there are 1 shortest paths":
+    # a count of one before any noun the captions count, or its verb, in the plural
+    import re
+
+    nouns = ("shapes", "cells", "blocks", "paths", "panels", "levels", "triangles", "figures",
+             "rows", "columns", "steps", "operations", "squares", "circles", "arrows")
+    one = re.compile(r"(?<![\d.,-])1 (?:[a-zA-Z-]+ ){0,2}(?:%s)\b|\b1 (?:[a-z]+ ){0,3}(?:cell|"
+                     r"block)s? (?:are|show)\b|there are 1\b" % "|".join(nouns))
+    for kind in KINDS:
+        for seed in range(200):
+            spec = sample_spec(np.random.default_rng(seed), kind=kind)
+            cap = caption(spec, puzzle_facts(spec), np.random.default_rng(seed))
+            assert not one.search(cap), (kind, seed, one.search(cap).group(), cap)

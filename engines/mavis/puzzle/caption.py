@@ -60,6 +60,17 @@ def _nums(xs) -> str:
     return join_list([_n(x) for x in xs])
 
 
+def _count(n, noun: str) -> str:
+    """"1 shape", "3 shapes": a count with its noun in the number it agrees with."""
+    return f"{_n(n)} {noun}" + ("" if n == 1 else "s")
+
+
+def _agree(n, plural: tuple[str, ...], singular: tuple[str, ...]) -> tuple[str, ...]:
+    """The phrasings that agree with a count of ``n``: ``singular`` for one (as many as
+    ``plural``, in the same order, so the phrasing drawn does not depend on the count)."""
+    return singular if n == 1 else plural
+
+
 def _shape(name: str, count: int = 1) -> str:
     s = SHAPE_NAMES.get(name, name)
     return s + ("s" if count != 1 else "")
@@ -107,9 +118,10 @@ def _number_grid(f: dict, rng) -> tuple[str, list[str]]:
     out.append(pick(rng, ("Row by row, {x}.", "Reading across: {x}.", "In detail, {x}."),
                     x="; ".join(rows)))
     if f["n_hidden"]:
-        out.append(pick(rng, ("{k} other cells are left blank.",
-                              "Besides the question mark, {k} cells are empty."),
-                        k=_n(f["n_hidden"])))
+        out.append(pick(rng, _agree(f["n_hidden"], (
+            "{k} other cells are left blank.", "Besides the question mark, {k} cells are empty."),
+            ("{k} other cell is left blank.", "Besides the question mark, {k} cell is empty.")),
+            k=_n(f["n_hidden"])))
     rule = f["rule"]
     if rule == "row_sum":
         out.append(pick(rng, ("The last number of each row is the sum of the others; the row "
@@ -152,12 +164,14 @@ def _pyramid(f: dict, rng) -> tuple[str, list[str]]:
                 b=", ".join(bottom)),
            pick(rng, ("Each block is the sum of the two blocks directly below it.",
                       "The rule: a block equals the sum of the two blocks it rests on.")),
-           pick(rng, ("The question mark is block {j} of the {r} row from the top.",
+           pick(rng, ("The question mark is the {j} block of the {r} row from the top.",
                       "The missing block sits in the {r} row from the top, in place {j}."),
                 r=ORD[r], j=ORD[i])]
     if f["n_hidden"]:
-        out.append(pick(rng, ("{k} other blocks are blank.", "{k} more blocks show no number."),
-                        k=_n(f["n_hidden"])))
+        out.append(pick(rng, _agree(f["n_hidden"], (
+            "{k} other blocks are blank.", "{k} more blocks show no number."),
+            ("{k} other block is blank.", "{k} more block shows no number.")),
+            k=_n(f["n_hidden"])))
     if (r, i) != (0, 0) and (0, 0) not in hidden:
         out.append(pick(rng, ("The top block shows {t}.", "At the apex stands {t}."),
                         t=_n(f["top"])))
@@ -196,9 +210,11 @@ def _sequence(f: dict, rng) -> tuple[str, list[str]]:
                       "A question mark fills the {o} panel."), o=ORD[miss])]
     rule = f["rule"]
     if rule == "count" and "count_step" in f:
+        step = f["count_step"]
         out.append(pick(rng, ("The number of shapes changes by {s} from panel to panel.",
-                              "Each panel has {s} more shapes than the one before."),
-                        s=_n(f["count_step"])))
+                              "Each panel has {m} than the one before."),
+                        s=_n(step), m=_count(abs(step), "more shape" if step >= 0 else
+                                             "fewer shape")))
     elif rule == "color":
         out.append(pick(rng, ("The colours repeat in a cycle of {p}.",
                               "The colour pattern repeats every {p} panels."),
@@ -265,7 +281,7 @@ def _odd(f: dict, rng) -> tuple[str, list[str]]:
         s = f"figure {labels[i]} is a {_shape(odd['shape'])} instead of a " \
             f"{_shape(others['shape'])}"
     elif d == "count":
-        s = f"figure {labels[i]} has {_n(odd['count'])} shapes while the others have " \
+        s = f"figure {labels[i]} has {_count(odd['count'], 'shape')} while the others have " \
             f"{_n(others['count'])}"
     else:
         s = f"the others are rotated copies of one {_shape(odd['shape'])}, but figure " \
@@ -288,11 +304,17 @@ def _color_grid(f: dict, rng) -> tuple[str, list[str]]:
                           "bottom-right corner.", "The start S is at the top left and the end E "
                           "at the bottom right."))]
         if f["counts"].get("black"):
-            out.append(pick(rng, ("{k} cells are black.", "There are {k} blocked black cells."),
-                            k=_n(f["counts"]["black"])))
-        out.append(pick(rng, ("Moving only right or down through white cells, there are {n} "
-                          "shortest paths from S to E.", "The number of right-or-down paths "
-                          "from S to E avoiding black cells is {n}."), n=_n(f["n_paths"])))
+            out.append(pick(rng, _agree(f["counts"]["black"], (
+                "{k} cells are black.", "There are {k} blocked black cells."),
+                ("{k} cell is black.", "There is {k} blocked black cell.")),
+                k=_n(f["counts"]["black"])))
+        out.append(pick(rng, _agree(f["n_paths"], (
+            "Moving only right or down through white cells, there are {n} shortest paths from "
+            "S to E.", "The number of right-or-down paths from S to E avoiding black cells is "
+            "{n}."), (
+            "Moving only right or down through white cells, there is {n} shortest path from S "
+            "to E.", "The number of right-or-down paths from S to E avoiding black cells is "
+            "{n}.")), n=_n(f["n_paths"])))
         return what, out
     what = pick(rng, ("a {r} by {c} grid of coloured cells", "a colour grid with {r} rows and "
                       "{c} columns", "a board of {t} coloured squares in {r} rows"),
