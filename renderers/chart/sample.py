@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import math
+from typing import NamedTuple
 
 import numpy as np
 
@@ -17,65 +18,98 @@ from renderers.spec import rng_choice
 _KIND_P = (0.24, 0.15, 0.15, 0.11, 0.11, 0.1, 0.14)
 
 
+class Measure(NamedTuple):
+    """What a theme's chart measures, and what its several series are: rainfall is compared
+    across cities, ice cream sales across stores (four names, more than a chart draws)."""
+
+    title: str  # chart title
+    value_title: str
+    low: int
+    high: int
+    series: tuple[str, ...]  # series names (grouped bars, lines, table columns)
+
+
 @dataclass(frozen=True)
 class Theme:
     cats: tuple[str, ...]
     ordered: bool  # months / years are shown as consecutive runs
     axis: str  # title of the category axis
-    measures: tuple[tuple[str, str, int, int], ...]  # (chart title, value title, low, high)
-    groups: tuple[str, ...]  # series names (grouped bars, lines, table columns, boxes)
+    measures: tuple[Measure, ...]
     pie_titles: tuple[str, ...]  # "{total}" is replaced by the sum of the slices
+
+
+SHOPS = ("Shop A", "Shop B", "Shop C", "Shop D")
+STORES = ("Store A", "Store B", "Store C", "Store D")
+CLASSES = ("Class A", "Class B", "Class C", "Class D")
+LIBRARIES = ("Library A", "Library B", "Library C", "Library D")
+YEARS = ("2021", "2022", "2023", "2024")
+REGIONS = ("North", "South", "East", "West")
+CHANNELS = ("Online", "In store", "Outlet", "Kiosk")
 
 
 THEMES: dict[str, Theme] = {
     "fruits": Theme(
         ("Apple", "Banana", "Cherry", "Grape", "Kiwi", "Lemon", "Mango", "Orange", "Peach",
          "Pear", "Plum", "Melon"), False, "Fruit",
-        (("Fruit sold this week", "Boxes sold", 5, 60), ("Fruit harvest", "Crates", 10, 90),
-         ("Favourite fruit votes", "Votes", 2, 30), ("Fruit prices", "Price (cents)", 20, 95)),
-        ("Shop A", "Shop B", "Shop C", "Shop D"),
+        (Measure("Fruit sold this week", "Boxes sold", 5, 60, SHOPS),
+         Measure("Fruit harvest", "Crates", 10, 90, ("Farm A", "Farm B", "Farm C", "Farm D")),
+         Measure("Favourite fruit votes", "Votes", 2, 30, CLASSES),
+         Measure("Fruit prices", "Price (cents)", 20, 95, SHOPS)),
         ("Favourite fruit of {total} students", "Fruit sold at a market", "Fruit in a basket")),
     "cities": Theme(
         ("Paris", "Rome", "Oslo", "Cairo", "Tokyo", "Lima", "Delhi", "Seoul", "Miami", "Dubai",
          "Vienna", "Madrid"), False, "City",
-        (("Rainfall by city", "Rainfall (mm)", 10, 150),
-         ("Hotel visitors", "Visitors (thousands)", 5, 80),
-         ("July temperature", "Temperature (°C)", 15, 38),
-         ("Museums per city", "Museums", 3, 40)),
-        ("2021", "2022", "2023", "2024"),
+        (Measure("Rainfall by city", "Rainfall (mm)", 10, 150, YEARS),
+         Measure("Hotel visitors", "Visitors (thousands)", 5, 80, YEARS),
+         Measure("July temperature", "Temperature (°C)", 15, 38, YEARS),
+         Measure("Museums per city", "Museums", 3, 40, ("Art", "History", "Science", "Nature"))),
         ("Trips booked by city", "Where {total} tourists went", "Flights by destination")),
     "months": Theme(
         ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
         True, "Month",
-        (("Monthly ice cream sales", "Sales (units)", 20, 200),
-         ("Monthly rainfall", "Rainfall (mm)", 5, 120),
-         ("Website visits", "Visits (hundreds)", 10, 90), ("Books borrowed", "Books", 15, 80)),
-        ("Store A", "Store B", "Store C", "Store D"),
+        (Measure("Monthly ice cream sales", "Sales (units)", 20, 200, STORES),
+         Measure("Monthly rainfall", "Rainfall (mm)", 5, 120, ("Paris", "Rome", "Oslo", "Cairo")),
+         Measure("Website visits", "Visits (hundreds)", 10, 90, ("News", "Shop", "Blog", "Forum")),
+         Measure("Books borrowed", "Books", 15, 80, LIBRARIES)),
         ("Birthdays of {total} students", "Sales share by month", "Rainy days by month")),
     "years": Theme(
         tuple(str(y) for y in range(2012, 2025)), True, "Year",
-        (("Bicycles sold per year", "Bicycles", 50, 400), ("Annual revenue", "Revenue ($M)", 5, 60),
-         ("Club members", "Members", 10, 90), ("Trees planted", "Trees", 20, 300)),
-        ("North", "South", "East", "West"),
+        (Measure("Bicycles sold per year", "Bicycles", 50, 400, REGIONS),
+         Measure("Annual revenue", "Revenue ($M)", 5, 60, REGIONS),
+         Measure("Club members", "Members", 10, 90,
+                 ("Chess club", "Drama club", "Art club", "Music club")),
+         Measure("Trees planted", "Trees", 20, 300, REGIONS)),
         ("Cars sold by year", "Graduates by year", "Visitors by year")),
     "products": Theme(
         ("Pens", "Books", "Bags", "Cups", "Hats", "Lamps", "Shoes", "Socks", "Toys", "Clocks",
          "Mugs"), False, "Product",
-        (("Products sold", "Units sold", 10, 120), ("Items in stock", "Items", 5, 60),
-         ("Customer ratings", "Rating points", 20, 100), ("Returns this month", "Returns", 1, 25)),
-        ("Online", "In store", "Outlet", "Kiosk"),
+        (Measure("Products sold", "Units sold", 10, 120, CHANNELS),
+         Measure("Items in stock", "Items", 5, 60, STORES),
+         Measure("Customer ratings", "Rating points", 20, 100,
+                 ("Brand A", "Brand B", "Brand C", "Brand D")),
+         Measure("Returns this month", "Returns", 1, 25, CHANNELS)),
         ("Sales of {total} items", "Share of products sold", "Orders by product")),
     "subjects": Theme(
         ("Math", "Art", "Music", "Science", "History", "English", "Biology", "Drama", "French"),
         False, "Subject",
-        (("Average test scores", "Score", 45, 100), ("Students per subject club", "Students", 4, 30),
-         ("Homework hours per month", "Hours", 2, 20), ("Books in the library", "Books", 10, 90)),
-        ("Class A", "Class B", "Class C", "Class D"),
+        (Measure("Average test scores", "Score", 45, 100, CLASSES),
+         Measure("Students per subject club", "Students", 4, 30, CLASSES),
+         Measure("Homework hours per month", "Hours", 2, 20, CLASSES),
+         Measure("Books in the library", "Books", 10, 90, LIBRARIES)),
         ("Favourite subject of {total} students", "Favourite subjects", "Lessons per week")),
 }
 
 
 THEME_NAMES = tuple(THEMES)
+
+
+def measure(theme: str, title: str) -> Measure:
+    """The measure of ``theme`` whose chart title is ``title``: what a chart stored by its
+    title (a DynaMath variant's parameters) names its series by."""
+    for m in THEMES[theme].measures:
+        if m.title == title:
+            return m
+    raise KeyError(f"theme {theme!r} has no measure titled {title!r}")
 
 
 # (title, x title, y title, x low, x high, x decimals, intercept, slope, noise, y decimals)
@@ -102,12 +136,13 @@ HIST_THEMES = (
 )
 
 
-# box themes: (theme, title, value title, centre low, centre high, spread, names from, cap)
+# box themes: (theme, title, value title, centre low, centre high, spread, names, cap); the
+# names are the theme's categories ("cats") or the groups compared, as many as a chart draws
 BOX_THEMES = (
-    ("subjects", "Test scores by class", "Score", 55, 85, 9, "groups", 100),
+    ("subjects", "Test scores by class", "Score", 55, 85, 9, CLASSES, 100),
     ("cities", "Daily high temperature", "Temperature (°C)", 12, 32, 4, "cats", 45),
     ("fruits", "Weight of fruit", "Weight (g)", 80, 200, 20, "cats", 400),
-    ("products", "Price by store", "Price ($)", 10, 40, 5, "groups", 100),
+    ("products", "Price by store", "Price ($)", 10, 40, 5, STORES, 100),
     ("months", "Daily sales by month", "Sales", 30, 90, 10, "cats", 200),
     ("years", "Race times by year", "Time (s)", 50, 70, 4, "cats", 100),
 )
@@ -135,10 +170,10 @@ def _sample_bar(rng, th_name: str) -> ChartSpec:
     n_series = int(rng_choice(rng, (1, 1, 1, 2, 2, 3)))
     horizontal = bool(rng.random() < 0.3)
     n_cat = int(rng.integers(3, {1: 7, 2: 6, 3: 5}[n_series] + (1 if horizontal else 0)))
-    title, vt, lo, hi = rng_choice(rng, th.measures)
+    title, vt, lo, hi, groups = rng_choice(rng, th.measures)
     cats = _pick_cats(rng, th, n_cat)
     cols = _colors(rng, n_series)
-    names = list(th.groups[:n_series]) if n_series > 1 else [vt]
+    names = list(groups[:n_series]) if n_series > 1 else [vt]
     series = [Series(names[i], _values(rng, lo, hi, n_cat), cols[i]) for i in range(n_series)]
     xt, yt = (vt, th.axis) if horizontal else (th.axis, vt)
     return ChartSpec(kind="bar", title=title, x_title=xt, y_title=yt, categories=cats,
@@ -151,7 +186,7 @@ def _sample_line(rng, th_name: str) -> ChartSpec:
     th = THEMES[th_name]
     n_series = int(rng_choice(rng, (1, 1, 2, 2, 3)))
     n_cat = int(rng.integers(4, 8))
-    title, vt, lo, hi = rng_choice(rng, th.measures)
+    title, vt, lo, hi, groups = rng_choice(rng, th.measures)
     cols = _colors(rng, n_series)
     series = []
     for i in range(n_series):
@@ -160,7 +195,7 @@ def _sample_line(rng, th_name: str) -> ChartSpec:
         for _ in range(n_cat):
             vals.append(v)
             v = float(np.clip(v + rng.integers(-(hi - lo) // 4, (hi - lo) // 4 + 1), lo, hi))
-        series.append(Series(th.groups[i] if n_series > 1 else vt, vals, cols[i]))
+        series.append(Series(groups[i] if n_series > 1 else vt, vals, cols[i]))
     return ChartSpec(kind="line", title=title, x_title=th.axis, y_title=vt,
                      categories=_pick_cats(rng, th, n_cat), series=series,
                      annotate=bool(n_series == 1 and rng.random() < 0.4), color=cols[0],
@@ -187,9 +222,9 @@ def _sample_table(rng, th_name: str) -> ChartSpec:
     th = THEMES[th_name]
     n_rows = int(rng.integers(3, 6))
     n_cols = int(rng.integers(2, 4))
-    title, vt, lo, hi = rng_choice(rng, th.measures)
+    title, vt, lo, hi, groups = rng_choice(rng, th.measures)
     cats = _pick_cats(rng, th, n_rows)
-    series = [Series(th.groups[j], _values(rng, lo, hi, n_rows), "blue") for j in range(n_cols)]
+    series = [Series(groups[j], _values(rng, lo, hi, n_rows), "blue") for j in range(n_cols)]
     return ChartSpec(kind="table", title=title, x_title=th.axis, y_title=vt, categories=cats,
                      series=series, theme=th_name)
 
@@ -233,7 +268,7 @@ def _sample_box(rng, th_name: str | None) -> ChartSpec:
     th_name, title, vt, clo, chi, spread, src, cap = options[int(rng.integers(len(options)))]
     th = THEMES[th_name]
     n_box = int(rng.integers(1, 5))
-    names = list(th.groups[:n_box]) if src == "groups" else _pick_cats(rng, th, n_box)
+    names = _pick_cats(rng, th, n_box) if src == "cats" else list(src[:n_box])
     whisker = rng_choice(rng, WHISKERS)
     samples = []
     for _ in range(n_box):

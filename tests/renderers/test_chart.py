@@ -171,3 +171,35 @@ def test_every_kind_samples_true_facts():
                 for b, data in zip(f["boxes"], spec.samples):
                     assert b["min"] <= b["q1"] <= b["median"] <= b["q3"] <= b["max"]
                     assert b["n"] == len(data)
+
+
+def test_series_names_fit_their_measure():
+    # "Monthly rainfall" once compared "Store A, Store B and Store C": one tuple of names
+    # served every measure of a theme; each measure now names its own series
+    from renderers.chart.sample import BOX_THEMES, THEMES
+
+    seen = set()
+    for name, th in THEMES.items():
+        titles = [m.title for m in th.measures]
+        assert len(set(titles)) == len(titles)
+        assert all(len(m.series) >= 3 for m in th.measures)  # a chart draws up to three
+        kinds = ("bar", "table") + (("line",) if th.ordered else ())
+        for kind in kinds:
+            for seed in range(200):
+                spec = FAM.sample_spec(np.random.default_rng(seed), kind=kind, theme=name)
+                m = th.measures[titles.index(spec.title)]
+                names = [s.name for s in spec.series]
+                if len(names) > 1:
+                    assert names == list(m.series[:len(names)]), (name, kind, seed, names)
+                    seen.add((name, m.title))
+                else:
+                    assert names == [m.value_title]
+    # every measure of every theme drew several series
+    assert seen == {(n, m.title) for n, th in THEMES.items() for m in th.measures}
+    for b in BOX_THEMES:
+        assert b[6] == "cats" or len(b[6]) >= 4  # a box chart draws up to four
+    for seed in range(100):
+        spec = FAM.sample_spec(np.random.default_rng(seed), kind="box")
+        b = next(b for b in BOX_THEMES if b[1] == spec.title)
+        names = THEMES[b[0]].cats if b[6] == "cats" else b[6]
+        assert set(spec.categories) <= set(names), (seed, spec.title, spec.categories)

@@ -126,3 +126,19 @@ def test_answer_letter_spread_of_multiple_choice():
         if SEEDS[sid].answer_type == "multiple choice":
             letters = answer_letters(sid, 3, 60, seed=4)
             assert len(letters) >= 3, (sid, letters)
+
+
+@pytest.mark.parametrize("sid", ["stat-bar-tallest-color", "stat-table-total"])
+def test_series_names_fit_the_measure(sid):
+    """A chart's several series (a table's columns) are named as its measure's are: rainfall
+    by city, sales by store, never rainfall by store."""
+    from renderers.chart.sample import THEMES
+
+    for v in range(1, 80):
+        p = make_variant(sid, v, seed=11).params
+        spec = SEEDS[sid].diagram(p)
+        fits = {m.title: set(m.series) for m in THEMES[p["theme"]].measures}[spec.title]
+        names = {s.name for s in spec.series}
+        assert names <= fits, (sid, v, spec.title, names)
+        if sid == "stat-table-total" and p["ask"][0] == "column":
+            assert f"the {spec.series[p['ask'][1]].name} column" in SEEDS[sid].question(p)

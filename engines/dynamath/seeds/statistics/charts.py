@@ -20,7 +20,7 @@ import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.statistics.common import COLORS, ELEM, HIGH, TOPIC, UNI, pick_cats
-from renderers.chart.sample import THEMES
+from renderers.chart.sample import THEMES, measure
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.chart.stats import chart_axes, pie_percentages
 from renderers.spec import rng_choice
@@ -225,7 +225,7 @@ class BarTallestColor(SeedQuestion):
 
     def diagram(self, p):
         t, vt = p["title"]
-        groups = THEMES[p["theme"]].groups
+        groups = measure(p["theme"], t).series
         return ChartSpec(kind="bar", title=t, x_title=THEMES[p["theme"]].axis, y_title=vt,
                          categories=p["cats"],
                          series=[Series(groups[j], [float(x) for x in row], p["colors"][j])

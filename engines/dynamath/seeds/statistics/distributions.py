@@ -17,7 +17,7 @@ import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.statistics.common import COLORS, ELEM, HIGH, TOPIC, UNI, pick_cats
-from renderers.chart.sample import THEMES
+from renderers.chart.sample import THEMES, measure
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.chart.stats import box_stats, chart_axes
 from renderers.spec import rng_choice
@@ -333,6 +333,11 @@ class ScatterRelation(SeedQuestion):
 TABLE_THEMES = ("fruits", "products", "subjects", "cities")
 
 
+def _series(p: dict) -> tuple[str, ...]:
+    """A table's column names: those of its measure (rainfall by city, sales by store)."""
+    return measure(p["theme"], p["title"][0]).series
+
+
 @register_seed
 class TableTotal(SeedQuestion):
     seed_id = "stat-table-total"
@@ -354,7 +359,7 @@ class TableTotal(SeedQuestion):
 
     def question(self, p):
         what, i = p["ask"]
-        name = THEMES[p["theme"]].groups[i] if what == "column" else p["rows"][i]
+        name = _series(p)[i] if what == "column" else p["rows"][i]
         return f"In the table, what is the total of the {name} {what}?"
 
     def answer(self, p):
@@ -365,11 +370,11 @@ class TableTotal(SeedQuestion):
         f = chart_facts(self.diagram(p))
         what, i = p["ask"]
         if what == "column":
-            return float(f["column_totals"][THEMES[p["theme"]].groups[i]])
+            return float(f["column_totals"][_series(p)[i]])
         return float(f["row_totals"][p["rows"][i]])
 
     def diagram(self, p):
-        groups = THEMES[p["theme"]].groups
+        groups = _series(p)
         return ChartSpec(kind="table", title=p["title"][0], x_title=THEMES[p["theme"]].axis,
                          y_title=p["title"][1], categories=p["rows"],
                          series=[Series(groups[j], [float(v) for v in c])
