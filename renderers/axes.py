@@ -4,7 +4,9 @@ API (small and stable; the "analytic_geometry" and "function" families use it):
 
     vp = draw_axes(canvas, xmin, xmax, ymin, ymax, xstep=None, ystep=None, equal=True,
                    grid=True, tick_labels=True, names=("x", "y"), origin_label="O",
-                   frame=None, px=None, max_labels=10) -> AxesViewport
+                   frame=None, px=None, max_labels=10, defer_labels=False,
+                   keep_clear=()) -> AxesViewport
+    draw_axis_labels(canvas, vp)   # with defer_labels: once curves and regions are drawn
 
 - ``AxesViewport`` is a ``renderers.canvas.Viewport`` (math -> pixel, y up) with an optional
   separate ``yscale`` (``equal=False``) and the plotted range ``xmin..xmax, ymin..ymax`` plus
@@ -17,6 +19,14 @@ API (small and stable; the "analytic_geometry" and "function" families use it):
   1, 2, 5, 10, ... so that neighbouring labels have room, and one that would still touch a
   label already there (near the origin) is skipped; ``max_labels`` (default 10) caps the
   labels per axis the same way.
+- ``defer_labels``: the tick labels, the origin "O" and the axis names are placed (their boxes
+  claimed in the label mask, so later labels keep off them) but painted only by
+  ``draw_axis_labels(canvas, vp)``, which the caller runs after its curves, regions and
+  asymptotes: each label then goes on an opaque box of the canvas colour just larger than its
+  text, so a curve or line through it (y = -2 through "-2") leaves every glyph, a minus sign
+  included, intact. Marked dots are drawn after that, so no label hides one; ``keep_clear``
+  (their math points) leaves out a label whose glyphs a dot there would touch: the dot
+  matters more than one of evenly spaced labels.
 - ``nice_step(span, max_steps)`` and ``tick_values(lo, hi, step)`` are the helpers behind the
   default steps (1, 2, 5 x 10^k; one common step for both axes when ``equal``), exported for
   callers that choose their own ranges; ``text_size(canvas, text, px)`` is a memoised
@@ -27,15 +37,34 @@ c = Canvas(336); draw_axes(c, -5, 6, -4, 5); c.finish().save('/tmp/axes.png')"
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 import math
+from typing import Sequence
 
-from renderers.canvas import Box, Canvas, Point, Viewport
-from renderers.text import fmt_num, font_px, get_font
+import numpy as np
+
+from renderers.canvas import Box, Canvas, LabelBox, Point, Viewport
+from renderers.text import GLYPH_PAD, fmt_num, font_px, get_font, glyph_mask
 
 AXIS_COLOR = (40, 40, 40)
 GRID_COLOR = (218, 218, 218)
+HALO_PAD = 1.5  # px of canvas colour round a deferred label's text (Canvas.text's halo pad)
+CLAIM_PAD = 1.0  # px round a deferred label's text that later labels keep off
+KEEP_CLEAR_R = 3.4  # px (at 336): the largest marked dot a ``keep_clear`` point stands for
+
+
+@dataclass
+class AxisLabel:
+    """A placed axes label waiting to be painted: where and how ``Canvas.text`` draws it, and
+    its text box in pixels."""
+
+    xy: Point
+    text: str
+    px: int
+    anchor: str
+    kind: str
+    box: Box
 
 
 @dataclass
@@ -47,6 +76,8 @@ class AxesViewport(Viewport):
     xmax: float = 1.0
     ymin: float = 0.0
     ymax: float = 1.0
+    # labels placed with ``defer_labels`` and not yet painted (``draw_axis_labels``)
+    labels: list[AxisLabel] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def sy(self) -> float:
@@ -149,7 +180,8 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
               grid: bool = True, tick_labels: bool = True,
               names: tuple[str, str] | None = ("x", "y"), origin_label: str | None = "O",
               frame: Box | None = None, px: int | None = None, max_labels: int | None = 10,
-              axis_color=AXIS_COLOR, grid_color=GRID_COLOR) -> AxesViewport:
+              axis_color=AXIS_COLOR, grid_color=GRID_COLOR, defer_labels: bool = False,
+              keep_clear: Sequence[Point] = ()) -> AxesViewport:
     """Draw grid, axes with arrows, ticks, tick labels and axis names; return the viewport.
 
     ``frame`` is the pixel box to fit into (default: the whole canvas); margins for arrows,
@@ -157,6 +189,10 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
     length on both axes (circles stay round). ``px`` is the tick-label font size (default
     ``font_px(width, 0.8)``); axis names use a slightly larger size. ``max_labels``: at most
     about that many tick labels per axis (every k-th tick, k from 1, 2, 5, 10, ...).
+    ``defer_labels``: place the labels now, paint them in ``draw_axis_labels`` (on top of what
+    the caller draws in between); ``keep_clear``: math points of dots (radius at most
+    ``KEEP_CLEAR_R`` at 336 px) drawn after the labels, which no deferred label's glyphs may
+    come near.
     """
     if not (xmax > xmin and ymax > ymin):
         raise ValueError(f"empty range x {xmin}..{xmax}, y {ymin}..{ymax}")
@@ -230,17 +266,18 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
         Y = vp(0, v)[1]
         canvas.line([(ox - tk, Y), (ox + tk, Y)], color=axis_color, width=1.2)
 
+    put = _Labels(canvas, vp, defer_labels, keep_clear)
     if names:
         # x name above the axis at the arrow tip (tick labels are below); y name to the right
-        canvas.text((bx1 + over - nw / 2 - u, oy - tk - gap), names[0], px=npx, anchor="md",
-                    kind="serif")
-        canvas.text((ox + tk + gap + u, by0 - over + nh / 2), names[1], px=npx, anchor="lm",
-                    kind="serif")
+        put((bx1 + over - nw / 2 - u, oy - tk - gap), names[0], npx, "md", kind="serif",
+            halo=False)
+        put((ox + tk + gap + u, by0 - over + nh / 2), names[1], npx, "lm", kind="serif",
+            halo=False)
 
     if tick_labels:
         both_cross = ax_x == 0.0 and ax_y == 0.0
         if both_cross and origin_label:
-            canvas.text((ox - gap, oy + gap), origin_label, px=px, anchor="rt", halo=True)
+            put((ox - gap, oy + gap), origin_label, px, "rt")
         kx = _stride(xstep * sx, xw + 4 * u)
         ky = _stride(ystep * sy, th + 4 * u)
         if max_labels:  # many labels crowd the picture (and each costs a text draw)
@@ -251,25 +288,113 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
             if i % kx or (v == ax_x and ax_y == 0.0 and both_cross):
                 continue
             X = vp(v, 0)[0]
-            _tick_text(canvas, (X, oy + tk + gap), fmt_num(v), px, "mt", abs(X - ox) < 4 * px)
+            _tick_text(put, (X, oy + tk + gap), fmt_num(v), px, "mt", abs(X - ox) < 4 * px)
         for v in yt:
             i = int(round(v / ystep))
             if i % ky or (v == ax_y and both_cross):
                 continue
             Y = vp(0, v)[1]
-            _tick_text(canvas, (ox - tk - gap, Y), fmt_num(v), px, "rm", abs(Y - oy) < 4 * px)
+            _tick_text(put, (ox - tk - gap, Y), fmt_num(v), px, "rm", abs(Y - oy) < 4 * px)
+    put.claim_margins()
     return vp
 
 
-def _tick_text(canvas: Canvas, xy: Point, text: str, px: int, anchor: str, check: bool) -> None:
-    """Draw a tick label unless it would touch a label already placed. Only labels near the
+def _text_box(canvas: Canvas, xy: Point, text: str, px: int, anchor: str, kind: str) -> Box:
+    """The pixel box ``Canvas.text`` gives the text drawn at ``xy`` (the same rounding)."""
+    ss = canvas.ss
+    xs, ys = int(round(xy[0] * ss)), int(round(xy[1] * ss))
+    rel = glyph_mask(text, px * ss, kind, anchor)[1]
+    return ((xs + rel[0]) / ss, (ys + rel[1]) / ss, (xs + rel[2]) / ss, (ys + rel[3]) / ss)
+
+
+def _glyphs_near(canvas: Canvas, xy: Point, text: str, px: int, anchor: str, kind: str,
+                 box: Box, dots: Sequence[Point]) -> bool:
+    """Whether a dot of radius ``KEEP_CLEAR_R`` at one of ``dots`` (pixels) would share a
+    final pixel with the text's glyphs drawn at ``xy``: a dot's disc plus a pixel and a half
+    (its anti-aliased rim, and a pixel straddling both) reaching an inked glyph pixel. Only
+    the glyphs count, so a dot beside a round "O" or in the gap of a "-1" leaves it."""
+    reach = KEEP_CLEAR_R * canvas.unit + 1.5
+    x0, y0, x1, y1 = box
+    near = [(qx, qy) for qx, qy in dots
+            if math.hypot(max(x0 - qx, 0.0, qx - x1), max(y0 - qy, 0.0, qy - y1)) < reach]
+    if not near:
+        return False
+    ss = canvas.ss
+    mask, rel = glyph_mask(text, px * ss, kind, anchor)
+    rows, cols = np.nonzero(np.asarray(mask))
+    # Canvas.text pastes the mask GLYPH_PAD supersampled pixels up and left of the box
+    gx = (int(round(xy[0] * ss)) + rel[0] - GLYPH_PAD + cols + 0.5) / ss
+    gy = (int(round(xy[1] * ss)) + rel[1] - GLYPH_PAD + rows + 0.5) / ss
+    return any(bool((np.hypot(gx - qx, gy - qy) < reach).any()) for qx, qy in near)
+
+
+class _Labels:
+    """Puts the axes' labels: drawn at once (``Canvas.text``), or, deferred, claimed now in the
+    label mask and the layout (in the same order, so later labels avoid them just the same) and
+    queued on ``vp.labels`` for ``draw_axis_labels``."""
+
+    def __init__(self, canvas: Canvas, vp: AxesViewport, defer: bool,
+                 keep_clear: Sequence[Point]):
+        self.canvas, self.vp, self.defer = canvas, vp, defer
+        self.clear = [vp(x, y) for x, y in keep_clear]
+
+    def __call__(self, xy: Point, text: str, px: int, anchor: str, kind: str = "sans",
+                 halo: bool = True) -> None:
+        """Put one label; ``halo``: on a white halo when drawn at once (a deferred label is
+        always painted on its box); a deferred one a ``keep_clear`` dot would touch is left
+        out."""
+        c = self.canvas
+        if not self.defer:
+            c.text(xy, text, px=px, anchor=anchor, kind=kind, halo=halo)
+            return
+        box = _text_box(c, xy, text, px, anchor, kind)
+        if self.clear and _glyphs_near(c, xy, text, px, anchor, kind, box, self.clear):
+            return
+        x0, y0, x1, y1 = box
+        c.lab_d.rectangle([x0, y0, x1, y1], fill=1)
+        c.layout.labels.append(LabelBox(text, box))
+        self.vp.labels.append(AxisLabel(xy, text, px, anchor, kind, box))
+
+    def claim_margins(self) -> None:
+        """Claim a margin round each queued label too, once all are chosen (which labels fit
+        was decided on the text boxes alone, as when they are drawn at once): with the pixel
+        a later label keeps off any claimed box, neither label's background box reaches the
+        other's text."""
+        p = CLAIM_PAD
+        for lab in self.vp.labels:
+            x0, y0, x1, y1 = lab.box
+            # the pixels the margin touches (Pillow fills x0..x1 inclusive, whole pixels)
+            self.canvas.lab_d.rectangle([math.floor(x0 - p), math.floor(y0 - p),
+                                         math.ceil(x1 + p) - 1, math.ceil(y1 + p) - 1], fill=1)
+
+
+def draw_axis_labels(canvas: Canvas, vp: AxesViewport) -> list[Box]:
+    """Paint the labels ``draw_axes(..., defer_labels=True)`` placed, each on a box of the
+    canvas colour ``HALO_PAD`` px larger than its text, so whatever was drawn beneath since
+    leaves its glyphs whole. Call it once every curve, region and asymptote is drawn. Returns
+    the boxes painted: a line drawn later that should pass beneath the labels skips them."""
+    p = HALO_PAD
+    boxes = []
+    for lab in vp.labels:
+        x0, y0, x1, y1 = lab.box
+        boxes.append((x0 - p, y0 - p, x1 + p, y1 + p))
+        canvas.rect(boxes[-1], fill=canvas.background, outline=None, ink=False)
+        canvas.text(lab.xy, lab.text, px=lab.px, anchor=lab.anchor, kind=lab.kind,
+                    record=False)
+    vp.labels.clear()
+    return boxes
+
+
+def _tick_text(put: _Labels, xy: Point, text: str, px: int, anchor: str, check: bool) -> None:
+    """Put a tick label unless it would touch a label already placed. Only labels near the
     origin (``check``) can meet one: the stride keeps labels of one axis apart."""
     if not check:
-        canvas.text(xy, text, px=px, anchor=anchor, halo=True)
+        put(xy, text, px, anchor)
         return
+    canvas = put.canvas
     w, h = text_size(canvas, text, px)
     x, y = xy
     x0 = {"l": x, "m": x - w / 2, "r": x - w}[anchor[0]]
     y0 = {"t": y, "m": y - h / 2, "b": y - h}[anchor[1]]
     if canvas.is_free((x0, y0, x0 + w, y0 + h), avoid_ink=False, pad=1.5):
-        canvas.text(xy, text, px=px, anchor=anchor, halo=True)
+        put(xy, text, px, anchor)

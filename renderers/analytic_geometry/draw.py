@@ -1,4 +1,5 @@
-"""Drawing of analytic geometry specs: grid and axes, then every stroke, then dots, then labels.
+"""Drawing of analytic geometry specs: grid and axes, then every stroke, the axes' labels (on
+boxes of the canvas colour), dots, then the other labels.
 
 All strokes go down before any label so that ``Canvas.label`` can keep every label off every
 curve; curve names and equations are written in the curve's colour (on a white halo) next to a
@@ -14,7 +15,7 @@ import math
 import numpy as np
 
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, object_equation
-from renderers.axes import AxesViewport, draw_axes, text_size
+from renderers.axes import AxesViewport, draw_axes, draw_axis_labels, text_size
 from renderers.canvas import PALETTE, Canvas, Point
 from renderers.text import fmt_num, font_px
 
@@ -190,9 +191,15 @@ def _prefer(o: GeoObject, i: int) -> tuple[float, float] | None:
 
 
 def draw_analytic(spec: AnalyticSpec, canvas: Canvas) -> None:
+    # the axes' labels are painted after every stroke, on boxes of the canvas colour (a line
+    # through a tick label leaves it whole); the named points' dots go on top, and draw_axes
+    # leaves out a label whose glyphs one of them would touch
+    marked = [p for o in spec.objects for n, p in zip(o.pt_names, o.pts) if n]
     vp = draw_axes(canvas, spec.xmin, spec.xmax, spec.ymin, spec.ymax, xstep=1, ystep=1,
-                   grid=spec.grid, tick_labels=spec.tick_labels)
+                   grid=spec.grid, tick_labels=spec.tick_labels, defer_labels=True,
+                   keep_clear=marked)
     anchors = [_stroke(o, vp, canvas) for o in spec.objects]
+    draw_axis_labels(canvas, vp)
     for o in spec.objects:
         for n, p in zip(o.pt_names, o.pts):
             if n:

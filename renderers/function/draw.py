@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Sequence
 
 import numpy as np
 
-from renderers.axes import AXIS_COLOR, GRID_COLOR, AxesViewport, draw_axes, nice_step
+from renderers.axes import (AXIS_COLOR, GRID_COLOR, AxesViewport, draw_axes, draw_axis_labels,
+                            nice_step)
 from renderers.canvas import PALETTE, Box, Canvas
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
@@ -367,6 +369,9 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
             dd = ((gx[:, None] + w / 2 - A[None, :, 0]) ** 2 +
                   (gy[:, None] + h / 2 - A[None, :, 1]) ** 2).min(1)
             usable = inside & (lab == 0)
+            if not usable.any():  # the shrunk masks call a box a pixel off a label covered
+                inside, ink, lab = _box_counts(canvas, gx, gy, w, h)
+                usable = inside & (lab == 0)
             if usable.any():
                 # no ink if possible (nearest such spot), else the least ink, then nearest
                 key = np.where(usable, ink * 1e7 + dd, np.inf)
@@ -382,13 +387,37 @@ def _box_gap(box: Box, q: Point) -> float:
     return math.hypot(dx, dy)
 
 
-def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, px: int
-                    ) -> DotLabel:
+def _leader(canvas: Canvas, a: Point, b: Point, skip: Sequence[Box]) -> None:
+    """The leader line a-b, left out inside the ``skip`` boxes (the axes' labels, painted
+    already): it passes beneath a label as if drawn first, its glyphs whole."""
+    ts = [(0.0, 1.0)]  # the parts of the line to draw, as parameter intervals
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for x0, y0, x1, y1 in skip:
+        x0, y0, x1, y1 = x0 - 1.0, y0 - 1.0, x1 + 1.0, y1 + 1.0  # the stroke's width and rim
+        t0, t1 = 0.0, 1.0
+        for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+            if p == 0:
+                if q < 0:
+                    t0, t1 = 1.0, 0.0
+                continue
+            t = q / p
+            t0, t1 = (max(t0, t), t1) if p < 0 else (t0, min(t1, t))
+        if t0 < t1:
+            ts = [piece for lo, hi in ts
+                  for piece in ((lo, min(hi, t0)), (max(lo, t1), hi)) if piece[0] < piece[1]]
+    for lo, hi in ts:
+        canvas.line([(a[0] + lo * dx, a[1] + lo * dy), (a[0] + hi * dx, a[1] + hi * dy)],
+                    color=MARK_COLOR, width=0.8)
+
+
+def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, px: int,
+                    skip: Sequence[Box] = ()) -> DotLabel:
     """A marked point's coordinates where a reader pins them on that point: every place tried
     is nearer its own dot than any other dot (the free place nearest a dot anywhere on the
     picture can sit beside another dot, as the zeros of a steep tangent do); the rings round
     the dot first, then the free place nearest it (the one covering least ink, on a halo,
-    where none is free), and a leader to the dot where the label ends up off its rings."""
+    where none is free), and a leader to the dot where the label ends up off its rings (left
+    out inside the ``skip`` boxes, the axes' labels)."""
     w, h = canvas.text_size(text, px)
     O = np.array(others, dtype=float).reshape(-1, 2)
 
@@ -429,6 +458,9 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
     inside, ink, lab = _box_counts(canvas, gx, gy, w, h, k=2)
     dd = np.hypot(gx + w / 2 - at[0], gy + h / 2 - at[1])
     usable = inside & (lab == 0) & own_nearest(gx, gy)
+    if not usable.any():  # the shrunk masks call a box a pixel off a label covered: recount
+        inside, ink, lab = _box_counts(canvas, gx, gy, w, h)
+        usable = inside & (lab == 0) & own_nearest(gx, gy)
     if not usable.any():
         usable = inside & own_nearest(gx, gy)
     # no ink nearby if possible: a free place within a few lines of the dot, else the place
@@ -444,7 +476,7 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
     if _box_gap(rec.box, at) > d0 + 0.45 * px:
         x0, y0, x1, y1 = rec.box
         start = (min(max(at[0], x0), x1), min(max(at[1], y0), y1))
-        canvas.line([start, at], color=MARK_COLOR, width=0.8)
+        _leader(canvas, start, at, skip)
         rec.leader = (start, at)
     return rec
 
@@ -452,22 +484,30 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
 # ----------------------------------------------------------------------------- draw
 
 
-def _markers(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport
-             ) -> list[tuple[tuple[float, float], str, bool]]:
-    """Dashed drop lines of the x markers; returns (foot, label, label below the axis)."""
+def _marker_feet(spec: FunctionSpec) -> list[tuple[float, float, float, str]]:
+    """The x markers in the window: (x, foot y on the x-axis, curve value there, label)."""
     f0 = spec.curves[0] if spec.curves else None
     y0 = min(max(0.0, spec.ymin), spec.ymax)
-    feet = []
-    for m in spec.markers:
-        if f0 is None or not spec.xmin <= m.x <= spec.xmax:
-            continue
-        fy = value(f0, m.x)
-        if np.isfinite(fy) and spec.ymin <= fy <= spec.ymax:
-            canvas.line([vp(m.x, y0), vp(m.x, fy)], color=MARK_COLOR, width=1.2, dash=(4, 3))
-            canvas.dot(vp(m.x, fy), 3.2, color=_rgb(f0.color))
-        canvas.dot(vp(m.x, y0), 2.6, color=MARK_COLOR)
-        feet.append((vp(m.x, y0), m.label(), not (np.isfinite(fy) and fy < y0)))
-    return feet
+    return [(m.x, y0, value(f0, m.x), m.label()) for m in spec.markers
+            if f0 is not None and spec.xmin <= m.x <= spec.xmax]
+
+
+def _shown(spec: FunctionSpec, fy: float) -> bool:
+    return bool(np.isfinite(fy)) and spec.ymin <= fy <= spec.ymax
+
+
+def _markers(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport
+             ) -> tuple[list[tuple[Point, str, bool]], list[tuple[Point, float, tuple]]]:
+    """Dashed drop lines of the x markers; returns (foot, label, label below the axis) per
+    marker and the dots to draw on them (pixel point, radius, colour)."""
+    feet, dots = [], []
+    for x, y0, fy, label in _marker_feet(spec):
+        if _shown(spec, fy):
+            canvas.line([vp(x, y0), vp(x, fy)], color=MARK_COLOR, width=1.2, dash=(4, 3))
+            dots.append((vp(x, fy), 3.2, _rgb(spec.curves[0].color)))
+        dots.append((vp(x, y0), 2.6, MARK_COLOR))
+        feet.append((vp(x, y0), label, not (np.isfinite(fy) and fy < y0)))
+    return feet, dots
 
 
 def _dots(spec: FunctionSpec) -> list[tuple[tuple[float, float], str]]:
@@ -492,12 +532,20 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
     """Draw the plot; returns where every marked point's label went."""
     W, H = canvas.width, canvas.height
     top = _title(spec, canvas)
+    dots = _dots(spec)
+    marked = [p for p, _ in dots]  # every dot drawn, which may touch no tick label's glyphs
+    for x, y0, fy, _ in _marker_feet(spec):
+        marked += [(x, y0)] + ([(x, fy)] if _shown(spec, fy) else [])
     # trig windows: draw_axes labels ticks with decimals, so it gets a step that puts no tick
-    # but 0 on the x-axis, and _pi_grid / _pi_labels add the multiples of pi/2
+    # but 0 on the x-axis, and _pi_grid / _pi_labels add the multiples of pi/2. The tick
+    # labels are painted after the curves, regions and asymptotes, on boxes of the canvas
+    # colour, so that none of them runs through a label (a line y = -2 through "-2" hid its
+    # minus sign).
     vp = draw_axes(canvas, spec.xmin, spec.xmax, spec.ymin, spec.ymax, equal=False,
                    frame=(0.0, top, float(W), float(H)),
                    xstep=1e6 if spec.pi_ticks else nice_step(spec.xmax - spec.xmin, MAX_TICKS),
-                   ystep=nice_step(spec.ymax - spec.ymin, MAX_TICKS))
+                   ystep=nice_step(spec.ymax - spec.ymin, MAX_TICKS), defer_labels=True,
+                   keep_clear=marked)
     if spec.pi_ticks:
         _pi_grid(spec, canvas, vp)
     if spec.shade and spec.curves:
@@ -510,8 +558,13 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
             canvas.line(r, color=_rgb(cv.color), width=CURVE_W)
         runs.append(cr)
     # every stroke and dot first, then the labels, so that labels can avoid all of them
-    feet = _markers(spec, canvas, vp)
-    dots = _dots(spec)
+    feet, marker_dots = _markers(spec, canvas, vp)
+    # the axes' labels over every stroke and region; the dots go on top, none of them
+    # touching a label's glyphs (draw_axes left out any label one would), and the labels
+    # below keep off the labels' boxes
+    tick_boxes = draw_axis_labels(canvas, vp)
+    for at, r, col in marker_dots:
+        canvas.dot(at, r, color=col)
     for (x, y), _ in dots:
         canvas.dot(vp(x, y), 3.4, color=MARK_COLOR)
     if spec.pi_ticks:
@@ -522,7 +575,7 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
     lpx = font_px(W, 0.8)
     whole = (0.0, 0.0, float(W), float(H))
     at = [vp(x, y) for (x, y), _ in dots]
-    records = [place_dot_label(canvas, at[i], at[:i] + at[i + 1:], txt, lpx)
+    records = [place_dot_label(canvas, at[i], at[:i] + at[i + 1:], txt, lpx, skip=tick_boxes)
                for i, (_, txt) in enumerate(dots) if txt]
     for foot, txt, down in feet:
         place_label(canvas, [foot], txt, lpx, prefer=(0.4, 1) if down else (0.4, -1), scan=whole)
