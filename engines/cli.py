@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 from engines import dataset
-from engines.cliutil import OneLineParser, fail, split_list
+from engines.cliutil import OneLineParser, fail, seed_value, split_list
 from engines.dataset import BUILDERS
 from engines.dataset.files import CorruptFile
 from engines.dataset.lock import FolderBusy
@@ -54,7 +54,7 @@ def parser() -> OneLineParser:
     sh.add_argument("--versions", action="store_true",
                     help="instead: the three MAVIS-Instruct versions of one problem of each "
                          "instruct family (--families), side by side with their questions")
-    sh.add_argument("--seed", type=int, default=0)
+    sh.add_argument("--seed", type=seed_value, default=0)
     sub.add_parser("families", help="list renderer families and engine coverage")
     c = sub.add_parser("card", help="rewrite DIR/README.md from the files present")
     c.add_argument("dir")
@@ -74,6 +74,19 @@ def _validate(a) -> None:
         fail(PROG, "--shard-index", f"must be in [0, {a.num_shards}), got {a.shard_index}")
     if a.chunk_size < 1:
         fail(PROG, "--chunk-size", f"must be >= 1, got {a.chunk_size}")
+    _validate_lists(a)
+
+
+# list flags whose absence means "all": given with no name in it (``--families ,``), a flag is
+# refused rather than read as "all"
+LIST_FLAGS = (("families", "--families", "family"), ("versions", "--versions", "version"))
+
+
+def _validate_lists(a) -> None:
+    for dest, flag, what in LIST_FLAGS:
+        values = getattr(a, dest, None)
+        if isinstance(values, list) and not split_list(values):
+            fail(PROG, flag, f"no {what} given")
 
 
 # BuildConfig's fields by the flag that sets them ("n" by the builder's ``size_flag``)
@@ -141,6 +154,9 @@ def _sheet_out(out: str) -> Path:
     if ext not in Image.registered_extensions():
         fail(PROG, "--out", f"{out}: unknown image extension {ext or '(none)'!r}; use .png")
     if not path.parent.is_dir():
+        above = next(p for p in path.parents if p.exists() or p == p.parent)
+        if above.exists() and not above.is_dir():
+            fail(PROG, "--out", f"{out}: {above} is not a folder")
         fail(PROG, "--out", f"{out}: folder {path.parent} does not exist")
     if not writable(path.parent) or (path.exists() and not os.access(path, os.W_OK)):
         fail(PROG, "--out", f"{out}: cannot write there (read-only)")
@@ -154,14 +170,14 @@ def _sheet(a) -> int:
     for flag, v in (("--per-family", a.per_family), ("--variants", a.variants)):
         if not 1 <= v <= SHEET_MAX:
             fail(PROG, flag, f"must be in 1..{SHEET_MAX}, got {v}")
+    _validate_lists(a)
     out = _sheet_out(a.out)
-    if a.dynamath_seed:
-        from engines.dynamath.seed import resolve_seeds
+    if a.dynamath_seed is not None:
+        from engines.dynamath.seed import SEEDS
 
-        try:
-            resolve_seeds(a.dynamath_seed)
-        except KeyError as e:
-            fail(PROG, "--dynamath-seed", e.args[0])
+        if a.dynamath_seed not in SEEDS:
+            fail(PROG, "--dynamath-seed", f"unknown seed id {a.dynamath_seed!r}; give one of "
+                 f"the {len(SEEDS)} ids that `mm-data dynamath list` lists")
         img = sheet.dynamath_sheet(a.dynamath_seed, a.variants, a.seed)
     elif a.versions:
         from engines.mavis import registry

@@ -24,6 +24,22 @@ def fail(prog: str, flag: str, message: str) -> NoReturn:
     raise SystemExit(2)
 
 
+def seed_value(text: str) -> int:
+    """``--seed``'s type: a whole number >= 0 (numpy's generators take no negative seed), any
+    size (the seed lists of the data engines take arbitrarily large integers)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        if text.strip().isdigit():  # past Python's limit on the digits of an int read from text
+            raise argparse.ArgumentTypeError(
+                f"must have at most {sys.get_int_max_str_digits()} digits, got {len(text)}"
+            ) from None
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {seed}")
+    return seed
+
+
 def split_list(values: list[str] | None) -> list[str]:
     """``--families a,b c`` -> [a, b, c]."""
     out: list[str] = []
@@ -38,7 +54,7 @@ def add_build_arguments(p: argparse.ArgumentParser, rows: bool = True,
     if rows:
         p.add_argument("--n", type=int, required=True, help="number of rows")
     p.add_argument("--out", required=True, help="output dataset folder")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=seed_value, default=0)
     p.add_argument("--image-size", type=int, default=336, help="image side in pixels")
     if families:
         p.add_argument("--families", nargs="+",

@@ -12,6 +12,7 @@ import json
 from collections import Counter
 
 import renderers
+from engines.cliutil import seed_value
 from engines.dataset import BuildConfig, Builder, image_cell, register_builder
 from engines.dataset import columns as col
 from engines.dynamath.seed import load_seeds, make_variant, resolve_seeds
@@ -34,7 +35,7 @@ class DynaMathBuilder(Builder):
         p.add_argument("--seeds", default="all", help="all, or seed ids separated by commas")
         p.add_argument("--variants", type=int, default=10, help="variants per seed question")
         p.add_argument("--out", help="output dataset folder")
-        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--seed", type=seed_value, default=0)
         p.add_argument("--image-size", type=int, default=336)
         p.add_argument("--no-pin-canonical", action="store_true",
                        help="sample variant 0 too instead of the seed's canonical parameters")
@@ -46,6 +47,9 @@ class DynaMathBuilder(Builder):
         p.add_argument("--no-progress", action="store_true")
 
     def config_from_args(self, a):
+        if not [i for i in a.seeds.split(",") if i.strip()]:
+            raise ValueError("--seeds: no seed id given; use all, or ids separated by commas "
+                             "(mm-data dynamath list)")
         if a.variants < 1:
             raise ValueError(f"--variants: must be >= 1, got {a.variants}")
         try:

@@ -33,9 +33,14 @@ def card_text(out: str | Path) -> tuple[str, dict]:
     cfg = read_config(out)
     if cfg is None:
         raise FileNotFoundError(f"{out / CONFIG_NAME}: no such file; not a dataset built here")
-    builder = get_builder(cfg["kind"])
-    build = BuildConfig(**cfg)
-    n_units = builder.n_units(build)
+    try:
+        build = BuildConfig.from_dict(cfg)
+        builder = get_builder(build.kind)
+        builder.validate(build)
+        n_units = builder.n_units(build)
+    except (ValueError, TypeError, KeyError) as e:  # a field a builder reads is not its type
+        why = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+        raise CorruptFile(out / CONFIG_NAME, str(why).splitlines()[0]) from None
     n_chunks = -(-n_units // cfg["chunk_size"])
     files = [chunk_path(out, c, n_chunks) for c in range(n_chunks)]
     present = [f for f in files if f.exists()]

@@ -15,7 +15,7 @@ A dataset kind is one module under ``engines/builders/`` holding a registered ``
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 from engines.cliutil import add_build_arguments, split_list
 from mm.registry import Registry
@@ -45,6 +45,8 @@ class BuildConfig:
         if self.n > MAX_ROWS:
             raise ValueError(f"n: {self.n} rows is above the limit of {MAX_ROWS:,} rows per "
                              "build; build a smaller set (or several with other seeds)")
+        if self.seed < 0:
+            raise ValueError(f"seed: must be >= 0, got {self.seed}")
         if not 32 <= self.image_size <= 4096:
             raise ValueError(f"image_size: must be in [32, 4096], got {self.image_size}")
         if self.chunk_size <= 0:
@@ -55,6 +57,31 @@ class BuildConfig:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "BuildConfig":
+        """The config of a build.json read back; ValueError("field: what is wrong") for an
+        unknown, missing or mistyped field, an unknown kind or a value out of range."""
+        names = [f.name for f in fields(cls)]
+        unknown = [k for k in d if k not in names]
+        if unknown:
+            raise ValueError(f"{unknown[0]}: unknown field; valid: {', '.join(names)}")
+        for k in ("kind", "n"):
+            if k not in d:
+                raise ValueError(f"{k}: missing")
+        if not isinstance(d["kind"], str) or d["kind"] not in BUILDERS:
+            raise ValueError(f"kind: unknown dataset kind {d['kind']!r}; valid: "
+                             f"{', '.join(BUILDERS.names())}")
+        for k in ("n", "seed", "image_size", "chunk_size"):
+            v = d.get(k, 0)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ValueError(f"{k}: expected a whole number, got {v!r}")
+        fams = d.get("families", [])
+        if not isinstance(fams, list) or not all(isinstance(f, str) for f in fams):
+            raise ValueError(f"families: expected a list of names, got {fams!r}")
+        if not isinstance(d.get("options", {}), dict):
+            raise ValueError(f"options: expected a JSON object, got {d['options']!r}")
+        return cls(**d)
 
 
 class Builder:
@@ -122,9 +149,18 @@ get_builder = BUILDERS.get
 
 
 def check_families(cfg: BuildConfig, valid: list[str]) -> None:
+    """ValueError naming the requested families that are not in ``valid``: a name no renderer
+    has, or a renderer family this kind makes no rows of."""
+    import renderers
+
     bad = [f for f in cfg.families if f not in valid]
-    if bad:
-        raise ValueError(f"--families: unknown {', '.join(bad)}; valid: {', '.join(valid)}")
+    if not bad:
+        return
+    unknown = [f for f in bad if f not in renderers.family_names()]
+    if unknown:
+        raise ValueError(f"--families: unknown {', '.join(unknown)}; valid: {', '.join(valid)}")
+    raise ValueError(f"--families: {', '.join(bad)}: not a family {cfg.kind} builds; valid: "
+                     f"{', '.join(valid)}")
 
 
 def round_robin_family(cfg: BuildConfig, valid: list[str], u: int) -> str:

@@ -32,7 +32,24 @@ class CorruptFile(ValueError):
 
     def __init__(self, path: Path, why: str):
         self.path, self.why = path, why
-        super().__init__(f"{path}: {why}; pass --overwrite to rebuild the dataset")
+        super().__init__(f"{path}: {why}; {rebuild_hint(path)}")
+
+
+def rebuild_hint(path: Path) -> str:
+    """How to rebuild the dataset holding ``path`` (its build.json or a file under data/):
+    ``--overwrite`` of the ``mm-data`` command of its kind, named because the commands that
+    read a dataset (``mm-data card``, ``mm-eval --data``) have no such flag."""
+    from engines.dataset.config import BUILDERS
+
+    path = Path(path)
+    folder = path.parent if path.name == CONFIG_NAME else path.parent.parent
+    try:
+        kind = json.loads((folder / CONFIG_NAME).read_text()).get("kind")
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        kind = None
+    if isinstance(kind, str) and kind in BUILDERS:
+        return f"pass --overwrite to mm-data {kind} to rebuild the dataset"
+    return "pass --overwrite to its mm-data build command to rebuild the dataset"
 
 
 def read_json(path: Path) -> Any:

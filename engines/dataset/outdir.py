@@ -9,6 +9,7 @@ re-checked read-only (``writable`` tells the caller which case it is in).
 """
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -26,6 +27,13 @@ def check_out_dir(out: str | Path) -> bool:
     """Raise ``OutDirError`` when ``out`` cannot be an output folder; else return whether it
     can be written (False: an existing folder that can only be read)."""
     out = Path(out)
+    try:
+        return _check_out_dir(out)
+    except OSError as e:  # a name too long for the file system, a loop of links...
+        raise OutDirError(f"cannot create {out}: {e.strerror or e}") from None
+
+
+def _check_out_dir(out: Path) -> bool:
     if out.exists() and not out.is_dir():
         raise OutDirError(f"{out} is a file, not a folder")
     if out.is_dir():
@@ -37,4 +45,8 @@ def check_out_dir(out: str | Path) -> bool:
         raise OutDirError(f"cannot create {out}: {parent} is a file, not a folder")
     if not writable(parent):
         raise OutDirError(f"cannot create {out}: {parent} is read-only")
+    # a name the file system cannot hold, refused before its parent folders are made
+    limit = os.pathconf(parent, "PC_NAME_MAX")
+    if any(len(os.fsencode(part)) > limit for part in out.relative_to(parent).parts):
+        raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG))
     return True

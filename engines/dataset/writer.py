@@ -59,7 +59,11 @@ def _write_chunk(args: tuple) -> tuple[int, int, list[dict]]:
             errors.append({"unit": u, "error": f"{type(e).__name__}: {e}"})
     path = chunk_path(Path(out), c, n_chunks)
     tmp = path.with_suffix(f".tmp{os.getpid()}")
-    ds = datasets.Dataset.from_list(rows, features=builder.features(cfg))
+    features = builder.features(cfg)
+    # a chunk whose every unit failed is written empty (with its columns): the chunk is done,
+    # its errors file names each unit's own error, and a rerun does not make it again
+    ds = (datasets.Dataset.from_list(rows, features=features) if rows else
+          datasets.Dataset.from_dict({k: [] for k in features}, features=features))
     ds.to_parquet(str(tmp))
     if errors:
         (path.parent / f"errors-{c:05d}.json").write_text(json.dumps(errors, indent=1))
@@ -79,13 +83,18 @@ def build(cfg: BuildConfig, out: str | Path, num_proc: int = 1, shard_index: int
         raise ValueError(f"shard_index must be in [0, {num_shards}), got {shard_index}")
     out = Path(out)
     can_write = check_out_dir(out)
-    _refuse_foreign(out, overwrite)  # before locking: no .lock dropped into a stranger's folder
+    # before locking: no .lock dropped into a stranger's folder
+    _refuse_foreign(out, cfg.kind, overwrite)
     finished = _finished(builder, cfg, out, shard_index, num_shards, overwrite)
     if finished is not None:
         return finished
     if not can_write:
         raise OutDirError(f"{out} is read-only and its build is not finished; make it "
                           "writable or choose another folder")
+    try:  # the OS's word on what the checks above cannot judge (a folder in /proc, say)
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutDirError(f"cannot create {out}: {e.strerror or e}") from None
     with folder_lock(out, wait=wait):
         return _build_locked(builder, cfg, out, num_proc, shard_index, num_shards, overwrite,
                              progress)
@@ -203,10 +212,10 @@ def _foreign(out: Path) -> bool:
             any(p.name not in LOCK_FILES for p in out.iterdir()))
 
 
-def _refuse_foreign(out: Path, overwrite: bool) -> None:
+def _refuse_foreign(out: Path, kind: str, overwrite: bool) -> None:
     if _foreign(out) and not overwrite:
         raise FileExistsError(f"{out} exists and is not a dataset built here; pass --overwrite "
-                              "to replace it")
+                              f"to mm-data {kind} to replace it")
 
 
 def _claim_dir(out: Path, cfg: BuildConfig, overwrite: bool) -> None:
@@ -221,10 +230,11 @@ def _claim_dir(out: Path, cfg: BuildConfig, overwrite: bool) -> None:
                               if old.get(k) != cfg.to_dict().get(k))
                 raise FileExistsError(
                     f"{out} holds a dataset built with another config (differs in: "
-                    f"{', '.join(diff)}); pass --overwrite to replace it")
+                    f"{', '.join(diff)}); pass --overwrite to mm-data {cfg.kind} to "
+                    "replace it")
             shutil.rmtree(out / "data", ignore_errors=True)
     else:
-        _refuse_foreign(out, overwrite)  # again: under the lock now
+        _refuse_foreign(out, cfg.kind, overwrite)  # again: under the lock now
         if overwrite:
             shutil.rmtree(out / "data", ignore_errors=True)
     (out / "data").mkdir(parents=True, exist_ok=True)
