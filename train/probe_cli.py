@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 from pathlib import Path
 
 from train.picture_words import PICTURE_FAMILIES
@@ -101,9 +103,10 @@ def run(a, prog: str) -> None:
     for name in positive:
         if getattr(a, name, 1) < 1:
             fail(prog, "--" + name.replace("_", "-"), f"must be >= 1, got {getattr(a, name)}")
-    for name in ("lr", "tower_lr", "projector_lr", "lm_lr"):
-        if getattr(a, name, 1) <= 0:
-            fail(prog, "--" + name.replace("_", "-"), f"must be > 0, got {getattr(a, name)}")
+    for name in ("lr", "tower_lr", "projector_lr", "lm_lr", "snr"):
+        v = getattr(a, name, 1)
+        if not (math.isfinite(v) and v > 0):
+            fail(prog, "--" + name.replace("_", "-"), f"must be a finite number > 0, got {v}")
     if getattr(a, "hold", 0) < 0:
         fail(prog, "--hold", f"a step >= 0, got {a.hold}")
     if not 0 <= getattr(a, "text_mix", 0) <= 1:
@@ -119,8 +122,6 @@ def run(a, prog: str) -> None:
             fail(prog, "--cover", str(e))
         if not 6 <= a.kinds <= 28:
             fail(prog, "--kinds", f"6..28 kinds (a picture holds up to 5), got {a.kinds}")
-        if a.snr <= 0:
-            fail(prog, "--snr", "must be > 0")
         if a.close_until < 0:
             fail(prog, "--close-until", f"a step >= 0, got {a.close_until}")
         if a.vision is not None:
@@ -130,8 +131,8 @@ def run(a, prog: str) -> None:
             for flag, given in synthetic.items():
                 if given:
                     fail(prog, flag, "applies to the synthetic tokens, not to --vision")
-    if a.out and Path(a.out).is_dir():
-        fail(prog, "--out", f"{a.out} is a folder; give a file")
+    if a.out:
+        _check_out_file(a.out, prog)
     if getattr(a, "vision", None) is not None and not Path(a.vision).is_dir():
         fail(prog, "--vision", f"{a.vision} is not a folder")
     if a.probe == "tower":
@@ -172,6 +173,24 @@ def run(a, prog: str) -> None:
     if a.out:
         Path(a.out).write_text(text + "\n")
     print(text)
+
+
+def _check_out_file(out: str, prog: str) -> None:
+    """``--out``: a file that can be written once the probe is done, in a folder that exists
+    (checked before the probe runs, so its result is not lost)."""
+    from engines.cliutil import fail
+    from engines.dataset.outdir import writable
+
+    path = Path(out)
+    if path.is_dir():
+        fail(prog, "--out", f"{out} is a folder; give a file")
+    folder = path.parent
+    if not folder.exists():
+        fail(prog, "--out", f"folder {folder} does not exist")
+    if not folder.is_dir():
+        fail(prog, "--out", f"{folder} is a file, not a folder")
+    if not writable(folder) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(prog, "--out", f"{out}: cannot write there (read-only)")
 
 
 def _reading(a, prog: str) -> dict:

@@ -16,6 +16,7 @@ the CLI can blame the flag or file it came from.
 """
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import re
@@ -311,6 +312,9 @@ class Recipe:
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
                 raise RecipeError("module_lr", f"module_lr.{name}: expected a positive number, "
                                   f"got {v!r}")
+            if not math.isfinite(v):
+                raise RecipeError("module_lr", f"module_lr.{name}: expected a finite number, "
+                                  f"got {v!r}")
 
     @classmethod
     def from_dict(cls, raw: dict, source: str = "recipe") -> "Recipe":
@@ -323,25 +327,9 @@ class Recipe:
             own = stage_named(raw["stage"]).settings
         except ValueError as e:
             raise RecipeError("stage", f"{source}: {e}") from None
+        check_keys(raw["stage"], raw, source)
         common = {f.name for f in fields(cls)} - {"settings"}
         mine = {f.name for f in fields(own)}
-        elsewhere = {}
-        for key, stage in STAGES.items():
-            if stage.name != raw["stage"]:
-                for f in fields(stage.settings):
-                    if f.name not in mine:
-                        elsewhere.setdefault(f.name, []).append(f"{stage.name} ({key})")
-        if "settings" in raw:
-            elsewhere.setdefault("settings", ["none: write the stage's keys at the top level"])
-        foreign = sorted(k for k in raw if k in elsewhere)
-        if foreign:
-            k = foreign[0]
-            raise RecipeError(k, f"{source}: key {k!r} belongs to stage "
-                              f"{', '.join(elsewhere[k])}, not {raw['stage']}")
-        unknown = sorted(map(str, set(raw) - common - mine))
-        if unknown:
-            raise RecipeError(unknown[0], f"{source}: unknown key(s) {', '.join(unknown)}; "
-                              f"valid: {', '.join(sorted(common | mine))}")
         try:
             return cls(**{k: v for k, v in raw.items() if k in common},
                        settings=own(**{k: v for k, v in raw.items() if k in mine}))
@@ -364,6 +352,34 @@ class Recipe:
         """``to_dict()`` as it reads back from JSON (tuples as lists): what checkpoints and
         ``metrics.json`` store, and what ``recipe_diff`` compares."""
         return json.loads(json.dumps(self.to_dict()))
+
+
+def check_keys(stage: str, keys, source: str = "recipe") -> None:
+    """``RecipeError`` naming the first of ``keys`` that a recipe of ``stage`` (a stage's
+    name) cannot hold: another stage's key, or one no stage has. Its message names
+    ``source``; its ``detail`` speaks of the key alone (``--set`` blames the value given)."""
+    common = {f.name for f in fields(Recipe)} - {"settings"}
+    mine = {f.name for f in fields(stage_named(stage).settings)}
+    elsewhere = {}
+    for key, other in STAGES.items():
+        if other.name != stage:
+            for f in fields(other.settings):
+                if f.name not in mine:
+                    elsewhere.setdefault(f.name, []).append(f"{other.name} ({key})")
+    if "settings" in keys:
+        elsewhere.setdefault("settings", ["none: write the stage's keys at the top level"])
+    foreign = sorted(k for k in keys if k in elsewhere)
+    if foreign:
+        k = foreign[0]
+        what = f"key {k!r} belongs to stage {', '.join(elsewhere[k])}, not {stage}"
+        raise RecipeError(k, f"{source}: {what}", what)
+    unknown = sorted(map(str, set(keys) - common - mine))
+    if unknown:
+        valid = f"valid: {', '.join(sorted(common | mine))}"
+        near = difflib.get_close_matches(unknown[0], sorted(common | mine), n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise RecipeError(unknown[0], f"{source}: unknown key(s) {', '.join(unknown)}; {valid}",
+                          f"unknown key {unknown[0]!r}{hint}; {valid}")
 
 
 def _coerce(value: str):
