@@ -11,6 +11,7 @@ writes an ``--output-path`` at a time; a second one into it is refused, naming t
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -92,13 +93,24 @@ def _one_limit(s: str) -> int | float:
 def limit_value(s: str) -> int | float | dict:
     """``--limit``: a number of samples (an integer >= 1) or a fraction of each task's groups
     (0 < f < 1), as lmms-eval reads it; ``60,dynamath=90`` sets one task's apart (the bare
-    value is every other task's; the result is then {task or "": limit})."""
+    value is every other task's; the result is then {task or "": limit}). A list with no
+    value, a ``=N`` without its task, or a task (or the bare value) given twice is refused."""
+    import argparse
+
     if "," not in s and "=" not in s:
         return _one_limit(s)
     out: dict = {}
     for item in filter(None, (x.strip() for x in s.split(","))):
-        k, _, v = item.rpartition("=")
-        out[k.strip()] = _one_limit(v.strip())
+        k, eq, v = (x.strip() for x in item.rpartition("="))
+        if eq and not k:
+            raise argparse.ArgumentTypeError(f"expected TASK=N, got {item!r}")
+        if k in out:
+            raise argparse.ArgumentTypeError(
+                f"{f'task {k}' if k else 'the value for every task'} given twice in {s!r}")
+        out[k] = _one_limit(v)
+    if not out:
+        raise argparse.ArgumentTypeError(f"no value in {s!r} (an integer, a fraction or "
+                                         f"TASK=N,...)")
     return out
 
 
@@ -138,23 +150,49 @@ def add_decoding_flags(run: OneLineParser) -> None:
 
 
 def _gen_kwargs(s: str):
+    """``--gen-kwargs k=v,...`` as a GenConfig (max_new_tokens 0: each task's own), every
+    value checked before a model loads: max_new_tokens >= 1, do_sample true or false,
+    temperature >= 0 (> 0 when sampling), top_p in (0, 1], seed >= 0."""
+    import math
+
+    from eval.task import Option
     from mm.adapters import GenConfig
 
+    fields = GenConfig.__dataclass_fields__
     kw = {}
     for item in filter(None, (x.strip() for x in s.split(","))):
         if "=" not in item:
             fail(PROG, "--gen-kwargs", f"expected key=value, got {item!r}")
-        k, v = item.split("=", 1)
-        if k not in GenConfig.__dataclass_fields__:
-            fail(PROG, "--gen-kwargs", f"unknown key {k!r}; valid: "
-                 f"{', '.join(GenConfig.__dataclass_fields__)}")
-        t = GenConfig.__dataclass_fields__[k].type
+        k, v = (x.strip() for x in item.split("=", 1))
+        if k not in fields:
+            fail(PROG, "--gen-kwargs", f"unknown key {k!r}; valid: {', '.join(fields)}")
+        if k in kw:
+            fail(PROG, "--gen-kwargs", f"{k} given twice")
+        t = fields[k].type
+        if t in (bool, "bool"):  # read as a boolean --task-options value
+            try:
+                kw[k] = Option(bool, False).convert(v)
+            except ValueError as e:
+                fail(PROG, "--gen-kwargs", f"{k}: {e}")
+            continue
         try:
-            kw[k] = (v.lower() in ("1", "true", "yes")) if t in (bool, "bool") else \
-                (int(v) if t in (int, "int") else float(v))
+            kw[k] = int(v) if t in (int, "int") else float(v)
         except ValueError:
             fail(PROG, "--gen-kwargs", f"{k}: bad value {v!r}")
-    return GenConfig(**{"max_new_tokens": 0, **kw})
+        if not math.isfinite(kw[k]):
+            fail(PROG, "--gen-kwargs", f"{k}: must be a finite number, got {v!r}")
+    gen = GenConfig(**{"max_new_tokens": 0, **kw})
+    if "max_new_tokens" in kw and gen.max_new_tokens < 1:
+        fail(PROG, "--gen-kwargs", f"max_new_tokens: must be >= 1, got {gen.max_new_tokens}")
+    if gen.temperature < 0:
+        fail(PROG, "--gen-kwargs", f"temperature: must be >= 0, got {gen.temperature}")
+    if gen.do_sample and gen.temperature == 0:
+        fail(PROG, "--gen-kwargs", "temperature: must be > 0 when do_sample=true, got 0")
+    if not 0 < gen.top_p <= 1:
+        fail(PROG, "--gen-kwargs", f"top_p: must be in (0, 1], got {gen.top_p}")
+    if gen.seed < 0:
+        fail(PROG, "--gen-kwargs", f"seed: must be >= 0, got {gen.seed}")
+    return gen
 
 
 def decoding_config(dec, a, overrides: dict | None = None):
@@ -187,30 +225,89 @@ def make_adapter(a, method: str | None = None, overrides: dict | None = None):
     except NotImplementedError as e:
         fail(PROG, "--decoding", str(e))
     except (KeyError, FileNotFoundError, ValueError) as e:
-        fail(PROG, "--model", e.args[0] if e.args else str(e))
+        fail(PROG, getattr(a, "model_flag", "--model"),
+             _unprefixed(str(e.args[0] if e.args else e)))
+
+
+def _unprefixed(message: str) -> str:
+    """``message``'s first line without a leading ``--data`` / ``--model`` (the loaders and
+    tasks name the flag themselves; ``fail`` names it once)."""
+    return re.sub(r"^--(data|model):?\s+", "", message.splitlines()[0] if message else "")
 
 
 def _ablate(a) -> None:
     from eval.ablate import run_ablation
+    from eval.runner import NotFinished
     from eval.task import TaskContext
 
     names = _task_names(a)
-    work = _data_cache(a)
-    _output_path(a)
-    _check_limit(a.limit, names)
-    _check_device(a.device)
     if a.model.startswith(BUILTIN) or not Path(a.model).is_dir():
-        fail(PROG, "--model", f"an ablation needs a local model folder, got {a.model}")
+        fail(PROG, "--model", f"an ablation needs a local model folder, got {a.model}" +
+             ("" if a.model.startswith(BUILTIN) or Path(a.model).exists() else
+              " (no such folder)"))
+    work, options, gen = _check_common(a, names)
     try:
         res = run_ablation(lambda over: make_adapter(a, a.method, over) if over is not None
                            else make_adapter(a, DEFAULT), a.method, names, a.output_path,
-                           TaskContext(a.data, a.limit, a.seed, options=_task_options(a, names),
-                                       work=work),
-                           batch_size=a.batch_size, gen=_gen_kwargs(a.gen_kwargs),
-                           progress=not a.no_progress)
+                           TaskContext(a.data, a.limit, a.seed, options=options, work=work),
+                           batch_size=a.batch_size, gen=gen, progress=not a.no_progress)
     except FolderBusy as e:
         fail(PROG, "--output-path", str(e))
+    except NotFinished as e:
+        fail(PROG, "--output-path", str(e))
+    except (ValueError, FileNotFoundError) as e:  # data layout problems: one line, exit 2
+        fail(PROG, "--data", _unprefixed(str(e)))
     print(json.dumps(res, indent=1))
+
+
+def _check_common(a, names: list[str]) -> tuple[Path | None, dict, object]:
+    """The checks ``run`` and ``ablate`` share, before any data is built or model loaded (each
+    failure one line naming its flag); ``--output-path`` is made last, once the rest holds.
+    Returns the data cache, the converted task options and the generation settings."""
+    if a.seed < 0:
+        fail(PROG, "--seed", f"must be >= 0, got {a.seed}")
+    if a.batch_size < 1:
+        fail(PROG, "--batch-size", f"must be >= 1, got {a.batch_size}")
+    _check_decoding_flags(a)
+    gen = _gen_kwargs(a.gen_kwargs)
+    _check_data(a.data)
+    work = _data_cache(a)
+    options = _task_options(a, names)
+    _check_limit(a.limit, names)
+    _check_device(a.device)
+    _output_path(a)
+    return work, options, gen
+
+
+def _check_decoding_flags(a) -> None:
+    """A flag of a decoding method other than ``--decoding``'s, given a value other than its
+    default, would be ignored: it is refused, naming the method it needs. (``ablate`` has no
+    decoding flags: each row sets its own.)"""
+    method = getattr(a, "decoding", None)
+    if method is None:
+        return
+    for dec, s in flag_settings():
+        if dec.name != method and getattr(a, s.dest, s.cli_default) != s.cli_default:
+            fail(PROG, s.flag, f"needs --decoding {dec.name} (this run decodes with {method})")
+
+
+def _check_data(data: str | None) -> None:
+    """``--data``: it exists; a dataset built by mm-data (a build.json) has its parquet files
+    and a readable build.json. Whether its kind suits the tasks is theirs to say."""
+    if not data:
+        return
+    from engines.dataset.files import CorruptFile, data_files, read_config
+
+    path = Path(data)
+    if not path.exists():
+        fail(PROG, "--data", f"no such folder: {data}")
+    if path.is_dir():
+        try:
+            built = read_config(path) is not None
+        except CorruptFile as e:
+            fail(PROG, "--data", f"{e.path}: {e.why}")
+        if built and not data_files(path):
+            fail(PROG, "--data", f"{path}: no data/*.parquet inside")
 
 
 def _data_cache(a) -> Path | None:
@@ -303,6 +400,7 @@ def _model_args(a) -> None:
         if k not in MODEL_ARGS:
             fail(PROG, "--model_args", f"unknown key {k!r}; valid: {', '.join(MODEL_ARGS)}")
         kv[k] = v
+    a.model_flag = "--model_args" if "pretrained" in kv else "--model"
     if "pretrained" in kv:
         m = a.model
         if m and m != kv["pretrained"] and (m.startswith(BUILTIN) or Path(m).exists()):
@@ -361,22 +459,28 @@ def config_argv(path: str, run: OneLineParser) -> list[str]:
 
     p = Path(path)
     try:
-        data = yaml.safe_load(p.read_text())
+        data = yaml.safe_load(p.read_bytes().decode("utf-8"))
     except OSError as e:
         fail(PROG, "--config", f"cannot read {path}: {e.strerror or e}")
+    except UnicodeDecodeError:
+        fail(PROG, "--config", f"{path}: not UTF-8 text")
     except yaml.YAMLError as e:
         fail(PROG, "--config", f"{path}: not YAML ({str(e).splitlines()[0]})")
     if data is None:
         return []
     if not isinstance(data, dict):
         fail(PROG, "--config", f"{path}: expected a mapping of flag: value")
-    flags = {o.lstrip("-").replace("-", "_"): o for act in run._actions
+    flags = {o.lstrip("-").replace("-", "_"): (o, act) for act in run._actions
              for o in act.option_strings if o.startswith("--")}
     argv: list[str] = []
     for k, v in data.items():
-        flag = flags.get(str(k).replace("-", "_"))
+        flag, act = flags.get(str(k).replace("-", "_"), (None, None))
         if flag is None or flag in ("--config", "--help"):
             fail(PROG, "--config", f"{path}: unknown key {k!r}")
+        if act.nargs == 0 and not isinstance(v, (bool, type(None))):  # --log_samples
+            fail(PROG, "--config", f"{path}: {k}: expected true or false, got {v!r}")
+        if isinstance(v, bool) and act.nargs != 0:
+            fail(PROG, "--config", f"{path}: {k}: expected a value, got {str(v).lower()}")
         if isinstance(v, bool):
             argv += [flag] if v else []
         elif isinstance(v, list):
@@ -394,16 +498,9 @@ def _run(a) -> None:
 
     names = _task_names(a)
     _model_args(a)
-    if a.batch_size < 1:
-        fail(PROG, "--batch-size", f"must be >= 1, got {a.batch_size}")
-    if a.data and not Path(a.data).exists():
-        fail(PROG, "--data", f"no such folder: {a.data}")
-    work = _data_cache(a)
-    options = _task_options(a, names)
-    _check_limit(a.limit, names)
-    _check_device(a.device)
-    _output_path(a)
-    gen = _gen_kwargs(a.gen_kwargs)
+    if not a.model.startswith(BUILTIN) and not Path(a.model).exists():
+        fail(PROG, a.model_flag, f"{a.model}: no such folder")
+    work, options, gen = _check_common(a, names)
     adapter = make_adapter(a)
     ctx = TaskContext(a.data, a.limit, a.seed, options=options, work=work)
     try:
@@ -414,7 +511,7 @@ def _run(a) -> None:
     except NotFinished as e:
         fail(PROG, "--output-path", str(e))
     except (ValueError, FileNotFoundError) as e:  # data layout problems: one line, exit 2
-        fail(PROG, "--data", str(e).splitlines()[0])
+        fail(PROG, "--data", _unprefixed(str(e)))
     print(json.dumps(res.get("tasks", {}), indent=1, default=str))
 
 
@@ -448,10 +545,14 @@ def main(argv: list[str] | None = None) -> None:
             if a.dataset or a.lenient:
                 fail(PROG, "--dataset" if a.dataset else "--lenient",
                      "applies to --responses only (a results CSV holds verdicts, not outputs)")
+            if Path(a.csv).is_dir():
+                fail(PROG, "--csv", f"{a.csv} is a folder, not a results CSV file")
             if not Path(a.csv).is_file():
                 fail(PROG, "--csv", f"no such file: {a.csv}")
             try:
                 m = dynamath.metrics(dynamath.read_results_csv(a.csv))
+            except UnicodeDecodeError:
+                fail(PROG, "--csv", f"{a.csv}: not UTF-8 text")
             except (ValueError, csv.Error) as e:
                 fail(PROG, "--csv", str(e).splitlines()[0])
         else:
@@ -481,10 +582,14 @@ def main(argv: list[str] | None = None) -> None:
     elif a.cmd == "ablate":
         _ablate(a)
     elif a.cmd == "report":
-        from eval.report import write_report
+        from eval.report import read_results, write_report
 
         if not (Path(a.out) / "results.json").exists():
             fail(PROG, "out", f"{a.out} has no results.json")
+        try:
+            read_results(a.out)
+        except ValueError as e:
+            fail(PROG, "out", str(e))
         print(write_report(a.out))
     elif a.cmd == "tasks":
         _list_tasks()

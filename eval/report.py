@@ -83,9 +83,35 @@ def task_section(name: str, metrics: dict, plots: list[str], prefix: str = "",
     return lines
 
 
+def read_results(out: str | Path) -> dict:
+    """``OUT/results.json``; ValueError naming the file when it is not JSON or not a results
+    file (an object with a "config" object and a "tasks" object of metrics objects; "versions",
+    "plots" and "intervals", where present, objects)."""
+    path = Path(out) / "results.json"
+    try:
+        res = json.loads(path.read_bytes().decode("utf-8"))
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read it ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: not valid JSON (line {e.lineno} column {e.colno})") from None
+    for key in ("config", "tasks"):
+        if not isinstance(res, dict) or key not in res:
+            raise ValueError(f'{path}: not a results file (no "{key}")')
+    for key in ("config", "tasks", "versions", "plots", "intervals"):
+        if key in res and not isinstance(res[key], dict):
+            raise ValueError(f'{path}: not a results file ("{key}" is not an object)')
+    bad = [name for name, m in res["tasks"].items() if not isinstance(m, dict)]
+    if bad:
+        raise ValueError(f'{path}: not a results file ("tasks" -> {bad[0]!r} is not an '
+                         f"object)")
+    return res
+
+
 def write_report(out: str | Path) -> Path:
     out = Path(out)
-    res = json.loads((out / "results.json").read_text())
+    res = read_results(out)
     cfg = res["config"]
     lines = ["# Evaluation report", "",
              f"- model: `{cfg.get('model')}`",

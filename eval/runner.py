@@ -9,8 +9,9 @@ task, with the intervals of every figure (eval/intervals.py). ``samples_<task>.k
 records what made the samples (the model's fingerprint, with its weights' digest, decoding,
 generation settings, data, seed); samples of another key are moved to
 ``samples_<task>.jsonl.previous`` and the task runs again, so a retrained model is never scored
-with its predecessor's answers. A sample whose image is missing or corrupt is recorded with
-``error`` and the run goes on.
+with its predecessor's answers; a torn key file is moved to ``samples_<task>.key.json.bad`` and
+its samples are set aside as of an unknown key. A sample whose image is missing or corrupt is
+recorded with ``error`` and the run goes on.
 
 Data parallel: under ``torchrun --nproc_per_node K`` or ``accelerate launch --multi_gpu
 --num_processes K`` (on a machine without GPUs that starts K CPU processes on gloo; accelerate's
@@ -185,12 +186,31 @@ def samples_key(adapter: Adapter, gen: GenConfig, ctx: TaskContext) -> dict:
          "seed": ctx.seed, "options": ctx.options}, sort_keys=True, default=_jsonable))
 
 
+def _read_key(key_path: Path) -> dict | None:
+    """The key recorded at ``key_path``, or None when there is none; a torn or non-JSON key
+    file (killed mid-write, edited) is moved to ``<key_path>.bad`` (a warning names it) and
+    counts as none, so its samples are set aside like those of an unknown key."""
+    if not key_path.exists():
+        return None
+    try:
+        old = json.loads(key_path.read_text())
+        if not isinstance(old, dict):
+            raise ValueError("not a JSON object")
+        return old
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        aside = key_path.with_name(key_path.name + ".bad")
+        os.replace(key_path, aside)
+        print(f"{key_path}: not a samples key ({str(e).splitlines()[0]}); moved to "
+              f"{aside.name}", file=sys.stderr)
+        return None
+
+
 def _check_key(path: Path, key: dict) -> None:
     """Keep the samples at ``path`` only if they were made under ``key``; else move them to
     ``<path>.previous`` (saying which fields differ) so the task runs again."""
     key_path = path.with_name(path.name.replace(".jsonl", ".key.json", 1))
+    old = _read_key(key_path)
     if path.exists():
-        old = json.loads(key_path.read_text()) if key_path.exists() else None
         if old == key:
             return
         diff = "no key recorded" if old is None else "differs in " + ", ".join(

@@ -50,8 +50,9 @@ def parse_options(text: str) -> dict[str, str]:
 
 
 def check_options(tasks: list["Task"], options: dict) -> dict:
-    """``options`` converted to the types the tasks declare; an unknown key or a bad value
-    raises ValueError naming it (and, for a key, the valid ones)."""
+    """``options`` converted to the types the tasks declare and checked against each task that
+    declares them (its ``Option`` ranges, then its ``validate_options``); an unknown key or a
+    bad value raises ValueError naming it (and, for a key, the valid ones)."""
     declared: dict[str, Option] = {}
     for t in tasks:
         declared.update(t.task_options)
@@ -63,18 +64,30 @@ def check_options(tasks: list["Task"], options: dict) -> dict:
                              f"valid: {valid}")
         try:
             out[k] = declared[k].convert(v)
+            for t in tasks:
+                if k in t.task_options:
+                    t.task_options[k].convert(out[k])
         except (TypeError, ValueError) as e:
             raise ValueError(f"{k}={v!r}: {e}") from None
+    for t in tasks:
+        t.validate_options({k: v for k, v in out.items() if k in t.task_options})
     return out
+
+
+#: the image sides a task may render (those ``mm-data --image-size`` builds)
+IMAGE_SIDES = (32, 4096)
 
 
 @dataclass(frozen=True)
 class Option:
-    """One ``--task-options`` key a task reads: its type (int, float, str, bool), default and
-    meaning; ``mm-eval run`` converts and checks the values before any work starts."""
+    """One ``--task-options`` key a task reads: its type (int, float, str, bool), default,
+    meaning and, for a number, its range (``min``, ``max``, both inclusive); ``mm-eval run``
+    converts and checks the values before any work starts."""
     type: type
     default: Any
     help: str = ""
+    min: float | None = None
+    max: float | None = None
 
     def convert(self, value: Any) -> Any:
         if self.type is bool:
@@ -84,7 +97,14 @@ class Option:
             if v not in ("1", "0", "true", "false", "yes", "no"):
                 raise ValueError(f"expected true or false, got {value!r}")
             return v in ("1", "true", "yes")
-        return self.type(value)
+        v = self.type(value)
+        if self.min is not None and v < self.min:
+            raise ValueError(f"must be >= {self.min}" if self.max is None else
+                             f"must be between {self.min} and {self.max}")
+        if self.max is not None and v > self.max:
+            raise ValueError(f"must be <= {self.max}" if self.min is None else
+                             f"must be between {self.min} and {self.max}")
+        return v
 
 
 @dataclass
@@ -135,6 +155,10 @@ class Task:
         """The records of a subset of whole groups as ``aggregate`` should see them (a task
         whose records carry counts of the whole run recounts them)."""
         return records
+
+    def validate_options(self, options: dict) -> None:
+        """Raise ValueError naming the option when ``options`` (converted, this task's keys
+        only) cannot run: a value outside the task's choices (a split, a language)."""
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         raise NotImplementedError

@@ -42,7 +42,7 @@ from typing import ClassVar
 import numpy as np
 
 from eval import comfort as cm
-from eval.task import Option, Task, TaskContext, register_task
+from eval.task import IMAGE_SIDES, Option, Task, TaskContext, register_task
 from engines.builders.comfort import VARIATIONS, comfort_config, views
 from eval.evalsets import built_rows, cached_rows, groups_kept
 from renderers.comfort_scene import ComfortScene
@@ -430,9 +430,10 @@ class ComfortTask(Task):
     n_variations: ClassVar[int] = VARIATIONS["ball"]
     task_options = {
         "language": Option(str, "en", f"one of {', '.join(LANGS)}"),
-        "variations": Option(int, VARIATIONS["ball"], "scene variations"),
+        "variations": Option(int, VARIATIONS["ball"], "scene variations", min=1),
         "prefixes": Option(str, "", "comma list of perspective prefixes (default: all)"),
-        "image_size": Option(int, 336, "image side in pixels"),
+        "image_size": Option(int, 336, "image side in pixels", min=IMAGE_SIDES[0],
+                             max=IMAGE_SIDES[1]),
         "answer_hint": Option(bool, False, "append \"Answer yes or no.\" (ours; COMFORT's "
                               "open-model prompts have none)"),
         "objects": Option(bool, True, "ask the object-hallucination questions (Obj F1)"),
@@ -443,6 +444,9 @@ class ComfortTask(Task):
 
     def stratum(self, doc):
         return doc["relation"] or "object"
+
+    def validate_options(self, options: dict) -> None:
+        self.options(TaskContext(options=options))
 
     def options(self, ctx: TaskContext) -> dict:
         o = dict(ctx.options or {})
@@ -610,7 +614,8 @@ class ComfortCar(ComfortTask):
     frames = ("camera", "relatum", "addressee")
     n_variations = VARIATIONS["car"]
     task_options = {**ComfortTask.task_options,
-                    "variations": Option(int, VARIATIONS["car"], "scene variations")}
+                    "variations": Option(int, VARIATIONS["car"], "scene variations",
+                                         min=1)}
 
 
 # ----------------------------------------------------------------------------- plot

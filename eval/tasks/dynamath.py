@@ -268,7 +268,7 @@ class DynaMath(Task):
     prompt_suffix = dm.PROMPT_SUFFIX
     parser = "dynamath-official (opensource_json_eval.py)"
     lenient = False  # --task-options lenient=true: add the lenient metric block
-    task_options = {"repeats": Option(int, 1, "ask every variant K times (for RC)"),
+    task_options = {"repeats": Option(int, 1, "ask every variant K times (for RC)", min=1),
                     "lenient": Option(bool, False, "add the lenient judge's metrics as a "
                                       "separate block")}
 

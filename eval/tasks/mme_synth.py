@@ -26,7 +26,7 @@ from engines.builders.mme_synth import (N_IMAGES, SUBTASKS, SUFFIX, category,
                                        mme_synth_config)
 from eval import mme
 from eval.evalsets import built_rows, cached_rows, doc_image, groups_kept
-from eval.task import Option, TaskContext, register_task
+from eval.task import IMAGE_SIDES, Option, TaskContext, register_task
 from eval.tasks.mme import PairedYesNo, subtask_bars
 
 IMAGE_SIZE = 336
@@ -105,8 +105,9 @@ def metrics(records: list[dict]) -> dict:
 class MMESynth(PairedYesNo):
     name = "mme-synth"
     description = "MME-style paired yes/no on rendered scenes and diagrams: acc, acc+, score"
-    task_options = {"n_images": Option(int, N_IMAGES, "synthetic images per subtask"),
-                    "image_size": Option(int, IMAGE_SIZE, "image side in pixels")}
+    task_options = {"n_images": Option(int, N_IMAGES, "synthetic images per subtask", min=1),
+                    "image_size": Option(int, IMAGE_SIZE, "image side in pixels",
+                                         min=IMAGE_SIDES[0], max=IMAGE_SIDES[1])}
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         if ctx.data:

@@ -39,7 +39,7 @@ import numpy as np
 from engines.builders.pope_synth import N_IMAGES, ROWS_PER_IMAGE, SPLITS, pope_synth_config
 from eval.evalsets import built_rows, cached_rows, doc_image, groups_kept
 from eval.plots import grouped_bars
-from eval.task import Option, Task, TaskContext, register_task
+from eval.task import IMAGE_SIDES, Option, Task, TaskContext, register_task
 
 IMAGE_SIZE = 336
 
@@ -196,8 +196,9 @@ class PopeSynth(Task):
     max_new_tokens = 16
     parser = "pope-official (before the first '.', no commas, split on spaces: No/no/not -> no)"
     task_options = {"split": Option(str, "all", "random, popular, adversarial or all"),
-                    "n_images": Option(int, N_IMAGES, "synthetic images"),
-                    "image_size": Option(int, IMAGE_SIZE, "image side in pixels"),
+                    "n_images": Option(int, N_IMAGES, "synthetic images", min=1),
+                    "image_size": Option(int, IMAGE_SIZE, "image side in pixels",
+                                         min=IMAGE_SIDES[0], max=IMAGE_SIDES[1]),
                     "images": Option(str, "", "image folder of POPE's official question "
                                      "files (default DIR/images, DIR/val2014 or DIR)")}
 
@@ -206,6 +207,9 @@ class PopeSynth(Task):
 
     def stratum(self, doc):
         return doc["split"]
+
+    def validate_options(self, options: dict) -> None:
+        _splits(TaskContext(options=options))
 
     def docs(self, ctx: TaskContext) -> list[dict]:
         splits = _splits(ctx)
