@@ -212,9 +212,9 @@ def test_dynamath_variants_and_run():
                        "accuracy 100.0% (the seed question counts only when every variant is "
                        "right). Reasoning robustness RR = worst / average = 1.00.")
     # random guesses: one variant of four right, so the worst case is 0
-    rows, summary = app.on_dm_run("builtin:random", "algebra-function-type", 4, 0)
-    assert rows["ground truth"].tolist() == ["B", "C", "B", "A"]
-    assert rows["model's answer"].tolist() == ["A", "D", "A", "A"]
+    rows, summary = app.on_dm_run("builtin:random", "algebra-function-type", 4, 1)
+    assert rows["ground truth"].tolist() == ["D", "C", "C", "D"]
+    assert rows["model's answer"].tolist() == ["A", "A", "B", "D"]
     assert rows["correct"].tolist() == ["no", "no", "no", "yes"]
     assert summary.startswith("Average-case accuracy 25.0% (1 of 4 variants right). "
                               "Worst-case accuracy 0.0%")
