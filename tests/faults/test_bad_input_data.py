@@ -3,7 +3,6 @@ mistyped build.json, an output path the OS refuses; each is one line naming the 
 or field), exit 2, and nothing written. A chunk whose every unit fails is still written, with
 each unit's own error recorded."""
 import json
-import shutil
 
 import pytest
 
@@ -12,26 +11,7 @@ from engines.cli import main as mm_data
 from engines.cli import parser
 from engines.dataset import BUILDERS, BuildConfig, Builder
 from engines.dataset import columns as col
-from tests.faults.test_bad_input import one_line
-
-DATA = ["mavis-caption", "--n", "2", "--families", "chart", "--no-progress"]
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """A finished 2-row build; tests copy it before changing it."""
-    out = tmp_path_factory.mktemp("built") / "d"
-    with pytest.raises(SystemExit) as e:
-        mm_data([*DATA, "--out", str(out)])
-    assert e.value.code == 0
-    return out
-
-
-def _copy(built, tmp_path):
-    out = tmp_path / "d"
-    shutil.copytree(built, out)
-    return out
-
+from tests.faults.test_bad_input import _copy, built, one_line  # noqa: F401 (built: a fixture)
 
 # ----------------------------------------------------------------------------- 1: --seed
 

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.cli import main as mm_data
-from tests.faults.test_bad_input import DATA, one_line
+from tests.faults.test_bad_input import built, one_line  # noqa: F401 (built: a fixture)
 from train.cli import main as mm_train
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,17 +34,7 @@ def _init(root: Path, stage: str, preset: str, model: str | None = None) -> Path
     return root
 
 
-@pytest.fixture(scope="module")
-def captions(tmp_path_factory):
-    """A finished 4-row mavis-caption build (a dataset of the wrong kind for stage 3)."""
-    out = tmp_path_factory.mktemp("captions") / "d"
-    with pytest.raises(SystemExit) as e:
-        mm_data([*DATA, "--out", str(out)])
-    assert e.value.code == 0
-    return out
-
-
-def test_data_key_is_checked_before_work(tmp_path, run_cli, captions):
+def test_data_key_is_checked_before_work(tmp_path, run_cli, built):
     out = tmp_path / "o"
     r = run_cli(mm_train, *_stage("stage1", out, "--set", "data=/nope", *ONE_STEP))
     one_line(r, "mm-train", "--set", "data=/nope: no such folder: /nope")
@@ -53,8 +42,8 @@ def test_data_key_is_checked_before_work(tmp_path, run_cli, captions):
     recipe.write_text("stage: clip\ntrain_modules: [vision]\ndata: /nope\nmax_steps: 1\n")
     r = run_cli(mm_train, "stage1", "--recipe", str(recipe), "--out", str(out))
     one_line(r, "mm-train", "--recipe", f"{recipe}: data: no such folder: /nope")
-    r = run_cli(mm_train, *_stage("stage3", out, "--set", f"data={captions}", *ONE_STEP))
-    one_line(r, "mm-train", "--set", f"data={captions}: {captions} has no column 'question'; "
+    r = run_cli(mm_train, *_stage("stage3", out, "--set", f"data={built}", *ONE_STEP))
+    one_line(r, "mm-train", "--set", f"data={built}: {built} has no column 'question'; "
              "this stage reads a mavis-instruct dataset")
     assert not out.exists()
 
