@@ -5,7 +5,7 @@ API (small and stable; the "analytic_geometry" and "function" families use it):
     vp = draw_axes(canvas, xmin, xmax, ymin, ymax, xstep=None, ystep=None, equal=True,
                    grid=True, tick_labels=True, names=("x", "y"), origin_label="O",
                    frame=None, px=None, max_labels=10, defer_labels=False,
-                   keep_clear=()) -> AxesViewport
+                   keep_clear=(), xlabel_w=0.0) -> AxesViewport
     draw_axis_labels(canvas, vp)   # with defer_labels: once curves and regions are drawn
 
 - ``AxesViewport`` is a ``renderers.canvas.Viewport`` (math -> pixel, y up) with an optional
@@ -27,6 +27,9 @@ API (small and stable; the "analytic_geometry" and "function" families use it):
   included, intact. Marked dots are drawn after that, so no label hides one; ``keep_clear``
   (their math points) leaves out a label whose glyphs a dot there would touch: the dot
   matters more than one of evenly spaced labels.
+- ``xlabel_w``: the width of the x tick labels a caller draws itself at the window's ends
+  (a trig plot's "-2π" ... "2π"); the margins leave room for half of one past either end, as
+  for the axes' own labels, so the left end's label fits as the right end's does.
 - ``nice_step(span, max_steps)`` and ``tick_values(lo, hi, step)`` are the helpers behind the
   default steps (1, 2, 5 x 10^k; one common step for both axes when ``equal``), exported for
   callers that choose their own ranges; ``text_size(canvas, text, px)`` is a memoised
@@ -181,7 +184,7 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
               names: tuple[str, str] | None = ("x", "y"), origin_label: str | None = "O",
               frame: Box | None = None, px: int | None = None, max_labels: int | None = 10,
               axis_color=AXIS_COLOR, grid_color=GRID_COLOR, defer_labels: bool = False,
-              keep_clear: Sequence[Point] = ()) -> AxesViewport:
+              keep_clear: Sequence[Point] = (), xlabel_w: float = 0.0) -> AxesViewport:
     """Draw grid, axes with arrows, ticks, tick labels and axis names; return the viewport.
 
     ``frame`` is the pixel box to fit into (default: the whole canvas); margins for arrows,
@@ -192,7 +195,8 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
     ``defer_labels``: place the labels now, paint them in ``draw_axis_labels`` (on top of what
     the caller draws in between); ``keep_clear``: math points of dots (radius at most
     ``KEEP_CLEAR_R`` at 336 px) drawn after the labels, which no deferred label's glyphs may
-    come near.
+    come near. ``xlabel_w``: the width of the x tick labels the caller draws at the window's
+    ends, which the margins make room for.
     """
     if not (xmax > xmin and ymax > ymin):
         raise ValueError(f"empty range x {xmin}..{xmax}, y {ymin}..{ymax}")
@@ -235,7 +239,7 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
             bottom = max(4 * u, th / 2 + 2 * u, need_b - below + 2 * u)
             lft = (ax_x - xmin) * sx
             need_l = yw + gap + 3 * u
-            left = max(4 * u, xw / 2 + 2 * u, need_l - lft + 2 * u)
+            left = max(4 * u, max(xw, xlabel_w) / 2 + 2 * u, need_l - lft + 2 * u)
         # centre the grid in the space left over
         cx0 = fx0 + left + (wpx - sx * (xmax - xmin)) / 2
         cy0 = fy0 + top + (hpx - sy * (ymax - ymin)) / 2

@@ -18,7 +18,7 @@ from typing import Sequence
 import numpy as np
 
 from renderers.axes import (AXIS_COLOR, GRID_COLOR, AxesViewport, draw_axes, draw_axis_labels,
-                            nice_step)
+                            nice_step, tick_values)
 from renderers.canvas import PALETTE, Box, Canvas
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
@@ -153,16 +153,31 @@ def _pi_grid(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
     canvas.line([(bx0, oy), (bx1, oy)], color=AXIS_COLOR, width=1.4)  # over the grid lines
 
 
+def _pi_px(canvas: Canvas) -> int:
+    return font_px(canvas.width, 0.8)
+
+
+def _pi_end_w(spec: FunctionSpec, canvas: Canvas) -> float:
+    """Width of the outermost labels ("-2π", "2π" at the window's ends), which draw_axes
+    leaves room for past the grid's edges."""
+    ks = [k for k in _pi_ks(spec) if k]
+    return max((canvas.text_size(pi_text(k / 2), _pi_px(canvas))[0] for k in ks[:1] + ks[-1:]),
+               default=0.0)
+
+
 def _pi_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
     """"π/2, π, 3π/2" under the x-axis, every k-th so neighbours keep apart; drawn on a white
-    halo over asymptotes and curves so they stay legible."""
+    halo over asymptotes and curves so they stay legible. A window symmetric about 0 gets
+    symmetric labels: a tick whose mirror tick's label has no room goes unlabelled too, so
+    that "2π" never stands at the right end without "-2π" at the left."""
     u = canvas.unit
-    px = font_px(canvas.width, 0.8)
+    px = _pi_px(canvas)
     half = math.pi / 2
     ks = [k for k in _pi_ks(spec) if k]
     wmax = canvas.text_size(max((pi_text(k / 2) for k in ks), key=len), px)[0]
     stride = next(s for s in (1, 2, 4, 8) if s * half * vp.scale >= wmax + 6 * u or s == 8)
     top = vp(0, 0)[1] + 6 * u
+    room = {}
     for k in ks:
         if k % stride:
             continue
@@ -170,6 +185,10 @@ def _pi_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
         t = pi_text(k / 2)
         w, h = canvas.text_size(t, px)
         if canvas.is_free((X - w / 2, top, X + w / 2, top + h), avoid_ink=False, pad=1.5):
+            room[k] = (X, t)
+    symmetric = abs(spec.xmin + spec.xmax) < 1e-9
+    for k, (X, t) in room.items():
+        if not symmetric or -k in room:
             canvas.text((X, top), t, px=px, anchor="mt", halo=True)
 
 
@@ -411,15 +430,28 @@ def _leader(canvas: Canvas, a: Point, b: Point, skip: Sequence[Box]) -> None:
 
 
 def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, px: int,
-                    skip: Sequence[Box] = ()) -> DotLabel:
+                    skip: Sequence[Box] = (), dirs: Sequence[Point] | None = None,
+                    marks: Sequence[Point] = (), side: float | None = None) -> DotLabel:
     """A marked point's coordinates where a reader pins them on that point: every place tried
     is nearer its own dot than any other dot (the free place nearest a dot anywhere on the
     picture can sit beside another dot, as the zeros of a steep tangent do); the rings round
     the dot first, then the free place nearest it (the one covering least ink, on a halo,
     where none is free), and a leader to the dot where the label ends up off its rings (left
-    out inside the ``skip`` boxes, the axes' labels)."""
+    out inside the ``skip`` boxes, the axes' labels).
+
+    ``dirs``: the ring directions in the order tried (default: place_label's, up-right
+    first). ``marks`` (an x marker's label: the other dots and the axis' tick marks): the
+    label's centre is nearer its own dot than any of them too, so it reads as standing at
+    its own x. ``side``: the pixel x of the y-axis; the label stays wholly on its dot's side
+    of it, never across the axis beside the origin or another x."""
     w, h = canvas.text_size(text, px)
+    # a dot drawn where the own one is (a zero that is also a marker's foot) is the same
+    # place to a reader: no label could be nearer one of them than the other
     O = np.array(others, dtype=float).reshape(-1, 2)
+    O = O[np.hypot(O[:, 0] - at[0], O[:, 1] - at[1]) > 1.0]
+    M = np.array(marks, dtype=float).reshape(-1, 2)
+    M = M[np.hypot(M[:, 0] - at[0], M[:, 1] - at[1]) > 1.0]
+    gap_x = 3 * canvas.unit  # room between the label and the y-axis (its tick marks' length)
 
     def own_nearest(x0: np.ndarray, y0: np.ndarray) -> np.ndarray:
         def gap(q):
@@ -432,17 +464,32 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
             ok &= mine + 0.25 * px < gap(q)
         return ok
 
-    # place_label's order with its default preference, so a label it set stays where it was
-    order = sorted(_DIRS, key=lambda d: -(d[0] - d[1]) / math.hypot(*d))
-    dirs = np.array([(dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)) for dx, dy in
-                     [(1, -1)] + order])
-    ux, uy = dirs[:, 0], dirs[:, 1]
+    def centred(x0: np.ndarray, y0: np.ndarray) -> np.ndarray:
+        """The label's centre nearer its own dot than any of ``marks``."""
+        ok = np.ones(x0.shape, bool)
+        cx, cy = x0 + w / 2, y0 + h / 2
+        mine = np.hypot(cx - at[0], cy - at[1])
+        for q in M:
+            ok &= mine < np.hypot(cx - q[0], cy - q[1])
+        return ok
+
+    def own_side(x0: np.ndarray) -> np.ndarray:
+        """The label's box on its dot's side of the y-axis."""
+        if side is None:
+            return np.ones(x0.shape, bool)
+        return x0 + w <= side - gap_x if at[0] < side else x0 >= side + gap_x
+
+    if dirs is None:  # place_label's order with its default preference, so a label it set
+        dirs = [(1, -1)] + sorted(_DIRS, key=lambda d: -(d[0] - d[1]) / math.hypot(*d))
+    U = np.array([(dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)) for dx, dy in dirs])
+    ux, uy = U[:, 0], U[:, 1]
     d0 = 0.35 * px + 2 * canvas.unit
     r = d0 + np.arange(5) * 0.45 * px
     cx = at[0] + (ux[None, :] * (r[:, None] + w / 2 * np.abs(ux))).ravel()
     cy = at[1] + (uy[None, :] * (r[:, None] + h / 2 * np.abs(uy))).ravel()
     inside, used, _ = _box_counts(canvas, cx - w / 2, cy - h / 2, w, h, split=False)
-    ok = inside & (used == 0) & own_nearest(cx - w / 2, cy - h / 2)
+    ok = (inside & (used == 0) & own_nearest(cx - w / 2, cy - h / 2) &
+          centred(cx - w / 2, cy - h / 2) & own_side(cx - w / 2))
     rec = DotLabel(text, (0.0, 0.0, 0.0, 0.0), at, [tuple(q) for q in O])
     if ok.any():
         i = int(np.argmax(ok))
@@ -457,12 +504,24 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
         return rec
     inside, ink, lab = _box_counts(canvas, gx, gy, w, h, k=2)
     dd = np.hypot(gx + w / 2 - at[0], gy + h / 2 - at[1])
-    usable = inside & (lab == 0) & own_nearest(gx, gy)
+    nearest, centre, beside = own_nearest(gx, gy), centred(gx, gy), own_side(gx)
+    usable = inside & (lab == 0) & nearest & centre & beside
     if not usable.any():  # the shrunk masks call a box a pixel off a label covered: recount
         inside, ink, lab = _box_counts(canvas, gx, gy, w, h)
-        usable = inside & (lab == 0) & own_nearest(gx, gy)
-    if not usable.any():
-        usable = inside & own_nearest(gx, gy)
+        usable = inside & (lab == 0) & nearest & centre & beside
+    if len(M) or side is not None:
+        # an x marker's label where nothing is left: give up the least first, and cover
+        # another label last. It may come as near another dot as its own (its leader pins
+        # it), then stand off its own x, then cross the y-axis: a crowded small picture
+        free = inside & (lab == 0)
+        tiers = [free & centre & beside, free & beside, free & nearest, free,
+                 inside & nearest & centre & beside, inside & beside, inside]
+    else:
+        tiers = [inside & nearest, inside]
+    for tier in tiers:
+        if usable.any():
+            break
+        usable = tier
     # no ink nearby if possible: a free place within a few lines of the dot, else the place
     # covering least ink there, else the nearest free place anywhere
     near = usable & (dd < 4 * px)
@@ -473,7 +532,8 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
     i = int(np.argmin(key))
     rec.box = canvas.text((float(gx[i] + w / 2), float(gy[i] + h / 2)), text, px=px,
                           color=MARK_COLOR, anchor="mm", halo=bool(ink[i]))
-    if _box_gap(rec.box, at) > d0 + 0.45 * px:
+    off = _box_gap(rec.box, at)
+    if off > d0 + 0.45 * px or (off > 1.0 and not nearest[i]):
         x0, y0, x1, y1 = rec.box
         start = (min(max(at[0], x0), x1), min(max(at[1], y0), y1))
         _leader(canvas, start, at, skip)
@@ -497,17 +557,31 @@ def _shown(spec: FunctionSpec, fy: float) -> bool:
 
 
 def _markers(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport
-             ) -> tuple[list[tuple[Point, str, bool]], list[tuple[Point, float, tuple]]]:
-    """Dashed drop lines of the x markers; returns (foot, label, label below the axis) per
-    marker and the dots to draw on them (pixel point, radius, colour)."""
+             ) -> tuple[list[tuple[Point, str, bool, Point | None]],
+                        list[tuple[Point, float, tuple]]]:
+    """Dashed drop lines of the x markers; returns (foot, label, label below the axis, dot on
+    the curve or None) per marker and the dots to draw on them (pixel point, radius, colour)."""
     feet, dots = [], []
     for x, y0, fy, label in _marker_feet(spec):
+        top = None
         if _shown(spec, fy):
             canvas.line([vp(x, y0), vp(x, fy)], color=MARK_COLOR, width=1.2, dash=(4, 3))
-            dots.append((vp(x, fy), 3.2, _rgb(spec.curves[0].color)))
+            top = vp(x, fy)
+            dots.append((top, 3.2, _rgb(spec.curves[0].color)))
         dots.append((vp(x, y0), 2.6, MARK_COLOR))
-        feet.append((vp(x, y0), label, not (np.isfinite(fy) and fy < y0)))
+        feet.append((vp(x, y0), label, not (np.isfinite(fy) and fy < y0), top))
     return feet, dots
+
+
+def _marker_dirs(foot: Point, axis_x: float, down: bool) -> list[Point]:
+    """Ring directions for an x marker's label (pixels, y down): across the x-axis from its
+    dashed line (below where the curve's dot is above), leaning away from the y-axis, then
+    straight across; the same on the dashed line's side; only then leaning towards the
+    y-axis, and last along the x-axis."""
+    sx = -1.0 if foot[0] < axis_x - 0.5 else 1.0
+    v = 1.0 if down else -1.0
+    return [(0.4 * sx, v), (sx, v), (0.0, v), (0.4 * sx, -v), (sx, -v), (0.0, -v),
+            (-0.4 * sx, v), (-sx, v), (-0.4 * sx, -v), (-sx, -v), (sx, 0.0), (-sx, 0.0)]
 
 
 def _dots(spec: FunctionSpec) -> list[tuple[tuple[float, float], str]]:
@@ -541,11 +615,14 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
     # labels are painted after the curves, regions and asymptotes, on boxes of the canvas
     # colour, so that none of them runs through a label (a line y = -2 through "-2" hid its
     # minus sign).
+    xstep = nice_step(spec.xmax - spec.xmin, MAX_TICKS)
+    xticks = ([k * math.pi / 2 for k in _pi_ks(spec)] if spec.pi_ticks else
+              tick_values(spec.xmin, spec.xmax, xstep))
     vp = draw_axes(canvas, spec.xmin, spec.xmax, spec.ymin, spec.ymax, equal=False,
-                   frame=(0.0, top, float(W), float(H)),
-                   xstep=1e6 if spec.pi_ticks else nice_step(spec.xmax - spec.xmin, MAX_TICKS),
+                   frame=(0.0, top, float(W), float(H)), xstep=1e6 if spec.pi_ticks else xstep,
                    ystep=nice_step(spec.ymax - spec.ymin, MAX_TICKS), defer_labels=True,
-                   keep_clear=marked)
+                   keep_clear=marked,
+                   xlabel_w=_pi_end_w(spec, canvas) if spec.pi_ticks else 0.0)
     if spec.pi_ticks:
         _pi_grid(spec, canvas, vp)
     if spec.shade and spec.curves:
@@ -573,12 +650,23 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
     if mode == "legend" and not _legend(spec, canvas, vp):
         mode = "label"
     lpx = font_px(W, 0.8)
-    whole = (0.0, 0.0, float(W), float(H))
     at = [vp(x, y) for (x, y), _ in dots]
-    records = [place_dot_label(canvas, at[i], at[:i] + at[i + 1:], txt, lpx, skip=tick_boxes)
+    feet_at = [q for foot, _, _, top in feet for q in (foot, top) if q is not None]
+    records = [place_dot_label(canvas, at[i], at[:i] + at[i + 1:] + feet_at, txt, lpx,
+                               skip=tick_boxes)
                for i, (_, txt) in enumerate(dots) if txt]
-    for foot, txt, down in feet:
-        place_label(canvas, [foot], txt, lpx, prefer=(0.4, 1) if down else (0.4, -1), scan=whole)
+    # an x marker's label stands at its own x: on its foot's side of the y-axis, its centre
+    # nearer the foot than any other dot or tick mark ("a = -1" between "O" and "2" read as
+    # a point right of the origin), joined to the foot by a leader where it stands away
+    axis_x = vp(0, 0)[0]
+    for foot, txt, down, top in feet:
+        others = at + [q for q in feet_at if q != foot and q != top]
+        ticks = [(vp(x, 0)[0], foot[1]) for x in xticks]
+        ticks = [q for q in ticks if abs(q[0] - foot[0]) > 1.5]
+        records.append(place_dot_label(
+            canvas, foot, others, txt, lpx, skip=tick_boxes,
+            dirs=_marker_dirs(foot, axis_x, down), marks=others + ticks,
+            side=axis_x if abs(foot[0] - axis_x) > 0.5 else None))
     if mode == "label":
         _curve_labels(spec, canvas, vp, runs, names_only=False)
     elif mode == "none" and len(spec.curves) == 2:
