@@ -445,10 +445,23 @@ def _output_path(a) -> None:
     if out.exists() and not out.is_dir():
         fail(PROG, "--output-path", f"{out} is a file, not a folder")
     if not out.exists():
+        # the folders made here, deepest first: a run that fails before writing anything
+        # removes them again (``_drop_made_output``)
+        a.made_output = [out, *[q for q in out.parents if not q.exists()]]
         try:
             out.mkdir(parents=True)
         except OSError as e:
             fail(PROG, "--output-path", f"cannot create {out}: {e.strerror or e}")
+
+
+def _drop_made_output(a) -> None:
+    """Remove the ``--output-path`` folders this run made, where they are still empty: a run
+    refused after the checks (a model that cannot load, say) leaves nothing behind."""
+    for folder in getattr(a, "made_output", []):
+        try:
+            folder.rmdir()  # only an empty folder
+        except OSError:
+            return
 
 
 def config_argv(path: str, run: OneLineParser) -> list[str]:
@@ -577,10 +590,13 @@ def main(argv: list[str] | None = None) -> None:
         except (ValueError, FileNotFoundError) as e:
             fail(PROG, "--dir", str(e))
         sys.exit(0)
-    if a.cmd == "run":
-        _run(a)
-    elif a.cmd == "ablate":
-        _ablate(a)
+    if a.cmd in ("run", "ablate"):
+        try:
+            _run(a) if a.cmd == "run" else _ablate(a)
+        except SystemExit as e:
+            if e.code not in (0, None):
+                _drop_made_output(a)
+            raise
     elif a.cmd == "report":
         from eval.report import read_results, write_report
 

@@ -242,3 +242,15 @@ def test_causalmm_flag_without_decoding_causalmm(tmp_path, run_cli, no_model, fl
     one_line(run_cli(mm_eval, *RUN, "--output-path", str(tmp_path / "o"), flag, value),
              "mm-eval", flag, "needs --decoding causalmm (this run decodes with greedy)")
     assert not (tmp_path / "o").exists()
+
+
+def test_a_run_refused_at_the_model_leaves_no_output_folder(tmp_path, run_cli):
+    """--output-path is made once the flags are checked; a model that then cannot load (CausalMM
+    on a builtin model) removes the folders the run made, and only those."""
+    keep = tmp_path / "kept"
+    keep.mkdir()
+    out = keep / "new" / "deeper"
+    one_line(run_cli(mm_eval, *RUN, "--decoding", "causalmm", "--output-path", str(out)),
+             "mm-eval", "--decoding", "causalmm needs a model folder")
+    assert not (keep / "new").exists()
+    assert keep.is_dir()
