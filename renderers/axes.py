@@ -47,8 +47,8 @@ from typing import Sequence
 
 import numpy as np
 
-from renderers.canvas import Box, Canvas, LabelBox, Point, Viewport
-from renderers.text import GLYPH_PAD, fmt_num, font_px, get_font, glyph_mask
+from renderers.canvas import Box, Canvas, Point, Viewport
+from renderers.text import GLYPH_PAD, fmt_num, font_px, get_font
 
 AXIS_COLOR = (40, 40, 40)
 GRID_COLOR = (218, 218, 218)
@@ -303,14 +303,6 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
     return vp
 
 
-def _text_box(canvas: Canvas, xy: Point, text: str, px: int, anchor: str, kind: str) -> Box:
-    """The pixel box ``Canvas.text`` gives the text drawn at ``xy`` (the same rounding)."""
-    ss = canvas.ss
-    xs, ys = int(round(xy[0] * ss)), int(round(xy[1] * ss))
-    rel = glyph_mask(text, px * ss, kind, anchor)[1]
-    return ((xs + rel[0]) / ss, (ys + rel[1]) / ss, (xs + rel[2]) / ss, (ys + rel[3]) / ss)
-
-
 def _glyphs_near(canvas: Canvas, xy: Point, text: str, px: int, anchor: str, kind: str,
                  box: Box, dots: Sequence[Point]) -> bool:
     """Whether a dot of radius ``KEEP_CLEAR_R`` at one of ``dots`` (pixels) would share a
@@ -324,11 +316,11 @@ def _glyphs_near(canvas: Canvas, xy: Point, text: str, px: int, anchor: str, kin
     if not near:
         return False
     ss = canvas.ss
-    mask, rel = glyph_mask(text, px * ss, kind, anchor)
+    mask, bx = canvas.glyph_place(xy, text, px, anchor, kind)
     rows, cols = np.nonzero(np.asarray(mask))
     # Canvas.text pastes the mask GLYPH_PAD supersampled pixels up and left of the box
-    gx = (int(round(xy[0] * ss)) + rel[0] - GLYPH_PAD + cols + 0.5) / ss
-    gy = (int(round(xy[1] * ss)) + rel[1] - GLYPH_PAD + rows + 0.5) / ss
+    gx = (bx[0] - GLYPH_PAD + cols + 0.5) / ss
+    gy = (bx[1] - GLYPH_PAD + rows + 0.5) / ss
     return any(bool((np.hypot(gx - qx, gy - qy) < reach).any()) for qx, qy in near)
 
 
@@ -351,12 +343,10 @@ class _Labels:
         if not self.defer:
             c.text(xy, text, px=px, anchor=anchor, kind=kind, halo=halo)
             return
-        box = _text_box(c, xy, text, px, anchor, kind)
+        box = c.text_box(xy, text, px, anchor, kind)
         if self.clear and _glyphs_near(c, xy, text, px, anchor, kind, box, self.clear):
             return
-        x0, y0, x1, y1 = box
-        c.lab_d.rectangle([x0, y0, x1, y1], fill=1)
-        c.layout.labels.append(LabelBox(text, box))
+        c.claim(box, text)
         self.vp.labels.append(AxisLabel(xy, text, px, anchor, kind, box))
 
     def claim_margins(self) -> None:

@@ -267,11 +267,7 @@ class Canvas:
              halo: bool = False) -> Box:
         """Draw text at a fixed place (titles, tick labels). Returns its pixel box."""
         px = px or font_px(self.width)
-        # whole supersampled pixels, so a string looks the same wherever it is drawn and its
-        # rendering can be reused (at most 1/(2 ss) of a final pixel away from ``xy``)
-        xs, ys = int(round(xy[0] * self.ss)), int(round(xy[1] * self.ss))
-        mask, rel = glyph_mask(text, px * self.ss, kind, anchor)
-        bx = (xs + rel[0], ys + rel[1], xs + rel[2], ys + rel[3])
+        mask, bx = self.glyph_place(xy, text, px, anchor, kind)
         box = (bx[0] / self.ss, bx[1] / self.ss, bx[2] / self.ss, bx[3] / self.ss)
         if halo:
             pad = 1.5 * self.ss
@@ -281,10 +277,26 @@ class Canvas:
         self._drew(bx[0] - GLYPH_PAD - 2, bx[1] - GLYPH_PAD - 2,
                    bx[0] - GLYPH_PAD + mask.size[0] + 2, bx[1] - GLYPH_PAD + mask.size[1] + 2)
         if record:
-            self._claim(box, text)
+            self.claim(box, text)
         return box
 
-    def _claim(self, box: Box, text: str) -> None:
+    def glyph_place(self, xy: Point, text: str, px: int, anchor: str, kind: str):
+        """The glyph mask of ``text`` and its box in supersampled pixels where ``text`` puts it:
+        at whole supersampled pixels, so a string looks the same wherever it is drawn and its
+        rendering can be reused (at most 1/(2 ss) of a final pixel away from ``xy``)."""
+        xs, ys = int(round(xy[0] * self.ss)), int(round(xy[1] * self.ss))
+        mask, rel = glyph_mask(text, px * self.ss, kind, anchor)
+        return mask, (xs + rel[0], ys + rel[1], xs + rel[2], ys + rel[3])
+
+    def text_box(self, xy: Point, text: str, px: int, anchor: str = "mm",
+                 kind: str = "sans") -> Box:
+        """The pixel box ``text`` gives ``text`` drawn at ``xy``, without drawing it."""
+        bx = self.glyph_place(xy, text, px, anchor, kind)[1]
+        return (bx[0] / self.ss, bx[1] / self.ss, bx[2] / self.ss, bx[3] / self.ss)
+
+    def claim(self, box: Box, text: str) -> None:
+        """Claim ``box`` for the label ``text``: in the label mask (no later label covers it)
+        and in the layout."""
         self._lab_draw.rectangle([box[0], box[1], box[2], box[3]], fill=1)
         if self._lab_np is not None:
             # the same pixels in the numpy view: Pillow fills a rectangle from int(x0) to

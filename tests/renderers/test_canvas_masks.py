@@ -1,5 +1,5 @@
 """The label mask's numpy view, which ``is_free`` reads, stays equal to the label mask Pillow
-draws: ``_claim`` sets the view's pixels itself, by Pillow's rule for a rectangle's corners."""
+draws: ``claim`` sets the view's pixels itself, by Pillow's rule for a rectangle's corners."""
 import numpy as np
 
 from renderers.canvas import Canvas
@@ -14,7 +14,7 @@ def test_claimed_boxes_set_the_pixels_pillow_fills():
         if i % 5 == 0:  # whole and half pixels, where rounding and truncating part
             x0, y0 = round(x0) + 0.5 * (i % 2), float(round(y0))
         box = (x0, y0, x0 + rng.uniform(0, 30) * (i % 7 != 0), y0 + rng.uniform(0, 12))
-        c._claim(box, "t")
+        c.claim(box, "t")
         if i % 100 == 0:
             np.testing.assert_array_equal(c.label_mask(), np.array(c.lab))
     np.testing.assert_array_equal(c.label_mask(), np.array(c.lab))
