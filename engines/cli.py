@@ -19,7 +19,6 @@ command. One build writes a folder at a time: a second one into the same ``--out
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -28,7 +27,7 @@ from engines.cliutil import OneLineParser, fail, seed_value, split_list
 from engines.dataset import BUILDERS
 from engines.dataset.files import CorruptFile
 from engines.dataset.lock import FolderBusy
-from engines.dataset.outdir import OutDirError, writable
+from engines.dataset.outdir import OutDirError, out_file_problem
 
 PROG = "mm-data"
 SHEET_MAX = 64  # pictures per row of a contact sheet: one for people to look at
@@ -153,13 +152,9 @@ def _sheet_out(out: str) -> Path:
     ext = path.suffix.lower()
     if ext not in Image.registered_extensions():
         fail(PROG, "--out", f"{out}: unknown image extension {ext or '(none)'!r}; use .png")
-    if not path.parent.is_dir():
-        above = next(p for p in path.parents if p.exists() or p == p.parent)
-        if above.exists() and not above.is_dir():
-            fail(PROG, "--out", f"{out}: {above} is not a folder")
-        fail(PROG, "--out", f"{out}: folder {path.parent} does not exist")
-    if not writable(path.parent) or (path.exists() and not os.access(path, os.W_OK)):
-        fail(PROG, "--out", f"{out}: cannot write there (read-only)")
+    why = out_file_problem(path)
+    if why:
+        fail(PROG, "--out", f"{out}: {why}")
     return path
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 from pathlib import Path
 
 from train.picture_words import PICTURE_FAMILIES
@@ -179,18 +178,13 @@ def _check_out_file(out: str, prog: str) -> None:
     """``--out``: a file that can be written once the probe is done, in a folder that exists
     (checked before the probe runs, so its result is not lost)."""
     from engines.cliutil import fail
-    from engines.dataset.outdir import writable
+    from engines.dataset.outdir import out_file_problem
 
-    path = Path(out)
-    if path.is_dir():
+    if Path(out).is_dir():
         fail(prog, "--out", f"{out} is a folder; give a file")
-    folder = path.parent
-    if not folder.exists():
-        fail(prog, "--out", f"folder {folder} does not exist")
-    if not folder.is_dir():
-        fail(prog, "--out", f"{folder} is a file, not a folder")
-    if not writable(folder) or (path.exists() and not os.access(path, os.W_OK)):
-        fail(prog, "--out", f"{out}: cannot write there (read-only)")
+    why = out_file_problem(out)
+    if why:
+        fail(prog, "--out", f"{out}: {why}")
 
 
 def _reading(a, prog: str) -> dict:

@@ -50,3 +50,19 @@ def _check_out_dir(out: Path) -> bool:
     if any(len(os.fsencode(part)) > limit for part in out.relative_to(parent).parts):
         raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG))
     return True
+
+
+def out_file_problem(path: str | Path) -> str | None:
+    """What keeps ``path`` from being written as an output file (a sheet, a probe's result),
+    checked before the work that makes it; None when nothing does. Its folder must exist (a
+    file on the way is named) and be writable, and the file, if there, writable."""
+    path = Path(path)
+    folder = path.parent
+    if not folder.is_dir():
+        above = next(p for p in path.parents if p.exists() or p == p.parent)
+        if above.exists() and not above.is_dir():
+            return f"{above} is not a folder"
+        return f"folder {folder} does not exist"
+    if not writable(folder) or (path.exists() and not os.access(path, os.W_OK)):
+        return "cannot write there (read-only)"
+    return None
