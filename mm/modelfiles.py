@@ -72,9 +72,27 @@ def check_model_folder(folder: str | Path) -> dict:
     for f in sorted(folder.glob("*.json")):
         if f.name != CONFIG:
             check_json(f)
-    for f in files:
-        check_weights(f)
+    check_weight_files(files)
     return cfg
+
+
+def check_weight_files(files: list[Path]) -> None:
+    """The header of each safetensors file of ``files`` readable (``check_weights``); other
+    formats (``pytorch_model.bin``) are left to their loader."""
+    for f in files:
+        if f.suffix == ".safetensors":
+            check_weights(f)
+
+
+def find_weights(folder: str | Path, patterns: tuple[str, ...] = ("*.safetensors",)
+                 ) -> list[Path]:
+    """The weights files of ``folder`` matching ``patterns``, each safetensors header read;
+    ``ModelFolderError`` saying which names were looked for where there is none."""
+    found = [f for pattern in patterns for f in sorted(Path(folder).glob(pattern))]
+    if not found:
+        raise ModelFolderError(f"no weights file ({' or '.join(patterns)})")
+    check_weight_files(found)
+    return found
 
 
 def check_json(path: str | Path) -> None:

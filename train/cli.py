@@ -145,20 +145,8 @@ def _check_set(cmd: str, stage, overrides: dict, raw: dict) -> None:
 # the files AutoTokenizer reads a local folder's tokenizer from (one of them is enough)
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "spiece.model", "vocab.json",
                    "vocab.txt")
-
-
-def _weights(folder: Path, names: tuple[str, ...] = ("*.safetensors", "pytorch_model*.bin")
-             ) -> None:
-    """``folder`` holds a weights file of ``names`` (the headers of its safetensors files
-    readable); ``ModelFolderError`` naming what is missing or unreadable."""
-    from mm.modelfiles import ModelFolderError, check_weights
-
-    found = [f for pattern in names for f in sorted(folder.glob(pattern))]
-    if not found:
-        raise ModelFolderError(f"no weights file ({' or '.join(names)})")
-    for f in found:
-        if f.suffix == ".safetensors":
-            check_weights(f)
+# the weights files ``from_pretrained`` loads a local folder's model from
+LM_WEIGHTS = ("*.safetensors", "pytorch_model*.bin")
 
 
 def _checkpoint_file(path: str) -> None:
@@ -185,7 +173,7 @@ def _checkpoint_file(path: str) -> None:
 def _lm_folder(path: str) -> None:
     """A local causal-LM folder ``from_pretrained`` loads: config.json, a tokenizer file,
     weights."""
-    from mm.modelfiles import check_config
+    from mm.modelfiles import check_config, find_weights
 
     p = Path(path)
     if not p.is_dir():
@@ -193,7 +181,7 @@ def _lm_folder(path: str) -> None:
     check_config(p)
     if not any((p / f).is_file() for f in TOKENIZER_FILES):
         raise ValueError(f"no tokenizer file ({', '.join(TOKENIZER_FILES)})")
-    _weights(p)
+    find_weights(p, LM_WEIGHTS)
 
 
 def _vision_folder(path: str) -> None:
@@ -201,14 +189,14 @@ def _vision_folder(path: str) -> None:
     its weights) or transformers' (a CLIP or SigLIP config.json, weights and the image
     processor's preprocessor_config.json)."""
     from mm.llava import VISION_KINDS
-    from mm.modelfiles import check_config, check_json
+    from mm.modelfiles import check_config, check_json, find_weights
 
     p = Path(path)
     if not p.is_dir():
         raise ValueError("no such folder")
     if (p / "open_clip_config.json").is_file():
         check_json(p / "open_clip_config.json")
-        _weights(p, ("open_clip_model.safetensors", "open_clip_pytorch_model.bin"))
+        find_weights(p, ("open_clip_model.safetensors", "open_clip_pytorch_model.bin"))
         return
     if not (p / "config.json").is_file():
         raise ValueError("neither config.json (transformers) nor open_clip_config.json "
@@ -217,7 +205,7 @@ def _vision_folder(path: str) -> None:
     if kind not in VISION_KINDS:
         raise ValueError(f"{p / 'config.json'}: model_type {kind!r} is not a vision tower; "
                          f"valid: {', '.join(VISION_KINDS)}")
-    _weights(p)
+    find_weights(p, LM_WEIGHTS)
     if not (p / "preprocessor_config.json").is_file():
         raise ValueError("no preprocessor_config.json (its image processor) inside")
 
