@@ -392,6 +392,26 @@ def _draw_histogram(c: _Ctx, spec, ax: Axis) -> None:
             _annotate(c, p, fmt_num(n))
 
 
+def _side_by_side(ys: list[float], gap: float, room: float) -> list[float]:
+    """Horizontal offsets of outlier circles at heights ``ys``: circles closer in height than
+    ``gap`` (two equal outliers would be one circle on top of the other) form a run drawn side
+    by side, ``gap`` apart and centred on the box's line, so that each outlier shows as its own
+    circle; a run whose centres would spread wider than ``room`` (the box) is drawn closer."""
+    order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
+    runs: list[list[int]] = []
+    for i in order:
+        if runs and ys[i] - ys[runs[-1][-1]] < gap:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    dx = [0.0] * len(ys)
+    for run in runs:
+        step = min(gap, room / max(len(run) - 1, 1))
+        for k, i in enumerate(run):
+            dx[i] = (k - (len(run) - 1) / 2) * step
+    return dx
+
+
 def _draw_box(c: _Ctx, spec, ax: Axis) -> None:
     cv = c.cv
     top = _header(c, spec.title, spec.y_title, [])
@@ -418,8 +438,10 @@ def _draw_box(c: _Ctx, spec, ax: Axis) -> None:
         cv.rect(box, fill=_tint(col, 0.45), outline=dark, width=1.5)
         _ink_box(cv, box)
         cv.line([(cx - bw / 2, y["median"]), (cx + bw / 2, y["median"])], color=dark, width=2.6)
-        for o in st["outliers"]:
-            cv.circle((cx, fr.yv(o, ax)), 3.2 * c.u, fill="white", outline=dark, width=1.4)
+        r = 3.2 * c.u
+        ys = [fr.yv(o, ax) for o in st["outliers"]]
+        for y_o, dx in zip(ys, _side_by_side(ys, 2 * r + 3.5 * c.u, bw)):
+            cv.circle((cx + dx, y_o), r, fill="white", outline=dark, width=1.4)
     _axes_lines(c, fr)
     _cat_labels_x(c, fr, cats, xs, rows)
     _x_title(c, fr, spec.x_title)

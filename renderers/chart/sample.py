@@ -29,13 +29,25 @@ class Measure(NamedTuple):
     series: tuple[str, ...]  # series names (grouped bars, lines, table columns)
 
 
+class PieMeasure(NamedTuple):
+    """What a theme's pie counts, and how many one slice may hold: ``low`` to ``high``, and
+    where the count is bounded per category, at most ``caps[i]`` for the theme's i-th category
+    (rainy days: the days of that month). A slice counts its own things, so the total is their
+    sum: "{total}" in the title is replaced by it (the students asked)."""
+
+    title: str
+    low: int
+    high: int
+    caps: tuple[int, ...] = ()  # empty, or one bound per category of the theme
+
+
 @dataclass(frozen=True)
 class Theme:
     cats: tuple[str, ...]
     ordered: bool  # months / years are shown as consecutive runs
     axis: str  # title of the category axis
     measures: tuple[Measure, ...]
-    pie_titles: tuple[str, ...]  # "{total}" is replaced by the sum of the slices
+    pies: tuple[PieMeasure, ...]
 
 
 SHOPS = ("Shop A", "Shop B", "Shop C", "Shop D")
@@ -45,6 +57,7 @@ LIBRARIES = ("Library A", "Library B", "Library C", "Library D")
 YEARS = ("2021", "2022", "2023", "2024")
 REGIONS = ("North", "South", "East", "West")
 CHANNELS = ("Online", "In store", "Outlet", "Kiosk")
+DAYS_IN_MONTH = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # February of a common year
 
 
 THEMES: dict[str, Theme] = {
@@ -53,9 +66,12 @@ THEMES: dict[str, Theme] = {
          "Pear", "Plum", "Melon"), False, "Fruit",
         (Measure("Fruit sold this week", "Boxes sold", 5, 60, SHOPS),
          Measure("Fruit harvest", "Crates", 10, 90, ("Farm A", "Farm B", "Farm C", "Farm D")),
-         Measure("Favourite fruit votes", "Votes", 2, 30, CLASSES),
+         # each pupil votes once: a class of 30 cannot give 30 votes to each of six fruits
+         Measure("Favourite fruit votes", "Votes", 2, 30,
+                 ("School A", "School B", "School C", "School D")),
          Measure("Fruit prices", "Price (cents)", 20, 95, SHOPS)),
-        ("Favourite fruit of {total} students", "Fruit sold at a market", "Fruit in a basket")),
+        (PieMeasure("Favourite fruit of {total} students", 2, 30),
+         PieMeasure("Fruit sold at a market", 5, 80), PieMeasure("Fruit in a basket", 2, 8))),
     "cities": Theme(
         ("Paris", "Rome", "Oslo", "Cairo", "Tokyo", "Lima", "Delhi", "Seoul", "Miami", "Dubai",
          "Vienna", "Madrid"), False, "City",
@@ -63,7 +79,9 @@ THEMES: dict[str, Theme] = {
          Measure("Hotel visitors", "Visitors (thousands)", 5, 80, YEARS),
          Measure("July temperature", "Temperature (°C)", 15, 38, YEARS),
          Measure("Museums per city", "Museums", 3, 40, ("Art", "History", "Science", "Nature"))),
-        ("Trips booked by city", "Where {total} tourists went", "Flights by destination")),
+        (PieMeasure("Trips booked by city", 5, 80),
+         PieMeasure("Where {total} tourists went", 3, 40),
+         PieMeasure("Flights by destination", 4, 50))),
     "months": Theme(
         ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
         True, "Month",
@@ -71,7 +89,9 @@ THEMES: dict[str, Theme] = {
          Measure("Monthly rainfall", "Rainfall (mm)", 5, 120, ("Paris", "Rome", "Oslo", "Cairo")),
          Measure("Website visits", "Visits (hundreds)", 10, 90, ("News", "Shop", "Blog", "Forum")),
          Measure("Books borrowed", "Books", 15, 80, LIBRARIES)),
-        ("Birthdays of {total} students", "Sales share by month", "Rainy days by month")),
+        (PieMeasure("Birthdays of {total} students", 2, 15),
+         PieMeasure("Sales share by month", 10, 120),
+         PieMeasure("Rainy days by month", 2, 31, DAYS_IN_MONTH))),
     "years": Theme(
         tuple(str(y) for y in range(2012, 2025)), True, "Year",
         (Measure("Bicycles sold per year", "Bicycles", 50, 400, REGIONS),
@@ -79,7 +99,8 @@ THEMES: dict[str, Theme] = {
          Measure("Club members", "Members", 10, 90,
                  ("Chess club", "Drama club", "Art club", "Music club")),
          Measure("Trees planted", "Trees", 20, 300, REGIONS)),
-        ("Cars sold by year", "Graduates by year", "Visitors by year")),
+        (PieMeasure("Cars sold by year", 10, 120), PieMeasure("Graduates by year", 20, 150),
+         PieMeasure("Visitors by year", 20, 200))),
     "products": Theme(
         ("Pens", "Books", "Bags", "Cups", "Hats", "Lamps", "Shoes", "Socks", "Toys", "Clocks",
          "Mugs"), False, "Product",
@@ -88,15 +109,19 @@ THEMES: dict[str, Theme] = {
          Measure("Customer ratings", "Rating points", 20, 100,
                  ("Brand A", "Brand B", "Brand C", "Brand D")),
          Measure("Returns this month", "Returns", 1, 25, CHANNELS)),
-        ("Sales of {total} items", "Share of products sold", "Orders by product")),
+        (PieMeasure("Sales of {total} items", 3, 40), PieMeasure("Share of products sold", 5, 80),
+         PieMeasure("Orders by product", 3, 50))),
     "subjects": Theme(
         ("Math", "Art", "Music", "Science", "History", "English", "Biology", "Drama", "French"),
         False, "Subject",
         (Measure("Average test scores", "Score", 45, 100, CLASSES),
-         Measure("Students per subject club", "Students", 4, 30, CLASSES),
+         Measure("Students per subject club", "Students", 2, 12, CLASSES),
          Measure("Homework hours per month", "Hours", 2, 20, CLASSES),
          Measure("Books in the library", "Books", 10, 90, LIBRARIES)),
-        ("Favourite subject of {total} students", "Favourite subjects", "Lessons per week")),
+        (PieMeasure("Favourite subject of {total} students", 2, 30),
+         PieMeasure("Favourite subjects", 2, 30),
+         # a school week holds some 30 lessons: at most 5 of one subject among up to six
+         PieMeasure("Lessons per week", 1, 5))),
 }
 
 
@@ -110,6 +135,17 @@ def measure(theme: str, title: str) -> Measure:
         if m.title == title:
             return m
     raise KeyError(f"theme {theme!r} has no measure titled {title!r}")
+
+
+def pie_measure(theme: str, title: str) -> PieMeasure:
+    """The pie measure of ``theme`` whose title, its total filled in, is ``title``."""
+    for m in THEMES[theme].pies:
+        head, sep, tail = m.title.partition("{total}")
+        total = title[len(head):len(title) - len(tail)]
+        if title == m.title or (sep and title.startswith(head) and title.endswith(tail)
+                                and total.isdigit()):
+            return m
+    raise KeyError(f"theme {theme!r} has no pie titled {title!r}")
 
 
 # (title, x title, y title, x low, x high, x decimals, intercept, slope, noise, y decimals)
@@ -137,11 +173,13 @@ HIST_THEMES = (
 
 
 # box themes: (theme, title, value title, centre low, centre high, spread, names, cap); the
-# names are the theme's categories ("cats") or the groups compared, as many as a chart draws
+# names are the theme's categories ("cats"), those of them the values fit (a cherry does not
+# weigh 150 g), or the groups compared, as many as a chart draws
 BOX_THEMES = (
     ("subjects", "Test scores by class", "Score", 55, 85, 9, CLASSES, 100),
     ("cities", "Daily high temperature", "Temperature (°C)", 12, 32, 4, "cats", 45),
-    ("fruits", "Weight of fruit", "Weight (g)", 80, 200, 20, "cats", 400),
+    ("fruits", "Weight of fruit", "Weight (g)", 110, 190, 18,
+     ("Apple", "Banana", "Orange", "Peach", "Pear"), 400),
     ("products", "Price by store", "Price ($)", 10, 40, 5, STORES, 100),
     ("months", "Daily sales by month", "Sales", 30, 90, 10, "cats", 200),
     ("years", "Race times by year", "Time (s)", 50, 70, 4, "cats", 100),
@@ -205,15 +243,18 @@ def _sample_line(rng, th_name: str) -> ChartSpec:
 def _sample_pie(rng, th_name: str) -> ChartSpec:
     th = THEMES[th_name]
     n = int(rng.integers(3, 7))
-    total = int(rng_choice(rng, (20, 40, 50, 60, 80, 100, 120, 200)))
-    # slice sizes: a random composition of the total, each slice at least 4% of it
-    floor_ = max(1, int(math.ceil(0.04 * total)))
-    w = rng.dirichlet(np.full(n, 2.0))
-    vals = np.floor(w * (total - n * floor_)).astype(int) + floor_
-    vals[int(np.argmax(w))] += total - int(vals.sum())
-    title = rng_choice(rng, th.pie_titles).format(total=total)
+    pm = rng_choice(rng, th.pies)
+    cats = _pick_cats(rng, th, n)
+    highs = [min(pm.high, pm.caps[th.cats.index(c)]) if pm.caps else pm.high for c in cats]
+    # each slice counts its own things within what one category can hold; drawn again until
+    # every slice is at least 4% of the pie, so that its percentage label has room
+    while True:
+        vals = [int(rng.integers(pm.low, h + 1)) for h in highs]
+        if min(vals) >= 0.04 * sum(vals):
+            break
+    title = pm.title.format(total=sum(vals))
     cols = _colors(rng, n)
-    return ChartSpec(kind="pie", title=title, categories=_pick_cats(rng, th, n),
+    return ChartSpec(kind="pie", title=title, categories=cats,
                      series=[Series("count", [float(v) for v in vals], cols[0])],
                      slice_colors=cols, theme=th_name)
 
@@ -268,7 +309,12 @@ def _sample_box(rng, th_name: str | None) -> ChartSpec:
     th_name, title, vt, clo, chi, spread, src, cap = options[int(rng.integers(len(options)))]
     th = THEMES[th_name]
     n_box = int(rng.integers(1, 5))
-    names = _pick_cats(rng, th, n_box) if src == "cats" else list(src[:n_box])
+    if src == "cats":
+        names = _pick_cats(rng, th, n_box)
+    elif set(src) <= set(th.cats):  # some of the theme's categories, picked as a chart would
+        names = [src[i] for i in sorted(rng.choice(len(src), size=n_box, replace=False))]
+    else:
+        names = list(src[:n_box])
     whisker = rng_choice(rng, WHISKERS)
     samples = []
     for _ in range(n_box):
@@ -278,7 +324,8 @@ def _sample_box(rng, th_name: str | None) -> ChartSpec:
         if whisker == "iqr" and rng.random() < 0.5:  # one clear outlier to show the rule
             data.append(float(round(c + rng.choice([-1, 1]) * s * rng.uniform(3.2, 4.0))))
         samples.append(sorted(float(min(max(v, 0), cap)) for v in data))
-    return ChartSpec(kind="box", title=title, x_title=th.axis if src == "cats" else "Group",
+    in_theme = src == "cats" or set(src) <= set(th.cats)
+    return ChartSpec(kind="box", title=title, x_title=th.axis if in_theme else "Group",
                      y_title=vt, categories=names, samples=samples, whisker=whisker,
                      color=rng_choice(rng, SERIES_COLORS[:6]), theme=th_name)
 

@@ -222,8 +222,9 @@ def chart_facts(spec: ChartSpec) -> dict:
         boxes = []
         for name, data in zip(spec.categories, spec.samples):
             st = box_stats(data, spec.whisker)
+            # equal outliers are drawn side by side, one circle each: as many as listed
             boxes.append({"name": name, "n": len(data), "data": [_num(x) for x in sorted(data)],
-                          "mean": _r(np.mean(data)),
+                          "mean": _r(np.mean(data)), "n_outliers": len(st["outliers"]),
                           **{key: _num(v) if not isinstance(v, list) else [_num(x) for x in v]
                              for key, v in st.items()}})
         f.update(categories=list(spec.categories), n_boxes=len(boxes), boxes=boxes,

@@ -203,3 +203,151 @@ def test_series_names_fit_their_measure():
         b = next(b for b in BOX_THEMES if b[1] == spec.title)
         names = THEMES[b[0]].cats if b[6] == "cats" else b[6]
         assert set(spec.categories) <= set(names), (seed, spec.title, spec.categories)
+
+
+DAYS = {"Jan": 31, "Feb": 29, "Mar": 31, "Apr": 30, "May": 31, "Jun": 30, "Jul": 31,
+        "Aug": 31, "Sep": 30, "Oct": 31, "Nov": 30, "Dec": 31}
+
+
+def test_pie_counts_are_possible():
+    # "Rainy days by month" once gave Apr 53 days: the slices split a total drawn from 20 to
+    # 200 whatever the pie counted; each pie's slices now keep to what one category can hold
+    n_rainy = 0
+    for seed in range(300):
+        for name in ("months", "subjects", "fruits"):
+            spec = FAM.sample_spec(np.random.default_rng(seed), kind="pie", theme=name)
+            vals = spec.series[0].values
+            if spec.title == "Rainy days by month":
+                n_rainy += 1
+                for c, v in zip(spec.categories, vals):
+                    assert 1 <= v <= DAYS[c], (seed, c, v)
+            if spec.title == "Lessons per week":  # a school week, not 200 lessons
+                assert max(vals) <= 6 and sum(vals) <= 40, (seed, vals)
+            if spec.title == "Fruit in a basket":
+                assert sum(vals) <= 50, (seed, vals)
+    assert n_rainy >= 50
+
+
+def test_pie_values_fit_their_measure():
+    from renderers.chart.sample import THEMES, pie_measure
+
+    seen = set()
+    for seed in range(300):
+        for name in THEMES:
+            spec = FAM.sample_spec(np.random.default_rng(seed), kind="pie", theme=name)
+            vals = spec.series[0].values
+            assert all(v == int(v) and v >= 1 for v in vals), (seed, spec.title, vals)
+            assert min(vals) >= 0.04 * sum(vals)  # every slice has room for its label
+            m = pie_measure(name, spec.title)
+            seen.add(m.title)
+            for c, v in zip(spec.categories, vals):
+                cap = m.caps[THEMES[name].cats.index(c)] if m.caps else m.high
+                assert m.low <= v <= min(m.high, cap), (seed, spec.title, c, v)
+            if "{total}" in m.title:
+                assert spec.title == m.title.format(total=int(sum(vals)))
+    assert seen == {m.title for th in THEMES.values() for m in th.pies}
+
+
+def _box_marks(spec, monkeypatch, size=336):
+    """Render ``spec``, recording the boxes (filled rectangles) and circles drawn."""
+    from renderers.canvas import Canvas
+
+    rects, circles = [], []
+    rect, circle = Canvas.rect, Canvas.circle
+
+    def rec_rect(cv, box, *a, **kw):
+        rects.append(tuple(box))
+        return rect(cv, box, *a, **kw)
+
+    def rec_circle(cv, c, r, *a, **kw):
+        circles.append((c[0], c[1], r, kw.get("width", 2.0) * cv.unit))
+        return circle(cv, c, r, *a, **kw)
+
+    monkeypatch.setattr(Canvas, "rect", rec_rect)
+    monkeypatch.setattr(Canvas, "circle", rec_circle)
+    FAM.render(spec, size)
+    monkeypatch.undo()
+    return rects, circles
+
+
+def _with_repeats(spec) -> ChartSpec:
+    """The spec with every outlier of every box taken twice (two equal values)."""
+    from renderers.chart.stats import box_stats
+
+    samples = [sorted(d + box_stats(d, spec.whisker)["outliers"]) for d in spec.samples]
+    return ChartSpec(**{**spec.__dict__, "samples": samples})
+
+
+def test_every_outlier_is_its_own_circle(monkeypatch):
+    # two equal outliers (58 and 58) were one circle on top of the other: a reader counted
+    # two outliers where the data and the caption had three
+    from engines.mavis.chart.caption import caption
+
+    n_repeated = 0
+    for seed in range(300):
+        spec = FAM.sample_spec(np.random.default_rng(seed), kind="box")
+        if spec.whisker != "iqr":
+            continue
+        for sp in (spec, _with_repeats(spec)):
+            f = FAM.facts(sp)
+            rects, circles = _box_marks(sp, monkeypatch)
+            assert len(rects) == f["n_boxes"] and len(circles) == f["n_outliers"], seed
+            # no two circles overlap or touch: each is seen, and counted, on its own
+            for i, (x, y, r, w) in enumerate(circles):
+                for x2, y2, _, _ in circles[:i]:
+                    assert np.hypot(x - x2, y - y2) >= 2 * r + w + 0.5, (seed, circles)
+            # each box's outliers sit over that box, spread symmetrically about its line
+            k = 0
+            for b, (x0, _, x1, _) in zip(f["boxes"], rects):
+                mine = circles[k:k + len(b["outliers"])]
+                k += len(b["outliers"])
+                assert b["n_outliers"] == len(mine) == len(b["outliers"]), seed
+                assert all(x0 <= x <= x1 for x, *_ in mine), (seed, b["name"], mine, x0, x1)
+                dx = np.sort([x - (x0 + x1) / 2 for x, *_ in mine])
+                assert np.allclose(dx, -dx[::-1]), (seed, b["name"], dx)
+                n_repeated += len(set(b["outliers"])) < len(b["outliers"])
+                if b["outliers"]:  # the caption states as many outliers as are drawn
+                    text = caption(sp, f, np.random.default_rng(seed))
+                    said = f"{b['name']} has {len(mine)} outlier"
+                    assert said in text and text.count(said) == 1, (seed, said, text)
+    assert n_repeated >= 60
+
+
+def _n_components(mask: np.ndarray) -> int:
+    """Pieces of a boolean mask, pixels joined to their 8 neighbours."""
+    seen, n = np.zeros_like(mask), 0
+    h, w = mask.shape
+    for y0, x0 in zip(*np.nonzero(mask)):
+        if seen[y0, x0]:
+            continue
+        n, todo = n + 1, [(y0, x0)]
+        seen[y0, x0] = True
+        while todo:
+            y, x = todo.pop()
+            for yy in range(max(y - 1, 0), min(y + 2, h)):
+                for xx in range(max(x - 1, 0), min(x + 2, w)):
+                    if mask[yy, xx] and not seen[yy, xx]:
+                        seen[yy, xx] = True
+                        todo.append((yy, xx))
+    return n
+
+
+def test_outlier_circles_are_seen_apart_in_the_picture(monkeypatch):
+    """What the circles add to the picture (it drawn with and without them) falls apart into
+    as many pieces as there are outliers, also at 224 px where the circles are smallest."""
+    from renderers.canvas import Canvas
+
+    n_checked = 0
+    for seed in range(120):
+        spec = FAM.sample_spec(np.random.default_rng(seed), kind="box")
+        if spec.whisker != "iqr":
+            continue
+        sp = _with_repeats(spec)
+        with_circles = np.asarray(FAM.render(sp, 224), dtype=int)
+        monkeypatch.setattr(Canvas, "circle", lambda *a, **kw: None)
+        without = np.asarray(FAM.render(sp, 224), dtype=int)
+        monkeypatch.undo()
+        n = FAM.facts(sp)["n_outliers"]
+        assert _n_components(np.abs(with_circles - without).sum(-1) > 30) == n, seed
+        n_checked += n > 0
+    assert n_checked >= 30

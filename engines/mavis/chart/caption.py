@@ -302,8 +302,10 @@ def _box(rng, f: dict) -> list[str]:
             "maximum {mx}.",
         ), name=b["name"], md=_n(b["median"]), q1=_n(b["q1"]), q3=_n(b["q3"]),
             wl=_n(b["whisker_low"]), wh=_n(b["whisker_high"]), mn=_n(b["min"]), mx=_n(b["max"])))
-        if b["outliers"]:
-            out.append(f"{b['name']} has outliers at {join_list([_n(o) for o in b['outliers']])}.")
+        if b["outliers"]:  # the count too: "58, 58 and 64" are three circles, side by side
+            k = len(b["outliers"])
+            out.append(f"{b['name']} has {k} outlier{'s' if k > 1 else ''}, at "
+                       f"{join_list([_n(o) for o in b['outliers']])}.")
     if f["n_boxes"] > 1:
         out.append(pick(rng, (
             "{h} has the highest median and {w} the widest box.",
