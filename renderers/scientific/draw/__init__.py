@@ -24,12 +24,13 @@ DRAW = {"circuit": ("circuit", draw_circuit), "forces": ("body", draw_forces),
         "motion": ("motion", draw_motion), "cylinder": ("cylinder", draw_cylinder)}
 
 
-def draw_science(spec: ScienceSpec, c: Canvas) -> None:
-    """Title band (if any), then the kind's drawing inside the rest of the canvas."""
+def draw_science(spec: ScienceSpec, c: Canvas):
+    """Title band (if any), then the kind's drawing inside the rest of the canvas; returns what
+    the drawing returns (an incline's slope dimension, for tests; else None)."""
     fr = (0.0, 0.0, float(c.width), float(c.height))
     if spec.title:
         tp = font_px(c.width, 1.0)
         c.text((c.width / 2, 0.045 * c.height + tp / 2), spec.title, px=tp, kind="bold")
         fr = (0.0, 0.1 * c.height + tp * 0.4, float(c.width), float(c.height))
     attr, fn = DRAW[spec.kind]
-    fn(getattr(spec, attr), c, fr)
+    return fn(getattr(spec, attr), c, fr)

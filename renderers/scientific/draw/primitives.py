@@ -5,9 +5,13 @@ arrows and the pixel frame a figure is drawn in.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 import math
 
-from renderers.canvas import PALETTE, Canvas, Point
+from PIL import Image, ImageDraw
+import numpy as np
+
+from renderers.canvas import PALETTE, Box, Canvas, Point
 from renderers.text import font_px
 
 
@@ -68,6 +72,89 @@ def double_arrow(c: Canvas, a: Point, b: Point, color=INK, width: float = 1.3) -
     m = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     c.arrow(m, a, color=color, width=width, head=7)
     c.arrow(m, b, color=color, width=width, head=7)
+
+
+@dataclass
+class Dimension:
+    """A drawn dimension: the measured segment ``p0``-``p1``, the dimension line's ends ``a``,
+    ``b`` (``p0``, ``p1`` moved ``offset`` px along the normal) and the box of its label."""
+
+    p0: Point
+    p1: Point
+    a: Point
+    b: Point
+    offset: float
+    box: Box
+
+
+def dimension(c: Canvas, p0: Point, p1: Point, text: str, normal: Point, px: int,
+              gap: float | None = None, margin: float | None = None) -> Dimension:
+    """Dimension the segment p0-p1 as an engineering drawing does: extension lines from both
+    ends along ``normal`` (a unit vector, pixel space), starting ``gap`` px off the object; a
+    line parallel to p0-p1 between them with an arrowhead at each; ``text`` beside its middle.
+
+    The offset is the smallest at which the lines and the label past them cover no ink and no
+    label and stay ``margin`` px inside the canvas; failing that, with the label between line
+    and object; failing both, the one covering the fewest pixels of ink and labels. So call it
+    after what it must keep clear of and before the labels that may move (they then keep clear
+    of it)."""
+    u = c.unit
+    gap = 3 * u if gap is None else gap
+    margin = 4 * u if margin is None else margin
+    over = 4 * u  # how far the extension lines reach past the dimension line
+    sep = 3 * u + 1  # between the line and its label
+    tw, th = c.text_size(text, px)
+    half = tw / 2 * abs(normal[0]) + th / 2 * abs(normal[1])  # the label's reach along normal
+    blocked = np.asarray(c.ink, dtype=bool) | c.label_mask()
+    W, H = c.width, c.height
+    mid = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+
+    def inside(pts) -> bool:
+        return all(margin <= x <= W - margin and margin <= y <= H - margin for x, y in pts)
+
+    def hits(off: float) -> int | None:
+        """Pixels of ink and labels the lines at ``off`` cover (None: outside the margin);
+        the extension lines' first pixels, so close to the object, are left out."""
+        lines = [(add(p, normal, gap + 2 * u), add(p, normal, off + over)) for p in (p0, p1)]
+        lines.append((add(p0, normal, off), add(p1, normal, off)))
+        if not inside([q for ln in lines for q in ln]):
+            return None
+        mask = Image.new("1", (W, H), 0)
+        draw = ImageDraw.Draw(mask)
+        for ln in lines:
+            draw.line(ln, fill=1, width=max(3, round(3 * u)))
+        return int((np.asarray(mask, dtype=bool) & blocked).sum())
+
+    offs = [gap + 6 * u + 2 * u * i for i in range(int(max(W, H) / (2 * u)))]
+    line_hits: dict[float, int | None] = {}
+    best = None  # (pixels covered, offset, label centre)
+    for sign in (1, -1):  # the label past the line, else between line and object
+        for off in offs:
+            if off not in line_hits:
+                line_hits[off] = hits(off)
+            hit, k = line_hits[off], off + sign * (sep + half)
+            ctr = add(mid, normal, k)
+            box = (ctr[0] - tw / 2, ctr[1] - th / 2, ctr[0] + tw / 2, ctr[1] + th / 2)
+            if hit is None or k < gap + half or not inside([box[:2], box[2:]]):
+                continue
+            x0, y0 = max(0, int(box[0]) - 1), max(0, int(box[1]) - 1)
+            cost = hit + int(blocked[y0:int(box[3]) + 2, x0:int(box[2]) + 2].sum())
+            if best is None or cost < best[0]:
+                best = (cost, off, ctr)
+            if not cost:
+                break
+        if best is not None and not best[0]:
+            break
+    if best is None:  # no room inside the margin: just off the object, the label past it
+        off = gap + 6 * u
+        best = (0, off, add(mid, normal, off + sep + half))
+    _, off, ctr = best
+    a, b = add(p0, normal, off), add(p1, normal, off)
+    for p in (p0, p1):
+        c.line([add(p, normal, gap), add(p, normal, off + over)], color=INK, width=1.0)
+    double_arrow(c, a, b)
+    box = c.text(ctr, text, px=px)
+    return Dimension(p0, p1, a, b, off, box)
 
 
 def dashed_arrow(c: Canvas, a: Point, b: Point, color, width: float = 2.2) -> None:

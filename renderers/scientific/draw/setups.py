@@ -1,6 +1,7 @@
 """Drawing of scientific set-ups: circuits, forces, inclines, vectors, springs and pendulums.
-Plain PIL through ``Canvas``; only paint (the physics is in renderers/scientific/facts.py). Every function draws inside a pixel ``frame`` (the canvas minus the title band), strokes
-first and labels last, so that ``canvas.label`` sees all the ink it must avoid.
+Plain PIL through ``Canvas``; only paint (the physics is in renderers/scientific/facts.py).
+Every function draws inside a pixel ``frame`` (the canvas minus the title band), strokes first
+and labels last, so that ``canvas.label`` sees all the ink it must avoid.
 
     python -c "import numpy as np, renderers; f = renderers.get_family('scientific'); \
 f.render(f.sample_spec(np.random.default_rng(3), kind='circuit'), 336).save('/tmp/c.png')"
@@ -11,8 +12,9 @@ import math
 
 from renderers.axes import draw_axes
 from renderers.canvas import Canvas, Point
-from renderers.scientific.draw.primitives import (INK, WIRE, Frame, add, col, dashed_arrow,
-                                                  double_arrow, hatch, label_px, light, zigzag)
+from renderers.scientific.draw.primitives import (INK, WIRE, Dimension, Frame, add, col,
+                                                  dashed_arrow, dimension, double_arrow, hatch,
+                                                  label_px, light, zigzag)
 from renderers.text import fmt_num, font_px
 
 
@@ -215,14 +217,34 @@ def draw_forces(body, c: Canvas, fr: Frame) -> None:
 # ----------------------------------------------------------------------------- incline
 
 
-def draw_incline(p, c: Canvas, fr: Frame) -> None:
+def draw_incline(p, c: Canvas, fr: Frame) -> Dimension | None:
+    """A right-angled ramp on the ground with the block on its slope (and the forces on it);
+    the slope's length as an engineering dimension, returned for tests (None if not shown)."""
     fx0, fy0, fx1, fy1 = fr
     w, h = fx1 - fx0, fy1 - fy0
+    u, px = c.unit, label_px(c)
     th = math.radians(p.angle_deg)
+    bs = 0.13 * w  # the block's side
     bw = min(0.76 * w, 0.56 * h / math.tan(th))
-    bh = bw * math.tan(th)
     x0 = (fx0 + fx1) / 2 - bw / 2
     yb = fy0 + 0.8 * h
+    if p.length > 0:
+        # room up and left of the slope for its dimension (past the block, or past the normal
+        # force's arrow and name) and the label beyond its middle: the ramp shrinks until that
+        # fits in the frame, and the whole is centred
+        off = (bs / 2 + 0.16 * w + 2 * px if p.show_forces else bs + px) + 8 * u
+        tw, tht = c.text_size(f"{fmt_num(p.length)} m", px)
+        # how far the label's centre lies from the slope's middle
+        lab = off + 4 * u + (tw * math.sin(th) + tht * math.cos(th)) / 2
+        m, right = 8 * u, 0.06 * w + 5 * u  # the ground reaches past the ramp, its hatching
+        left = max(0.06 * w, off * math.sin(th))
+        for _ in range(2):  # the label's reach past the foot depends on the ramp's width
+            bw = min(bw, w - 2 * m - right - left,
+                     (0.8 * h - m - off * math.cos(th)) / math.tan(th),
+                     2 * (0.8 * h - m - lab * math.cos(th) - tht / 2) / math.tan(th))
+            left = max(left, lab * math.sin(th) + tw / 2 - bw / 2)
+        x0 = (fx0 + fx1) / 2 - (bw + right - left) / 2
+    bh = bw * math.tan(th)
     A, Bc, Cc = (x0, yb), (x0 + bw, yb), (x0 + bw, yb - bh)
     hatch(c, (x0 - 0.06 * w, yb), (x0 + bw + 0.06 * w, yb), (0, 1))
     c.polygon([A, Bc, Cc], fill=(228, 228, 228), outline=INK, width=2.0)
@@ -231,7 +253,6 @@ def draw_incline(p, c: Canvas, fr: Frame) -> None:
     hyp = math.hypot(bw, bh)
     e = (math.cos(th), -math.sin(th))
     n = (-math.sin(th), -math.cos(th))
-    bs = 0.13 * w
     P = add(A, e, 0.56 * hyp)
     corners = [add(P, e, -bs / 2), add(P, e, bs / 2)]
     corners += [add(corners[1], n, bs), add(corners[0], n, bs)]
@@ -248,26 +269,23 @@ def draw_incline(p, c: Canvas, fr: Frame) -> None:
         if p.mu > 0:
             c.arrow(Q, add(Q, fv, 0.14 * w), color=col("green"), width=2.6, head=11)
             labels.append((add(Q, fv, 0.14 * w), "f", fv, "green"))
-    if p.length > 0:
-        off = 0.05 * w
-        a2 = add(add(A, n, -off), e, 0.3 * hyp)
-        b2 = add(add(A, n, -off), e, 0.96 * hyp)
-        double_arrow(c, a2, b2)
-    px = label_px(c)
     half = math.radians(min(p.angle_deg / 2, 14))  # low and to the right: clear of the slope
     c.label((A[0] + ra * math.cos(half), A[1] - ra * math.sin(half)),
-            f"{fmt_num(p.angle_deg)}°", px=px, prefer=(1, -0.25), dist=3 * c.unit)
+            f"{fmt_num(p.angle_deg)}°", px=px, prefer=(1, -0.25), dist=3 * u)
     for anchor, text, prefer, color in labels:
-        c.label(anchor, text, px=px, color=col(color), prefer=prefer, dist=2 * c.unit,
-                kind="serif")
+        c.label(anchor, text, px=px, color=col(color), prefer=prefer, dist=2 * u, kind="serif")
+    if p.mu > 0:
+        c.label(add(A, e, 0.3 * hyp), f"μ = {fmt_num(p.mu)}", px=px, prefer=n, dist=3 * u)
+    dim = None
+    if p.length > 0:
+        # the whole slope, dimensioned outside the ramp (inside, the extension line from the
+        # foot would run into the ground) past the block, the forces and the names above; the
+        # extension lines start clear of the ground line
+        dim = dimension(c, A, Cc, f"{fmt_num(p.length)} m", n, px,
+                        gap=max(3.0, 4.0 / math.cos(th)) * u, margin=6 * u)
     c.label(Q, f"{fmt_num(p.mass)} kg", px=px, prefer=(n[0] - e[0], n[1] - e[1]),
             dist=bs * 0.75)
-    if p.length > 0:
-        mid = add(add(A, n, -0.05 * w), e, 0.63 * hyp)
-        c.label(mid, f"{fmt_num(p.length)} m", px=px, prefer=(-n[0], -n[1]), dist=2 * c.unit)
-    if p.mu > 0:
-        c.label(add(A, e, 0.3 * hyp), f"μ = {fmt_num(p.mu)}", px=px, prefer=n,
-                dist=3 * c.unit)
+    return dim
 
 
 # ----------------------------------------------------------------------------- vectors
@@ -288,7 +306,10 @@ def draw_vectors(vs, c: Canvas, fr: Frame) -> None:
     x0, x1 = x0 - (span - (x1 - x0)) / 2, x1 + (span - (x1 - x0)) / 2
     y0, y1 = y0 - (span - (y1 - y0)) / 2, y1 + (span - (y1 - y0)) / 2
     x0, x1, y0, y1 = math.floor(x0), math.ceil(x1), math.floor(y0), math.ceil(y1)
-    vp = draw_axes(c, x0, x1, y0, y1, xstep=1, ystep=1, equal=True, frame=fr)
+    # the end tick labels reach close to the frame's edge: a margin off the picture's border
+    m = 4 * c.unit
+    vp = draw_axes(c, x0, x1, y0, y1, xstep=1, ystep=1, equal=True,
+                   frame=(fr[0] + m, fr[1] + m, fr[2] - m, fr[3] - m))
     labels = []
     for v in vs.vectors:
         a = vp(v.tail_x, v.tail_y)
@@ -372,14 +393,21 @@ def draw_spring(s, c: Canvas, fr: Frame) -> None:
 
 
 def draw_pendulum(p, c: Canvas, fr: Frame) -> None:
+    """The pendulum hangs from a ceiling, pulled aside, its swing dashed. The string is as long
+    as fits: both ends of the swing, the bob and its mass beside it lie a margin inside the
+    frame, the pivot moved off centre away from the bob's side to balance them."""
     fx0, fy0, fx1, fy1 = fr
     w, h = fx1 - fx0, fy1 - fy0
-    P = ((fx0 + fx1) / 2, fy0 + 0.13 * h)
-    hatch(c, (P[0] - 0.2 * w, P[1]), (P[0] + 0.2 * w, P[1]), (0, -1), n=8)
-    Ls = 0.66 * h
-    th = math.radians(p.angle_deg)
-    bob = (P[0] + Ls * math.sin(th), P[1] + Ls * math.cos(th))
+    px = label_px(c)
     a = abs(p.angle_deg)
+    th = math.radians(p.angle_deg)
+    side = 1 if p.angle_deg > 0 else -1
+    rb = 0.042 * w
+    mass = c.text_size(f"{fmt_num(p.mass)} kg", px)[0] + 3 * c.unit if p.mass > 0 else 0.0
+    Ls = min(0.66 * h, (w - 20 * c.unit - rb - mass) / (2 * math.sin(math.radians(a))))
+    P = ((fx0 + fx1) / 2 - side * (rb + mass) / 2, fy0 + 0.13 * h)
+    hatch(c, (P[0] - 0.2 * w, P[1]), (P[0] + 0.2 * w, P[1]), (0, -1), n=8)
+    bob = (P[0] + Ls * math.sin(th), P[1] + Ls * math.cos(th))
     c.arc(P, Ls, -90 - a, -90 + a, color=(150, 150, 150), width=1.2, dash=(3, 4), ink=False)
     c.line([P, (P[0], P[1] + Ls * 1.02)], color=(110, 110, 110), width=1.3, dash=(5, 4))
     c.line([P, bob], color=INK, width=2.0)
@@ -387,13 +415,10 @@ def draw_pendulum(p, c: Canvas, fr: Frame) -> None:
     lo, hi = sorted((-90.0, -90.0 + p.angle_deg))
     ra = 0.16 * h
     c.arc(P, ra, lo, hi, color=INK, width=1.4)
-    rb = 0.042 * w
     c.circle(bob, rb, fill=(70, 110, 170), outline=INK, width=1.6)
-    px = label_px(c)
     mid = math.radians((lo + hi) / 2)
     c.label((P[0] + ra * math.cos(mid), P[1] - ra * math.sin(mid)), f"{fmt_num(a)}°", px=px,
             prefer=(math.cos(mid), -math.sin(mid)), dist=3 * c.unit)
-    side = 1 if p.angle_deg > 0 else -1
     if p.show_length:
         m = ((P[0] + bob[0]) / 2, (P[1] + bob[1]) / 2)
         c.label(m, f"{fmt_num(p.length)} m", px=px,
