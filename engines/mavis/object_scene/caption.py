@@ -1,14 +1,19 @@
 """MAVIS-Caption writer for the "object_scene" family (3-8 everyday objects on a floor).
 
-Why rule-based: ``renderers.objects`` facts list every object with its kind, colour, size and
-position, plus counts per kind and per colour, so a caption assembled from them is true by
-construction. An opening sentence (24 phrasings) names the setting and the number of objects;
-detail sentences give the inventory (with colours and counts), positions of a few objects,
-one left/right or front/back relation, the colours, the sign and the frame tag, in a shuffled
-order. Counts are mostly written as words; any digit written is a count, the frame number or
-part of the sign, all of which are in the facts.
+Why rule-based: ``renderers.object_scene`` facts list every object with its kind, colour,
+size and position, plus counts per kind and per colour, so a caption assembled from them is true
+by construction. An opening sentence (24 phrasings) names the setting and the number of objects;
+detail sentences give the inventory (with colours and counts), positions of a few objects, the
+left-to-right order, one left/right or front/back relation, the colours, the sign and the frame
+tag, in a shuffled order. Counts are mostly written as words; any digit written is a count, the
+frame number or part of the sign, all of which are in the facts.
 
-    python -m pytest -q tests/renderers/test_objects.py
+Positions are stated only as far as the picture shows them: a region ("on the left") only for
+an object plainly inside its third, an order only between objects a reader can tell apart
+(objects at about the same place are named together), see ``renderers.object_scene.spec``.
+
+    python -m pytest -q tests/renderers/test_object_scene.py \
+        tests/engines/mavis/test_object_scene_positions.py
 """
 from __future__ import annotations
 
@@ -16,7 +21,8 @@ import numpy as np
 
 from engines.mavis.registry import caption_writer
 from engines.mavis.text import join_list, pick
-from renderers.object_scene.spec import PLURALS
+from renderers.object_scene.spec import (PLURALS, clear_depth_position, clear_horizontal,
+                                         clearly_left, left_to_right_groups)
 from renderers.text import fmt_num
 
 OPENERS = (
@@ -54,6 +60,7 @@ _PLACES = {
     "street": ("a street", "a town street", "a pavement by a road"),
     "park": ("a park", "a grassy park", "a lawn in a park"),
 }
+RELATION_GAP = 0.15  # centres this far apart (50 px at 336) make a plain left/right relation
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
           8: "eight"}
 
@@ -93,11 +100,24 @@ def _inventory(rng, f: dict) -> str:
                 be="is" if len(parts) == 1 and f["n_objects"] == 1 else "are", items=items)
 
 
-def _where(o: dict) -> str:
-    h = {"left": "on the left", "right": "on the right", "centre": "in the middle"}[
-        o["horizontal"]]
-    d = "near the front" if o["depth_position"] == "front" else "towards the back"
-    return f"{h}, {d}"
+def _where(o: dict) -> str | None:
+    """Where the object stands, in the words a reader would use: its third of the image and
+    its half of the floor, each only where the picture shows it plainly (see
+    ``clear_horizontal``); None if neither is plain."""
+    h = clear_horizontal(o["x"])
+    d = clear_depth_position(o["depth"])
+    parts = ([{"left": "on the left", "right": "on the right", "centre": "in the middle"}[h]]
+             if h else []) + \
+        ([{"front": "near the front", "back": "towards the back"}[d]] if d else [])
+    return ", ".join(parts) or None
+
+
+def _order(groups: list[list[dict]]) -> str:
+    """The left-to-right order; objects at about the same place (one group) are named together
+    ("key and hat, then cup") rather than ordered."""
+    if all(len(g) == 1 for g in groups):
+        return ", ".join(g[0]["kind"] for g in groups)
+    return ", then ".join(join_list([o["kind"] for o in g]) for g in groups)
 
 
 def _positions(rng, f: dict) -> list[str]:
@@ -107,14 +127,17 @@ def _positions(rng, f: dict) -> list[str]:
     picks = rng.permutation(len(uniq))[:2]
     for i in picks:
         o = uniq[int(i)]
+        w = _where(o)
+        if w is None:
+            continue
         out.append(pick(rng, ("The {c} {k} stands {w}.", "The {k} is {w}.",
                               "You can find the {c} {k} {w}.", "{W} is the {c} {k}."),
-                        c=o["color"], k=o["kind"], w=_where(o),
-                        W=_where(o)[0].upper() + _where(o)[1:]))
-    if rng.random() < 0.5:
+                        c=o["color"], k=o["kind"], w=w, W=w[0].upper() + w[1:]))
+    groups = left_to_right_groups(objs)
+    if rng.random() < 0.5 and len(groups) > 1:
         out.append(pick(rng, ("From left to right: {s}.", "Reading from left to right, the "
                               "objects are {s}.", "Left to right the order is {s}."),
-                        s=", ".join(f["left_to_right"])))
+                        s=_order(groups)))
     return out
 
 
@@ -125,7 +148,7 @@ def _relation(rng, f: dict) -> str | None:
         return None
     for i in rng.permutation(len(pairs)):
         a, b = pairs[int(i)]
-        if b["x"] - a["x"] >= 0.15:
+        if clearly_left(a, b, RELATION_GAP):
             return pick(rng, ("The {a} is to the left of the {b}.",
                               "The {b} is to the right of the {a}."), a=a["kind"], b=b["kind"])
         if b["depth"] - a["depth"] >= 0.3:

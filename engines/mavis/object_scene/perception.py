@@ -3,7 +3,10 @@ in the scene, the leftmost and rightmost object, the colour of an object, indoor
 and which of two objects is further left or nearer.
 
 Each is answered from the diagram's facts and needs the image to answer (see
-engines/mavis/perception.py for how they are asked, open or yes/no, and balanced).
+engines/mavis/perception.py for how they are asked, open or yes/no, and balanced). Position
+questions are asked only where the picture answers them plainly: an object well inside the left
+third with no other near it, a rightmost object clearly apart from the rest, two objects far
+enough apart (``renderers.object_scene.spec``: SEPARATION, REGION_MARGIN).
 
     python -c "import numpy as np, renderers; from engines.mavis.perception import \
 perception_questions as q; f = renderers.get_family('object_scene'); \
@@ -12,6 +15,8 @@ print(q('object_scene', f.facts(f.sample_spec(np.random.default_rng(0)))))"
 from __future__ import annotations
 
 from engines.mavis.perception import Ask, ask, asker, collect, words
+from renderers.object_scene.spec import (REGION_MARGIN, clear_horizontal, clearly_left,
+                                         left_to_right_groups)
 
 
 def plural(word: str) -> str:
@@ -31,9 +36,33 @@ def _pair(f: dict, key: str, gap: float) -> tuple[dict, dict]:
     s = _single(f)
     for i in range(len(s)):
         for j in range(i + 1, len(s)):
-            if abs(s[i][key] - s[j][key]) >= gap:
-                return s[i], s[j]
+            a, b = s[i], s[j]
+            clear = clearly_left(a, b, gap) or clearly_left(b, a, gap) if key == "x" else \
+                abs(a[key] - b[key]) >= gap
+            if clear:
+                return a, b
     raise ValueError("no clear pair")
+
+
+def _on_the_left(f: dict) -> Ask | None:
+    """The one object plainly in the left third, asked only when every other object is plainly
+    outside it (none near the boundary, where a reader could count it as on the left too)."""
+    near = [o for o in f["objects"] if o["x"] < 1 / 3 + REGION_MARGIN]
+    if len(near) != 1 or clear_horizontal(near[0]["x"]) != "left":
+        return None
+    return ask("What object is on the left?", words(near[0]["kind"]),
+               "Is the object on the left {a}?")
+
+
+def _furthest_right(f: dict) -> Ask | None:
+    """The rightmost object, asked only when it stands clearly right of every other one and is
+    the only one of its kind."""
+    last = left_to_right_groups(f["objects"])[-1]
+    if len(last) != 1 or last[0] not in _single(f):
+        return None
+    return ask("Which object is furthest to the right?", words(last[0]["kind"]),
+               "Is the {} the object furthest to the right?",
+               others=[words(o["kind"]) for o in f["objects"]])
 
 
 def _left_of(f: dict) -> Ask:
@@ -54,18 +83,11 @@ def _nearer(f: dict) -> Ask:
 @asker("object_scene")
 def questions(f: dict) -> list[Ask]:
     objs = f["objects"]
-    kinds = [words(o["kind"]) for o in objs]
-    left = [o for o in objs if o.get("horizontal") == "left"]
     return collect(
         f,
         lambda f: ask("How many objects are in the scene?", len(objs),
                       "Are there {} objects in the scene?|Is there 1 object in the scene?"),
-        lambda f: ask("What object is on the left?", words(left[0]["kind"]),
-                      "Is the object on the left {a}?") if len(left) == 1 else None,
-        lambda f: ask("Which object is furthest to the right?",
-                      words(max(_single(f), key=lambda o: o["x"])["kind"]),
-                      "Is the {} the object furthest to the right?", others=kinds)
-        if max(objs, key=lambda o: o["x"]) in _single(f) else None,
+        _on_the_left, _furthest_right,
         lambda f: ask("How many {kinds} are in the scene?", f["counts"][objs[0]["kind"]],
                       "Are there {} {kinds} in the scene?|Is there 1 {kind} in the scene?",
                       kinds=plural(words(objs[0]["kind"])), kind=words(objs[0]["kind"])),

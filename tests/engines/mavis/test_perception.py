@@ -46,7 +46,7 @@ def test_counts_are_off_by_one_or_two_and_yes_no_questions_stay():
 
 def test_no_other_answer_means_a_true_claim():
     # another picture that answers the same: the false claim cannot be made
-    scene = {"objects": [{"kind": "cat", "horizontal": "left"}]}
+    scene = {"objects": [{"kind": "cat", "x": 0.1}]}
     out = {_ask("object_scene", scene, scene, s) for s in range(100)}
     assert ("Is the object on the left a cat?" + YES_NO_SUFFIX, "Yes") in out
     assert not any("a cat" in t and a == "No" for t, a in out)
