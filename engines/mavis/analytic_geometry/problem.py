@@ -6,7 +6,8 @@ perpendicular to it, intersection of two lines given by equations (one coordinat
 area (shoelace) and perimeter, circle area and circumference from the centre and a point on the
 circle. Each problem draws its objects (plus, often, an unrelated object) with the analytic_geometry
 renderer's placer; the givens are the coordinates or equations, drawn in ``vision_spec`` and,
-for some objects, already in the base ``spec``. Answers are computed with exact fractions.
+for some objects, already in the base ``spec``. Answers are computed with exact fractions; a
+question whose answer two decimals do not give in full says "Round to two decimals."
 
     python -c "import numpy as np; from engines.mavis.analytic_geometry.problem import \
 make_problem; p = make_problem(np.random.default_rng(0)); print(p.stem, p.cot, p.answer)"
@@ -156,7 +157,16 @@ def _bare(base: AnalyticSpec, givens: list[Given]) -> AnalyticSpec:
     return bare
 
 
+def _rounded(answer) -> bool:
+    """Whether two decimals do not give the answer in full (√13, 8π, 1/3, 0.375)."""
+    if isinstance(answer, Fraction):
+        return (answer * 100).denominator != 1
+    return abs(round(float(answer), 2) - float(answer)) > 1e-9
+
+
 def _problem(target: str, base, vision, givens, stem, cot, answer, dists, **tags) -> Problem:
+    if _rounded(answer) and "Round" not in stem:
+        stem += " Round to two decimals."
     return Problem(family="analytic_geometry", spec=base, vision_spec=vision, givens=givens,
                    bare_spec=_bare(base, givens),
                    stem=stem, cot=cot, answer=round(float(answer), 2), distractors=dists,

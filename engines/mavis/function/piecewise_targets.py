@@ -186,7 +186,7 @@ def b_piece_zero(rng: np.random.Generator) -> Draft:
         cands += [(pick + 1, None), (pick - 1, None)]
     ds = distract(ans, cands if more else cands[:len(chains)])
     return Draft(cv, stem, cot, ans, ds, window=win, tags={"which": which},
-                 wrong_chains=chains)
+                 wrong_chains=chains, value=None if which == "count" else pick)
 
 
 def _monotone_runs(cv: Curve) -> list[tuple[float, float, str]]:
@@ -302,7 +302,7 @@ def b_piece_breakpoint(rng: np.random.Generator) -> Draft:
                                     f"{n(r2(fb - right.coeffs[0]))}."),
              (b, "Giving the x-coordinate of the breakpoint instead of the value.")]
     return Draft(cv, "The formula of f changes at x = b. What is f(b)?", cot, ans,
-                 distract(ans, cands), markers=[XMarker("b", b)], window=win)
+                 distract(ans, cands), markers=[XMarker("b", b)], window=win, value=fb)
 
 
 PIECEWISE_BUILDERS: dict[str, Callable[[np.random.Generator], Draft]] = {

@@ -13,7 +13,9 @@ the renderer's closed forms and writes the forward chain of thought; this module
 Givens are the equation (drawn as a title, label or legend), the named x positions (dashed
 markers "a = 2") and labelled points; each is in the base diagram or not at random
 (``mixed_flags``), every one is drawn in ``vision_spec``, so the vision-dominant question is the
-bare stem, and none in ``bare_spec`` (text_dominant: the curve and the points' names).
+bare stem, and none in ``bare_spec`` (text_dominant: the curve and the points' names). A number
+answer that two decimals do not give in full (``Draft.value``) comes with "Round to two decimal
+places." in the stem.
 
     python -c "import numpy as np; from engines.mavis.function.problem import make_problem; \
 p = make_problem(np.random.default_rng(0)); print(p.stem, p.cot, p.answer)"
@@ -88,7 +90,17 @@ def _assemble(rng: np.random.Generator, target: str, d: Draft) -> Problem:
                            for k, v in common.items()})
     bare.curves = [cv]
     tags = {"target": target, "kind": cv.kind, **d.tags}
-    return Problem(family="function", spec=spec, vision_spec=vision, givens=givens, stem=d.stem,
+    return Problem(family="function", spec=spec, vision_spec=vision, givens=givens,
+                   stem=d.stem + (" Round to two decimal places." if _rounded(d) else ""),
                    cot=d.cot, answer=d.answer, distractors=d.distractors,
                    answer_kind=d.answer_kind, tags=tags, bare_spec=bare,
                    wrong_chains=d.wrong_chains)
+
+
+def _rounded(d: Draft) -> bool:
+    """Whether the question must say how its answer is rounded: a number that two decimals do
+    not give in full (f'(7) = -1/(7·ln 3) ≈ -0.13, a zero 1 + √2), unless the stem says it."""
+    if d.answer_kind != "number" or "decimal" in d.stem:
+        return False
+    v = float(d.answer if d.value is None else d.value)
+    return abs(v - round(v, 2)) > 1e-9

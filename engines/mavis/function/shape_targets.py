@@ -90,7 +90,7 @@ def b_integral(rng: np.random.Generator) -> Draft:
     mk = [XMarker("a", float(p)), XMarker("b", float(q))]
     return Draft(cv, "What is the definite integral of f from a to b (the signed area of the "
                      "shaded region)?", cot, ans, distract(ans, cands), markers=mk,
-                 shade=[float(p), float(q)], window=win)
+                 shade=[float(p), float(q)], window=win, value=float(res))
 
 
 # ----------------------------------------------------------------------------- trig shape
@@ -146,7 +146,8 @@ def b_asymptote(rng: np.random.Generator) -> Draft:
                    f"The fraction is undefined where its denominator {xc} is 0, that is at "
                    f"x = {n(c)}; near it |f(x)| grows without bound.",
                    f"So the vertical asymptote is x = {n(c)}, and h = {n(c)}."]
-            ans = r2(c)
+            exact = c
+            ans = r2(exact)
             cands = [(-c, f"A sign slip with the shift gives {n(-c)}."),
                      (d, "Reading the horizontal asymptote instead."),
                      (c - a / d if d else None, "Taking the zero of f instead."),
@@ -156,7 +157,8 @@ def b_asymptote(rng: np.random.Generator) -> Draft:
             cot = [f"The function is {eq}.",
                    f"As x → ±∞, {n(a)}/({xc}) → 0, so f(x) → {n(d)}.",
                    f"The horizontal asymptote is y = {n(d)}, so k = {n(d)}."]
-            ans = r2(d)
+            exact = d
+            ans = r2(exact)
             cands = [(c, "Reading the vertical asymptote instead."),
                      (-d, f"A sign slip gives {n(-d)}."),
                      (d - a / c, "Taking the y-intercept f(0) as the asymptote."),
@@ -168,7 +170,8 @@ def b_asymptote(rng: np.random.Generator) -> Draft:
         cot = [f"The function is {eq}.",
                f"As x → {far}, {base}^x → 0, so f(x) → {n(d)}.",
                f"The horizontal asymptote is y = {n(d)}, so k = {n(d)}."]
-        ans = r2(d)
+        exact = d
+        ans = r2(exact)
         cands = [(a + d, "Taking the y-intercept f(0) as the asymptote."),
                  (-d, f"A sign slip gives {n(-d)}."), (a, "Reading the coefficient A."),
                  (d + 1, None), (d - 1, None)]
@@ -179,14 +182,16 @@ def b_asymptote(rng: np.random.Generator) -> Draft:
                f"The logarithm needs {xc} > 0, that is x > {n(c)}.",
                f"As x approaches {n(c)} from the right, |f(x)| grows without bound, so the "
                f"vertical asymptote is x = {n(c)}."]
-        ans = r2(c)
+        exact = c
+        ans = r2(exact)
         cands = [(-c, f"A sign slip with the shift gives {n(-c)}."),
                  (c + 1, "Taking the zero of the logarithm, where its argument is 1."),
                  (d, "Reading the vertical shift instead."), (c - 1, None), (c + 2, None)]
         stem = "The graph of f has a vertical asymptote x = h. What is h?"
     else:
         x0 = math.pi / (2 * b)
-        ans = r2(x0)
+        exact = x0
+        ans = r2(exact)
         cot = [f"The function is {eq}.",
                f"tan is undefined where its argument is π/2 + kπ, here where "
                f"{n(b)}x = π/2 + kπ.",
@@ -196,7 +201,7 @@ def b_asymptote(rng: np.random.Generator) -> Draft:
                  (math.pi / 2, "Ignoring B.")]
         stem = ("What is the smallest positive x at which the graph of f has a vertical "
                 "asymptote (to two decimals)?")
-    return Draft(cv, stem, cot, ans, distract(ans, cands), tags=tags)
+    return Draft(cv, stem, cot, ans, distract(ans, cands), tags=tags, value=exact)
 
 
 # ----------------------------------------------------------------------------- read off graph
@@ -226,7 +231,7 @@ def b_slope(rng: np.random.Generator) -> Draft:
     pts = [NamedPoint("P", float(x1), y1), NamedPoint("Q", float(x2), y2)]
     return Draft(cv, "Line f passes through P and Q. What is its slope?", cot, r2(m),
                  distract(r2(m), cands),
-                 points=pts, expr_given=False, window=win)
+                 points=pts, expr_given=False, window=win, value=m)
 
 
 def b_coefficient(rng: np.random.Generator) -> Draft:

@@ -50,6 +50,7 @@ class Draft:
     tags: dict = field(default_factory=dict)
     window: tuple | None = None
     wrong_chains: list[WrongChain] = field(default_factory=list)  # the family's own, for DPO
+    value: float | None = None  # a number answer before rounding (None: the answer as it is)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -204,7 +205,7 @@ def b_value(rng: np.random.Generator) -> Draft:
     ])
     return Draft(cv, "What is f(a)?", cot, ans, ds, markers=[XMarker("a", a, value_text=at
                                                                       if win[4] else "")],
-                 window=win)
+                 window=win, value=fa)
 
 
 def derivative_text(cv: Curve) -> tuple[str, Callable[[float], float]]:
@@ -267,7 +268,8 @@ def b_derivative(rng: np.random.Generator) -> Draft:
     ])
     return Draft(cv, "What is the slope of the tangent line to the graph of f at x = a, that "
                      "is, f'(a)?", cot, ans, ds,
-                 markers=[XMarker("a", a, value_text=at if win[4] else "")], window=win)
+                 markers=[XMarker("a", a, value_text=at if win[4] else "")], window=win,
+                 value=da)
 
 
 # ----------------------------------------------------------------------------- zeros
@@ -358,7 +360,8 @@ def b_zero(rng: np.random.Generator) -> Draft:
     cands += [(-z, f"A sign slip when solving gives x = {n(-ans)}."),
               (an["y_intercept"], "Reading the y-intercept instead of the x-intercept."),
               (z + 1, None), (z - 1, None)]
-    return Draft(cv, stem, cot, ans, distract(ans, cands), tags={"which": which}, window=win)
+    return Draft(cv, stem, cot, ans, distract(ans, cands), tags={"which": which}, window=win,
+                 value=z)
 
 
 # ----------------------------------------------------------------------------- extrema
@@ -444,7 +447,7 @@ def b_extremum(rng: np.random.Generator) -> Draft:
         cands.insert(0, (abs(cv.a), f"Forgetting the vertical shift gives {n(abs(cv.a))}."))
         cands.insert(1, (cv.d - (ye - cv.d), "Taking the opposite extreme of the curve."))
     return Draft(cv, stem, cot, ans, distract(ans, cands), tags={"which": which, "local": local},
-                 window=win)
+                 window=win, value=ye)
 
 
 def b_turning_point(rng: np.random.Generator) -> Draft:
@@ -462,7 +465,8 @@ def b_turning_point(rng: np.random.Generator) -> Draft:
              (other[0] if other else None, "Taking the turning point of the other kind."),
              (-xe, f"A sign slip in -b/(2a) gives {n(-ans)}."),
              (xe + 1, None), (xe - 1, None)]
-    return Draft(cv, stem, cot, ans, distract(ans, cands), tags={"which": which}, window=win)
+    return Draft(cv, stem, cot, ans, distract(ans, cands), tags={"which": which}, window=win,
+                 value=xe)
 
 
 # ----------------------------------------------------------------------------- monotonicity

@@ -11,8 +11,9 @@ prints them to two decimals, so the answer is the exact computation rounded once
 Distractors re-run the chain with one typical mistake in place; wrong chains (DPO rejected
 sides) re-run it with a misread given, a wrong formula or an arithmetic slip at one step.
 
-Every spec draws the shape facts (right-angle marks, ticks, arrows); the bare spec
-(text_dominant) no value, the base spec some numeric givens, the vision spec every one.
+Every spec draws the shape facts (right-angle marks, ticks, arrows) that pin down each shape's
+kind (a regular polygon's, which no mark draws, is stated in every version's text); the bare
+spec (text_dominant) no value, the base spec some numeric givens, the vision spec every one.
 
     python -c "import numpy as np; from engines.mavis.plane_geometry.problem import \
 make_problem; p = make_problem(np.random.default_rng(0)); print(p.stem, p.cot, p.answer)"
@@ -345,14 +346,22 @@ def _akey(r: str) -> str:
 
 
 def _marks(spec: PlaneGeometrySpec, ch: Chain, pieces: list[PP]) -> None:
-    """Shape facts as marks: right angles, equal-side ticks, parallel arrows."""
+    """Shape facts as marks: right angles, equal-side ticks, parallel arrows. The versions
+    that leave a shape's kind out of the text rely on them, so each shape's marks pin down the
+    kind its rules use: a rectangle has a right mark at every corner (one right angle makes
+    no rectangle), a square one right mark and four equal sides, a rhombus four equal sides,
+    a parallelogram two pairs of parallel sides, a trapezoid its parallel sides and its right
+    angle or equal legs. Equal sides do not make a polygon regular, so a regular polygon is
+    named in the text (``_in_text``)."""
     rights = [g.show[1] for g in ch.givens if g.show and g.show[0] == "right"]
     equal, parallel = [], []
     for p in pieces:
         V = p.verts
         sides = [a + b for a, b in zip(V, V[1:] + V[:1])]
-        if p.label in ("square", "rectangle"):
+        if p.label == "square":
             rights.append(V[1] + V[2] + V[3])
+        elif p.label == "rectangle":
+            rights += [V[i - 1] + V[i] + V[(i + 1) % 4] for i in (2, 3, 0, 1)]
         if p.label in ("square", "equilateral triangle", "rhombus") or \
                 p.label.startswith("regular"):
             equal.append(sides)
@@ -368,8 +377,16 @@ def _marks(spec: PlaneGeometrySpec, ch: Chain, pieces: list[PP]) -> None:
     # an answer relies on is marked (∠ABC of one triangle and ∠EBF of the next)
     seen: set[str] = set()
     spec.right_marks = [r for r in rights if not (_akey(r) in seen or seen.add(_akey(r)))]
-    spec.equal_groups = _merge(equal)[:3]
-    spec.parallel_groups = parallel[:2]
+    # at most four groups (the base and three attached shapes), told apart by 1-4 ticks
+    spec.equal_groups = _merge(equal)
+    spec.parallel_groups = parallel
+
+
+def _in_text(fact: str, pieces: list[PP]) -> bool:
+    """Whether a shape fact is stated in the text of every version, as no mark of the figure
+    draws it: a regular polygon's (its equal-side ticks leave its angles free)."""
+    return any(p.label.startswith("regular ") and fact == f"{''.join(p.verts)} is a {p.label}"
+               for p in pieces)
 
 
 # ----------------------------------------------------------------------------- targets
@@ -701,9 +718,15 @@ def _attempt(rng: np.random.Generator) -> Problem:
     _marks(spec, ch, pieces)
     numeric = [g for g in ch.givens if g.value is not None]
     facts = [g for g in ch.givens if g.value is None]
-    givens = [Given(g.text, float(g.value), in_diagram=shown)
-              for g, shown in zip(numeric, mixed_flags(rng, len(numeric), 0.4))]
-    givens += [Given(g.text, None, in_diagram=True) for g in facts]
+    in_text = [_in_text(g.text, pieces) for g in facts]
+    if any(in_text) and not numeric:
+        raise Retry  # every version would read the same and draw the same
+    flags = mixed_flags(rng, len(numeric), 0.4)
+    if any(in_text) and len(numeric) == 1:
+        flags = [False]  # else the base diagram, the one value drawn, is the vision diagram
+    givens = [Given(g.text, float(g.value), in_diagram=shown) for g, shown in zip(numeric, flags)]
+    givens += [Given(g.text, None, in_diagram=not t, drawable=not t)
+               for g, t in zip(facts, in_text)]
     bare, base, vision = (spec.replace(attachments=[Attachment(**vars(a))
                                                     for a in spec.attachments],
                                        shown_sides=[], shown_angles=[]) for _ in range(3))
@@ -713,7 +736,9 @@ def _attempt(rng: np.random.Generator) -> Problem:
             if on:
                 (sp.shown_sides if kind == "side" else sp.shown_angles).append(k)
     tags.update(shapes=[p.label for p in pieces], n_attached=len(pieces) - 1)
-    if "Round" not in stem and answer != round(answer):
+    # an answer that two decimals do not give in full (or that is an integer only after
+    # rounding, 50.9985 -> 51) says how it is rounded
+    if "Round" not in stem and (answer != round(answer) or abs(value - answer) > 1e-9):
         stem += " Round to two decimal places."
     return Problem(family="plane_geometry", spec=base, vision_spec=vision, givens=givens,
                    stem=stem, cot=list(ch.steps), answer=answer,

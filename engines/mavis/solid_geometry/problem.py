@@ -129,8 +129,9 @@ class _Build:
                                  note=self.note if note_in else "")
         vision = base.replace(shown=shown_all, note=self.note,
                               extras=[e for e in extras if e not in shown_all])
-        answer = round(answer, 2)
-        if not float(answer).is_integer():
+        raw, answer = answer, round(answer, 2)
+        # also an answer that is an integer only after rounding (47.998 -> 48)
+        if not float(answer).is_integer() or abs(raw - answer) > 1e-9:
             stem += " Round to two decimal places."
         dis = [Distractor(round(v, 2), step) for v, step in wrong
                if math.isfinite(v) and v > 0 and n(round(v, 2)) != n(answer)]
@@ -417,14 +418,23 @@ def _diagonal(b: _Build, rng, space: bool) -> Problem:
     else:
         a, w, h = b.measure("length"), b.measure("width"), b.measure("height")
         cot = [f"The cuboid has length {n(a)}, width {n(w)} and height {n(h)}."]
+    # the figure draws the space diagonal from bottom corner 0 to top corner 2 (above bottom
+    # corner 2) and the face diagonal from top corner 0 to top corner 2: the bottom face's
+    # diagonal 0-2 and the edge above corner 2 make the right triangle of the space diagonal
+    nm = b.spec.vertex_names
+    top = len(nm) // 2
+    where = "bottom" if space else "top"
+    fd = (f" {nm[0]}{nm[2]}" if space else f" {nm[top]}{nm[top + 2]}") if nm else ""
     face = math.hypot(a, w)
-    cot.append(f"The diagonal of the top face is {SQ}({n(a)}{SQUARE} + {n(w)}{SQUARE}) = "
-               f"{SQ}{n(a * a + w * w)} {_ap(face)}.")
+    cot.append(f"The diagonal{fd} of the {where} face is {SQ}({n(a)}{SQUARE} + {n(w)}{SQUARE}) "
+               f"= {SQ}{n(a * a + w * w)} {_ap(face)}.")
     if space:
         ans = math.sqrt(a * a + w * w + h * h)
-        cot.append(f"With the height it forms a right triangle, so the space diagonal is "
-                   f"{SQ}({n(a * a + w * w)} + {n(h)}{SQUARE}) = {SQ}{n(a * a + w * w + h * h)} "
-                   f"{_ap(ans)}.")
+        tri = (f"With the vertical edge {nm[2]}{nm[top + 2]} it forms the right triangle "
+               f"{nm[0]}{nm[2]}{nm[top + 2]}, so the space diagonal {nm[0]}{nm[top + 2]} is "
+               if nm else "With the height it forms a right triangle, so the space diagonal is ")
+        cot.append(f"{tri}{SQ}({n(a * a + w * w)} + {n(h)}{SQUARE}) = "
+                   f"{SQ}{n(a * a + w * w + h * h)} {_ap(ans)}.")
         wrong = [(face, None), (a + w + h, f"d = {n(a)} + {n(w)} + {n(h)}."),
                  (face + h, f"d = {n(round(face, 2))} + {n(h)}."),
                  (math.hypot(a, h) if b.spec.kind == "cuboid" else 2 * a, None)]

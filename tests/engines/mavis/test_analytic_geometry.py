@@ -12,7 +12,7 @@ import pytest
 from engines.mavis.analytic_geometry.caption import OPENERS, caption
 from engines.mavis.analytic_geometry.problem import TARGETS, make_problem
 from engines.mavis.analytic_geometry.recheck import recheck
-from engines.mavis.problem import question_text
+from engines.mavis.problem import distinct_versions, question_text
 from engines.mavis.text import untrue_numbers
 from renderers.analytic_geometry import AnalyticGeometry
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject
@@ -80,7 +80,7 @@ def test_each_target_matches_hand_formula(target):
 def test_known_problem_for_fixed_seed():
     p = make_problem(np.random.default_rng(0), "distance")
     assert question_text(p, "text_dominant") == ("Given A(-2, 9) and B(8, 8). Find the length "
-                                                 "of segment AB.")
+                                                 "of segment AB. Round to two decimals.")
     assert p.answer == 10.05 and p.cot[-1] == "So the length of AB is 10.05."
     assert [d.value for d in p.distractors][:3] == [11.0, 101.0, 9.95]
 
@@ -178,3 +178,19 @@ def test_intersection_steps_write_the_lines_as_given():
         for step in p.cot:
             assert "+ (-" not in step and not re.search(r"(?<![\d.])1x", step), step
     assert seen >= 20
+
+
+def test_rounded_answers_say_how_to_round():
+    """ins-00000008 / ins-00000016: "What is the distance between points A and B?" -> 4.12
+    (√17) said nothing of rounding; an answer that two decimals do not give in full (a root,
+    a multiple of π, -1/3, 0.375) says how it is rounded in every version."""
+    rounded = 0
+    targets = set()
+    for s in range(300):
+        p = make_problem(np.random.default_rng(s))
+        if abs(recheck(p) - p.answer) > 1e-6:
+            rounded += 1
+            targets.add(p.tags["target"])
+            for v in distinct_versions(p):
+                assert "Round to two decimals." in question_text(p, v), (s, v)
+    assert rounded >= 100 and len(targets) >= 7

@@ -12,7 +12,7 @@ import engines.mavis.function.caption as captions
 from engines.mavis.function.problem import TARGETS, make_problem
 from engines.mavis.function.recheck import X, recheck, sym_expr
 from engines.mavis.function.targets import TREND_OPTIONS, derivative_text, frac_poly
-from engines.mavis.problem import VERSIONS, make_choices, question_text
+from engines.mavis.problem import VERSIONS, distinct_versions, make_choices, question_text
 from engines.mavis.text import numbers_in_text, untrue_numbers
 from renderers.function.curve import Curve, Piece
 from renderers.function.spec import KINDS, FunctionSpec, evaluate, spec_facts
@@ -128,8 +128,9 @@ def test_known_problem_for_a_fixed_seed():
     exact = sp.integrate(sym_expr(cv), (X, sp.nsimplify(lo), sp.nsimplify(hi)))
     assert p.answer == round(float(exact), 2)
     assert p.cot[1].startswith("An antiderivative is F(x) = ") or "triangle" in " ".join(p.cot)
+    # -1/8 is -0.125 in full, so the question says how it is rounded
     assert p.stem == ("What is the definite integral of f from a to b (the signed area of the "
-                      "shaded region)?")
+                      "shaded region)? Round to two decimal places.")
 
 
 def test_piecewise_value_uses_the_right_piece():
@@ -385,3 +386,21 @@ def test_piecewise_equations_are_said_as_the_picture_labels_them():
     facts = spec_facts(spec.replace(show_expression="legend"))
     assert facts["functions"][0]["expression"] in captions.caption(
         spec, facts, np.random.default_rng(0))
+
+
+def test_rounded_answers_say_how_to_round():
+    """ins-00000001: f'(7) = -1/(7·ln 3) ≈ -0.13 came without a word on rounding; a number
+    answer that two decimals do not give in full says how it is rounded in every version."""
+    rounded = 0
+    targets = set()
+    for s in range(200):
+        p = make_problem(np.random.default_rng(s))
+        if p.answer_kind != "number" or abs(recheck(p) - p.answer) <= 1e-6:
+            continue
+        rounded += 1
+        targets.add(p.tags["target"])
+        for v in distinct_versions(p):
+            q = question_text(p, v)
+            assert q.endswith(" Round to two decimal places.") or "(to two decimals)" in q, \
+                (s, v, q)
+    assert rounded >= 25 and len(targets) >= 6

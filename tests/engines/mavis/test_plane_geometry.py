@@ -1,5 +1,6 @@
 """MAVIS plane geometry: the backward chain, problems of a fixed seed, the independent
 re-check on a hand-built figure, captions, distractors and the three versions."""
+import itertools
 import math
 import re
 from collections import Counter
@@ -13,10 +14,10 @@ from engines.mavis.plane_geometry.recheck import recheck
 from engines.mavis.plane_geometry.problem import make_problem
 from engines.mavis.plane_geometry.chain import Chain, ang, seg
 from engines.mavis.plane_geometry.shape_rules import right_triangle, semicircle, square
-from engines.mavis.problem import Given, Problem, question_text
+from engines.mavis.problem import Given, Problem, distinct_versions, question_text, version_spec
 from engines.mavis.text import untrue_numbers
 from tests.engines.mavis.cot_arith import step_faults
-from renderers.plane_geometry.spec import Attachment, PlaneGeometrySpec
+from renderers.plane_geometry.spec import Attachment, PlaneGeometrySpec, build_model, ekey
 
 FAM = renderers.get_family("plane_geometry")
 
@@ -108,7 +109,8 @@ def test_versions_text_and_drawn_givens():
     for seed in range(30):
         p = make_problem(np.random.default_rng(seed))
         vd = question_text(p, "vision_dominant")
-        assert not any(g.text in vd for g in p.givens)  # everything is in the picture
+        # everything drawable is in the picture (a regular polygon's kind is not)
+        assert not any(g.text in vd for g in p.givens if g.drawable)
         td = question_text(p, "text_dominant")
         assert all(g.text in td for g in p.givens)
         base_labels = {lb.text for lb in FAM.render_with_layout(p.spec, 336)[1].labels}
@@ -219,3 +221,79 @@ def test_cut_out_is_never_called_shaded():
     for s in range(60):  # the sampler never flags one shaded
         sp = FAM.sample_spec(np.random.default_rng(s), attach=["semicircle_in"])
         assert not any(a.shaded for a in sp.attachments if a.kind == "semicircle_in")
+
+
+def _akey(r: str) -> str:
+    return r[1] + "".join(sorted((r[0], r[2])))
+
+
+def _pinned(label: str, V: list[str], spec: PlaneGeometrySpec) -> bool:
+    """Whether the marks of ``spec`` make the polygon V a ``label``: a rectangle by right
+    angles at three corners or more, a square by one and four equal sides, a rhombus by four
+    equal sides, a parallelogram by two pairs of parallel sides, and so on."""
+    rights = {_akey(r) for r in spec.right_marks}
+    groups = [{ekey(*k) for k in g} for g in spec.equal_groups]
+    arrows = [{ekey(*k) for k in g} for g in spec.parallel_groups]
+    sides = [ekey(a, b) for a, b in zip(V, V[1:] + V[:1])]
+    corners = sum(_akey(a + b + c) in rights for a, b, c in zip(V[-1:] + V[:-1], V, V[1:] + V[:1]))
+
+    def equal(*ks):
+        return any(set(ks) <= g for g in groups)
+
+    def parallel(a, b):
+        return any({a, b} <= g for g in arrows)
+    if label == "rectangle":
+        return corners >= 3
+    if label == "square":
+        return corners >= 1 and equal(*sides)
+    if label in ("rhombus", "equilateral triangle"):
+        return equal(*sides)
+    if label == "parallelogram":
+        return parallel(sides[0], sides[2]) and parallel(sides[1], sides[3])
+    if label == "right trapezoid":
+        return parallel(sides[0], sides[2]) and corners >= 1
+    if label == "isosceles trapezoid":
+        return parallel(sides[0], sides[2]) and equal(sides[1], sides[3])
+    if label == "isosceles triangle":
+        return any(equal(a, b) for a, b in itertools.combinations(sides, 2))
+    if label == "right triangle":
+        return corners >= 1
+    return not label.startswith("regular ")  # equal sides leave a polygon's angles free
+
+
+def test_marks_pin_down_each_shape_the_text_leaves_out():
+    """ins-00000002: text_lite and vision_dominant drop "ABCD is a rectangle", and a picture
+    with one right-angle mark does not make ABCD a rectangle; every shape whose kind a
+    version's text does not state is pinned down by the marks of its picture."""
+    seen = Counter()
+    for s in range(300):
+        p = make_problem(np.random.default_rng(s))
+        pieces = build_model(p.spec).pieces
+        for v in distinct_versions(p):
+            if v == "text_dominant":
+                continue
+            q, spec = question_text(p, v), version_spec(p, v)
+            stated = re.findall(r"(\w+) is an? ([a-z ]+?)(?=,| and |\.)", q)
+            for label, piece in zip(p.tags["shapes"], pieces):
+                if piece.kind in ("circle", "sector", "semicircle_out", "semicircle_in",
+                                  "incircle"):
+                    continue
+                said = any(set(w) == set(piece.verts) and k == label for w, k in stated)
+                assert said or _pinned(label, piece.verts, spec), (s, v, label, q, spec)
+                seen[label] += 1
+    assert seen["rectangle"] >= 40 and seen["square"] >= 40 and seen["parallelogram"] >= 10
+    assert sum(n for k, n in seen.items() if k.startswith("regular ")) >= 10
+
+
+def test_rounded_answers_say_how_to_round():
+    """An answer that two decimals do not give in full says so in every version, also one
+    that rounds to a whole number (the area of a circle, 51.0015 -> 51)."""
+    rounded = whole = 0
+    for s in range(300):
+        p = make_problem(np.random.default_rng(s))
+        if abs(recheck(p) - p.answer) > 1e-6:
+            rounded += 1
+            whole += p.answer == round(p.answer)
+            for v in distinct_versions(p):
+                assert question_text(p, v).endswith(" Round to two decimal places."), (s, v)
+    assert rounded >= 150 and whole >= 2

@@ -4,6 +4,8 @@ for hand-built solids; the re-check measures geometry and catches a wrong spec.
     python -m pytest -q tests/engines/mavis/test_solid_geometry.py
 """
 import math
+import re
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -12,9 +14,10 @@ import renderers.solid_geometry.spec as S
 import engines.mavis.solid_geometry.caption as SG
 import engines.mavis.solid_geometry.recheck as CK
 import engines.mavis.solid_geometry.problem as PR
-from engines.mavis.problem import question_text
+from engines.mavis.problem import distinct_versions, question_text
 from engines.mavis.text import untrue_numbers
 from renderers import FAMILIES
+from renderers.text import fmt_num
 
 
 def fam():
@@ -174,3 +177,60 @@ def test_a_cuboid_with_equal_edges_is_shown_as_a_cube():
     q = next(q for q in perception_asks("solid_geometry", facts)
              if q.question == "What solid is shown?")
     assert (q.answer, sorted(q.alike)) == ("cube", ["cuboid", "prism"])
+
+
+def test_diagonal_cot_names_the_face_of_the_drawn_diagonal():
+    """ins-00000011: the face diagonal a CoT works with lies on the face the figure shows it
+    on: the drawn face diagonal's (the top face), and for the drawn space diagonal the face
+    at one of its ends, the diagonal there starting at that end and ending under (or over)
+    the other one."""
+    from renderers.solid_geometry.draw import scene
+    seen = Counter()
+    for s in range(400):
+        p = PR.make_problem(np.random.default_rng(s))
+        t = p.tags["target"]
+        if t not in ("space_diagonal", "face_diagonal"):
+            continue
+        spec = p.vision_spec
+        poly = S.polyhedron(spec)
+        sc = scene(spec)
+        edges = S.poly_edges(poly)
+        drawn = [tuple(sorted(sc.vertices.index(q) for q in st.pts)) for st in sc.strokes
+                 if len(st.pts) == 2 and all(q in sc.vertices for q in st.pts)]
+        (i, j), = [d for d in drawn if d not in edges]
+        z = poly.verts[:, 2]
+        m = re.search(r"The diagonal (?:(\S+) )?of the (top|bottom) face", " ".join(p.cot))
+        face_z = z.max() if m[2] == "top" else 0.0
+        if t == "face_diagonal":
+            assert z[i] == z[j] == face_z, (s, p.cot)
+        names = spec.vertex_names
+        if not names:
+            assert m[1] is None
+            continue
+        a, b = next((names.index(x), names.index(y)) for x in names for y in names
+                    if x + y == m[1])
+        assert z[a] == z[b] == face_z, (s, p.cot)
+        if t == "face_diagonal":
+            assert {a, b} == {i, j}, (s, p.cot)
+        else:
+            assert a in (i, j), (s, p.cot)  # it starts at an end of the space diagonal
+            far = j if a == i else i
+            assert list(poly.verts[b][:2]) == list(poly.verts[far][:2]), (s, p.cot)
+        seen[t] += 1
+    assert seen["space_diagonal"] >= 8 and seen["face_diagonal"] >= 8
+
+
+def test_rounded_answers_say_how_to_round():
+    """An answer that two decimals do not give in full says so in every version, also one
+    that rounds to a whole number (h = 3 × 1017.88/(π × 9²) ≈ 12)."""
+    rounded = whole = 0
+    for s in range(300):
+        p = PR.make_problem(np.random.default_rng(s))
+        ans = fmt_num(p.answer)
+        said = any(re.search(rf"≈ {re.escape(ans)}(?!\d|\.\d)", step) for step in p.cot)
+        if said or abs(CK.recheck(p) - p.answer) > 1e-6:
+            rounded += 1
+            whole += p.answer == round(p.answer)
+            for v in distinct_versions(p):
+                assert question_text(p, v).endswith(" Round to two decimal places."), (s, v)
+    assert rounded >= 150 and whole >= 10
