@@ -95,14 +95,20 @@ def _structure(rng, f: dict) -> list[str]:
     out = []
     if f["is_connected"] and f["is_tree"] and not f["directed"]:
         pass  # the tree sentence below says it
+    elif f["is_connected"] and f["directed"]:  # the components ignore the arrows' directions
+        out.append(pick(rng, ("Ignoring the arrows' directions, the graph is connected.",
+                              "Every node can reach every other ignoring direction, so it is "
+                              "connected in one piece.")))
     elif f["is_connected"]:
-        out.append(pick(rng, ("The graph is connected.", "Every node can reach every other "
-                              "ignoring direction, so it is connected." if f["directed"] else
+        out.append(pick(rng, ("The graph is connected.",
                               "All vertices lie in one connected piece.")))
     else:
         out.append(pick(rng, (
             "It is not connected: it has {k} components, {c}.",
             "The graph splits into {k} connected components: {c}.",
+        ) if not f["directed"] else (
+            "Ignoring the arrows' directions, it has {k} separate pieces: {c}.",
+            "The graph splits into {k} separate pieces, ignoring direction: {c}.",
         ), k=_n(f["n_components"]), c=join_list(["{" + ", ".join(c) + "}"
                                                   for c in f["components"]])))
     if f["directed"]:
