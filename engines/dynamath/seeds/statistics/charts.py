@@ -5,8 +5,10 @@ a difference, a total, a mean, a median, a share, a quartile, a trend). Each var
 the data (and the real-life theme: sales, temperatures, scores ...), so the question text
 recurs while the answer changes with the picture. Data are built so that every value a
 question needs can be read exactly: unannotated bars end on grid lines, pie percentages have
-one decimal exactly (totals that divide 1000). Answers come from the params; ``check``
-re-derives them another way (fractions, the statistics module, the chart family's facts).
+one decimal exactly (totals that divide 1000). Every value lies within what the chart's title
+counts: the range of that title's measure (renderers/chart/sample.py), so that no subject club
+has 100 students. Answers come from the params; ``check`` re-derives them another way
+(fractions, the statistics module, the chart family's facts).
 Histograms, box plots, scatter plots and tables are in statistics/distributions.py.
 
     python -m pytest -q tests/engines/dynamath/test_seeds_statistics.py
@@ -20,18 +22,12 @@ import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.statistics.common import COLORS, ELEM, HIGH, TOPIC, UNI, pick_cats
-from renderers.chart.sample import THEMES, measure
+from renderers.chart.sample import THEMES, measure, pie_measure
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.chart.stats import chart_axes, pie_percentages
 from renderers.spec import rng_choice
 
 BAR_THEMES = ("fruits", "cities", "products", "subjects")
-
-
-def _measure(rng, theme: str) -> list:
-    """A (chart title, value-axis title) pair of the theme."""
-    m = rng_choice(rng, THEMES[theme].measures)
-    return [m[0], m[1]]
 
 
 def _bar(p: dict) -> ChartSpec:
@@ -44,20 +40,35 @@ def _bar(p: dict) -> ChartSpec:
 
 
 def _grid_bars(rng, n_lo: int = 4, n_hi: int = 6, annotate: bool | None = None) -> dict:
-    """Bar values that end exactly on grid lines (multiples of the drawn axis step)."""
+    """Bar values that end exactly on grid lines (multiples of the drawn axis step), within
+    the range of the measure the chart is titled with (a subject club holds 2 to 12 students,
+    not 100). The tallest bar is any value of the range on a grid line of the axis it draws,
+    with at least two more of those lines in the range below it; the others stand on the
+    three to five lines up to it. A measure and labelling with no such value (July
+    temperatures of 15 to 38 °C, annotated) is drawn again."""
     while True:
         theme = rng_choice(rng, BAR_THEMES)
+        m = rng_choice(rng, THEMES[theme].measures)
         n = int(rng.integers(n_lo, n_hi + 1))
-        s = int(rng_choice(rng, (2, 5, 10, 20)))
-        k = int(rng.integers(3, 6))
-        vals = [int(v) * s for v in rng.integers(1, k + 1, size=n)]
-        vals[int(rng.integers(n))] = k * s
         ann = bool(rng.random() < 0.5) if annotate is None else annotate
-        p = {"theme": theme, "title": _measure(rng, theme), "cats": pick_cats(rng, theme, n),
-             "values": vals, "color": rng_choice(rng, COLORS), "annotate": ann}
-        step = chart_axes(_bar(p))["value_axis"][2]
-        if all(v % step == 0 for v in vals):
-            return p
+        p = {"theme": theme, "title": [m.title, m.value_title],
+             "cats": pick_cats(rng, theme, n), "values": [],
+             "color": rng_choice(rng, COLORS), "annotate": ann}
+        tops = [t for t in range(m.low, m.high + 1) if len(_grid_lines(p, m.low, t)) >= 3]
+        if tops:
+            break
+    grid = _grid_lines(p, m.low, tops[int(rng.integers(len(tops)))])
+    grid = grid[-int(rng.integers(3, min(5, len(grid)) + 1)):]
+    p["values"] = [grid[int(i)] for i in rng.integers(0, len(grid), size=n)]
+    p["values"][int(rng.integers(n))] = grid[-1]
+    return p
+
+
+def _grid_lines(p: dict, low: int, top: int) -> list[int]:
+    """The grid lines from ``low`` to ``top`` of the axis that the bars of p get when the
+    tallest is ``top``; none if ``top`` is not on one."""
+    step = chart_axes(_bar({**p, "values": [top]}))["value_axis"][2]
+    return [v for v in range(low, top + 1) if v % step == 0] if top % step == 0 else []
 
 
 def _free_bars(rng, n_lo: int, n_hi: int) -> dict:
@@ -320,20 +331,33 @@ class LineLargestIncrease(SeedQuestion):
 
 # ----------------------------------------------------------------------------- pies
 
-PIE_CONTEXTS = {  # theme: (title with the total, question about one slice)
+# theme: (title with the total, question about one slice); each title is one of the theme's
+# pie measures (renderers/chart/sample.py), whose range bounds what one slice may count
+PIE_CONTEXTS = {
     "fruits": ("Favourite fruit of {total} students", "how many students chose {cat}?"),
     "subjects": ("Favourite subject of {total} students", "how many students chose {cat}?"),
-    "cities": ("Destinations of {total} tourists", "how many tourists went to {cat}?"),
+    "cities": ("Where {total} tourists went", "how many tourists went to {cat}?"),
     "products": ("Sales of {total} items", "how many of the items sold were {cat}?"),
 }
+PIE_ANGLE_TITLES = {"fruits": "Fruit sold at a market", "subjects": "Favourite subjects",
+                    "cities": "Flights by destination", "products": "Share of products sold"}
+# totals dividing 1000: every share v / total is a percentage with one decimal exactly
+PIE_TOTALS = (20, 40, 50, 100, 200)
 
 
-def _pie_values(rng, n: int, total: int) -> list[int]:
-    """A random composition of ``total`` into n parts, each at least 5% of it."""
-    floor_ = total // 20
-    cuts = np.sort(rng.choice(np.arange(1, total - n * floor_ + n), size=n - 1, replace=False))
-    parts = np.diff(np.concatenate([[0], cuts, [total - n * floor_ + n]])) - 1 + floor_
-    return [int(v) for v in parts]
+def _pie_values(rng, total: int, lows: list[int], highs: list[int]) -> list[int]:
+    """A random composition of ``total`` whose i-th part lies in [lows[i], highs[i]] (the
+    bounds must allow the total): the parts are drawn one at a time in a random order, each
+    within what leaves the others a reachable rest."""
+    parts = [0] * len(lows)
+    left, todo = total, [int(i) for i in rng.permutation(len(lows))]
+    for j, i in enumerate(todo):
+        rest = todo[j + 1:]
+        lo = max(lows[i], left - sum(highs[r] for r in rest))
+        hi = min(highs[i], left - sum(lows[r] for r in rest))
+        parts[i] = int(rng.integers(lo, hi + 1))
+        left -= parts[i]
+    return parts
 
 
 def _pie(p: dict, title: str) -> ChartSpec:
@@ -342,15 +366,25 @@ def _pie(p: dict, title: str) -> ChartSpec:
                      slice_colors=p["colors"], theme=p["theme"])
 
 
-def _pie_params(rng) -> dict:
-    theme = rng_choice(rng, tuple(PIE_CONTEXTS))
+def _pie_params(rng, titles: dict[str, str]) -> dict:
+    """A pie of one of the themes of ``titles`` (theme: the pie's title): every slice counts
+    within the range of that title's pie measure (and its cap for the slice's category) and is
+    at least 5% of a total that divides 1000."""
+    theme = rng_choice(rng, tuple(titles))
     n = int(rng.integers(3, 6))
-    # totals dividing 1000: every share v / total is a percentage with one decimal exactly
-    total = int(rng_choice(rng, (20, 40, 50, 100, 200)))
+    cats = pick_cats(rng, theme, n)
+    pm = pie_measure(theme, titles[theme])
+    cat_ix = [THEMES[theme].cats.index(c) for c in cats]
+    highs = [min(pm.high, pm.caps[i]) if pm.caps else pm.high for i in cat_ix]
+
+    def lows(total: int) -> list[int]:
+        return [max(pm.low, -(-total // 20))] * n
+
+    fits = [t for t in PIE_TOTALS if sum(lows(t)) <= t <= sum(highs)]
+    total = int(rng_choice(rng, fits))
     cols = rng.choice(len(COLORS), size=n, replace=False)
-    return {"theme": theme, "cats": pick_cats(rng, theme, n),
-            "values": _pie_values(rng, n, total), "colors": [COLORS[int(c)] for c in cols],
-            "ask": int(rng.integers(n))}
+    return {"theme": theme, "cats": cats, "values": _pie_values(rng, total, lows(total), highs),
+            "colors": [COLORS[int(c)] for c in cols], "ask": int(rng.integers(n))}
 
 
 @register_seed
@@ -360,7 +394,7 @@ class PieCount(SeedQuestion):
     kinds = ("numerical value", "real-life context")
 
     def sample(self, rng):
-        return _pie_params(rng)
+        return _pie_params(rng, {t: c[0] for t, c in PIE_CONTEXTS.items()})
 
     def question(self, p):
         ask = PIE_CONTEXTS[p["theme"]][1].format(cat=p["cats"][p["ask"]])
@@ -384,7 +418,7 @@ class PieAngle(SeedQuestion):
     kinds = ("numerical value", "real-life context")
 
     def sample(self, rng):
-        return _pie_params(rng)
+        return _pie_params(rng, PIE_ANGLE_TITLES)
 
     def question(self, p):
         return (f"What is the central angle, in degrees, of the {p['cats'][p['ask']]} slice of "
@@ -397,6 +431,4 @@ class PieAngle(SeedQuestion):
         return pie_percentages(p["values"])[p["ask"]] * 3.6
 
     def diagram(self, p):
-        title = {"fruits": "Fruit sold at a market", "subjects": "Favourite subjects",
-                 "cities": "Flights by destination", "products": "Share of products sold"}
-        return _pie(p, title[p["theme"]])
+        return _pie(p, PIE_ANGLE_TITLES[p["theme"]])
