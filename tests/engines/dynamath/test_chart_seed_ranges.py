@@ -65,3 +65,14 @@ def test_pie_shares_stay_exact(sid):
     for v in range(1, 51):
         vals = make_variant(sid, v, seed=7).params["values"]
         assert 1000 % sum(vals) == 0 and min(vals) * 20 >= sum(vals), (sid, v, vals)
+
+
+def test_regression_tables_hold_possible_scores():
+    """The regression table's own columns are bounded too: a test score is at most 100."""
+    seen = 0
+    for v in range(1, 301):
+        p = make_variant("stat-table-regression-slope", v, seed=7).params
+        if p["ctx"] == 0:
+            seen += 1
+            assert max(p["y"]) <= 100, (v, p["y"])
+    assert seen >= 40

@@ -381,16 +381,17 @@ class TableTotal(SeedQuestion):
                                  for j, c in enumerate(p["cols"])], theme=p["theme"])
 
 
-# (corner, row names, x column, y column, x range, intercept, slope range, noise)
+# (corner, row names, x column, y column, x range, intercept, slope range, noise, y range):
+# each y is clipped to what its column can hold (a test score is at most 100)
 REGRESSIONS = (
     ("Student", ("Ana", "Ben", "Cai", "Dev", "Eli", "Fay"), "Hours studied", "Score", (1, 10),
-     50, (3, 6), 4),
+     50, (3, 4.5), 4, (0, 100)),
     ("Day", ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat"), "Temperature (°C)", "Ice creams sold",
-     (15, 32), -30, (4, 8), 10),
+     (15, 32), -30, (4, 8), 10, (0, None)),
     ("Month", ("Jan", "Feb", "Mar", "Apr", "May", "Jun"), "Ad spend ($k)", "Sales ($k)",
-     (1, 12), 10, (2, 4), 4),
+     (1, 12), 10, (2, 4), 4, (0, None)),
     ("Car", ("Car A", "Car B", "Car C", "Car D", "Car E", "Car F"), "Age (years)",
-     "Price ($k)", (1, 12), 32, (-2.5, -1.2), 2),
+     "Price ($k)", (1, 12), 32, (-2.5, -1.2), 2, (0, None)),
 )
 
 
@@ -403,11 +404,12 @@ class TableRegression(SeedQuestion):
 
     def sample(self, rng):
         ctx = int(rng.integers(len(REGRESSIONS)))
-        _, _, _, _, (xlo, xhi), a, (blo, bhi), noise = REGRESSIONS[ctx]
+        _, _, _, _, (xlo, xhi), a, (blo, bhi), noise, (ylo, yhi) = REGRESSIONS[ctx]
         n = int(rng.integers(4, 7))
         xs = sorted(int(v) for v in rng.choice(np.arange(xlo, xhi + 1), size=n, replace=False))
         b = rng.uniform(blo, bhi)
-        ys = [int(round(max(a + b * x + rng.normal(0, noise), 0))) for x in xs]
+        ys = [int(round(min(max(a + b * x + rng.normal(0, noise), ylo), yhi or np.inf)))
+              for x in xs]
         return {"ctx": ctx, "x": xs, "y": ys}
 
     def question(self, p):
