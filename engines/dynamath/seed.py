@@ -261,9 +261,18 @@ def fmt_float_answer(x: float) -> str:
     return fmt_num(float(x), digits=3)
 
 
+# a pronoun of the asking part that may point back past its start ("What is its image?", "How
+# far apart are they?"): a clause put just before it would come between it and what it names
+POINTS_BACK = re.compile(r"\b(?:it|its|itself|they|them|their|theirs|themselves|the other)\b",
+                         re.IGNORECASE)
+
+
 def with_clause(text: str, clause: dict | None) -> str:
     """The question text with the clause's sentence put just before the sentence that asks
-    (the first one ending in "?"), or in front of all when none does or the clause asks to."""
+    (the first one ending in "?"), or in front of all: when none does, when the clause asks to,
+    or when the asking part holds a pronoun (``POINTS_BACK``), so that the clause never comes
+    between a pronoun and what it names ("Point Z(2, 3) is another point of the plane; it is
+    not drawn. What are the coordinates of its image?" would name Z)."""
     if not clause:
         return text
     q = text.find("?")
@@ -271,6 +280,8 @@ def with_clause(text: str, clause: dict | None) -> str:
         return f"{clause['text']} {text}"
     stop, line = text.rfind(". ", 0, q), text.rfind("\n", 0, q)
     start = max(stop + 2 if stop >= 0 else 0, line + 1)
+    if POINTS_BACK.search(text, start):
+        return f"{clause['text']} {text}"
     return f"{text[:start]}{clause['text']} {text[start:]}"
 
 

@@ -53,8 +53,11 @@ def test_pinned_variant_zero_stays_plain():
 
 def test_sentence_goes_before_the_question_sentence():
     c = {"text": "The box weighs 4 grams."}
+    assert with_clause("A ball fits in the cube. What is the ball's volume? Round.", c) == \
+        "A ball fits in the cube. The box weighs 4 grams. What is the ball's volume? Round."
+    # a pronoun of the asking sentence keeps the clause off the sentences before it
     assert with_clause("A ball fits in the cube. What is its volume? Round.", c) == \
-        "A ball fits in the cube. The box weighs 4 grams. What is its volume? Round."
+        "The box weighs 4 grams. A ball fits in the cube. What is its volume? Round."
     assert with_clause("What is x?", c) == "The box weighs 4 grams. What is x?"
     assert with_clause("Table:\nWhat is x?", c) == "Table:\nThe box weighs 4 grams. What is x?"
     assert with_clause("Find x.", c) == "The box weighs 4 grams. Find x."

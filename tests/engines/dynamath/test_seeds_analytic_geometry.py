@@ -103,8 +103,8 @@ def test_rounded_answers_are_never_half_way_ties():
 def test_y_intercept_question_states_the_graph_kind_and_the_vertex():
     # "the graph shown" beside a U-shaped curve would leave the parabola and its vertex unstated
     assert make_variant("analytic-y-intercept", 3, seed=0).question == (
-        "The graph is a parabola with vertex V that passes through P. What is its "
-        "y-intercept? Round to two decimal places.")
+        "The graph is a parabola with vertex V that passes through P. What is the "
+        "y-intercept of the drawn parabola? Round to two decimal places.")
     kinds = set()
     for v in range(40):
         var = make_variant("analytic-y-intercept", v, seed=0)

@@ -83,8 +83,9 @@ class LPOptimumValue(RegionSeed):
     seed_id = "algebra-lp-optimum-value"
     level, answer_type = UNI, "float"
     kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
+    # not "Each unit of x needs n hours of work": in a linear program that is a constraint
     clauses = ("The whole region lies in the first quadrant.",
-               "Each unit of x needs {n} hours of work.")
+               "The figure is copied from page {m} of a workbook.")
 
     def sample(self, rng):
         return self.sample_region(rng, 1)

@@ -107,7 +107,7 @@ class LineCirclePoints(ShuffledCandidates):
 
     def question(self, p):
         return ("The circle and the line are drawn with their equations. At which points do "
-                "they meet?")
+                "the circle and the line meet?")
 
     def check(self, p):
         circ, line = self.diagram(p).objects

@@ -337,7 +337,7 @@ class EllipseQuarterTurn(ShuffledCandidates):
 
     def question(self, p):
         return (f"The ellipse centred at C is rotated 90° {p['turn']} about the origin. Which "
-                f"equation describes its image?")
+                f"equation describes the image of the ellipse?")
 
     def check(self, p):
         """The drawn ellipse's four vertices turned by sympy, tested in each option."""

@@ -162,9 +162,12 @@ class YIntercept(SeedQuestion):
 
     def question(self, p):
         # the answer rests on the graph's kind and on V being the vertex: both are stated
-        what = ("The graph is the straight line through A and B." if p["kind"] == "line" else
-                "The graph is a parabola with vertex V that passes through P.")
-        return f"{what} What is its y-intercept? {ROUND2}"
+        what, name = (("The graph is the straight line through A and B.", "the drawn line")
+                      if p["kind"] == "line" else
+                      ("The graph is a parabola with vertex V that passes through P.",
+                       "the drawn parabola"))
+        # "its" would take in the clause's other graph, which goes just before the question
+        return f"{what} What is the y-intercept of {name}? {ROUND2}"
 
     def answer(self, p):
         if p["kind"] == "line":
@@ -223,8 +226,10 @@ class LineIntersection(SeedQuestion):
                 "r": int(rng.integers(6, 8))}
 
     def question(self, p):
-        return (f"The two lines are given by the equations shown. What is the "
-                f"{p['ask']}-coordinate of their point of intersection?")
+        # the asking sentence names the drawn lines: a clause about another line goes just
+        # before it, where "their" could take in all three
+        return (f"The two drawn lines are given by the equations shown. What is the "
+                f"{p['ask']}-coordinate of the point where the two drawn lines intersect?")
 
     def answer(self, p):
         return float(p["at"]["xy".index(p["ask"])])

@@ -99,7 +99,7 @@ class LineCircleCount(SeedQuestion):
 
     def question(self, p):
         return ("The circle and the line are drawn with their equations. In how many points do "
-                "they meet?")
+                "the circle and the line meet?")
 
     def options(self, p):
         return list(self.ANS)
@@ -192,7 +192,7 @@ class CircleCircleRelation(SeedQuestion):
         return 2 if d > r1 + r2_ else 3
 
     def question(self, p):
-        return "The two circles are drawn with their equations. How do they lie?"
+        return "The two circles are drawn with their equations. How do the two circles lie?"
 
     def options(self, p):
         return list(RELATIONS)
@@ -366,7 +366,7 @@ class ReflectInLine(ShuffledCandidates):
 
     def question(self, p):
         return ("Point P is reflected in the line drawn (its equation is written beside it). "
-                "What are the coordinates of its image?")
+                "What are the coordinates of the image of P?")
 
     def check(self, p):
         """Reflect by vectors: P' = Q + 2 proj_u(P - Q) - (P - Q), Q and u read off the drawn

@@ -219,7 +219,8 @@ class ParallelLinesDistance(SeedQuestion):
         return Fraction((b2 - b1) ** 2 * ux * ux, ux * ux + uy * uy)
 
     def question(self, p):
-        return f"The two parallel lines are drawn with their equations. How far apart are they? {ROUND2}"
+        return ("The two parallel lines are drawn with their equations. How far apart are the "
+                f"two lines? {ROUND2}")
 
     def answer(self, p):
         return r2(math.sqrt(self._exact_sq(p)))
@@ -257,7 +258,7 @@ class AngleBetweenLines(SeedQuestion):
 
     def question(self, p):
         return ("The two lines are drawn with their equations. What is the acute (or right) "
-                "angle between them, in degrees? " + ROUND2)
+                "angle between the two lines, in degrees? " + ROUND2)
 
     def answer(self, p):
         (a, b), (c, d) = p["u"], p["w"]

@@ -75,7 +75,7 @@ class CardioidArea(SeedQuestion):
     def question(self, p):
         sign = "+" if p["s"] > 0 else "-"
         return (f"The curve drawn is the cardioid r = a(1 {sign} {p['fn']} θ) for some a > 0. "
-                f"What is the area of the region it encloses? {ROUND2}")
+                f"What is the area of the region the cardioid encloses? {ROUND2}")
 
     def answer(self, p):
         # (1/2) ∫ a²(1 ± cos θ)² dθ over a full turn = (3/2) π a²

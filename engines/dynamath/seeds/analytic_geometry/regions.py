@@ -346,7 +346,7 @@ class RegionBetweenCurves(SeedQuestion):
     def question(self, p):
         # both equations are written on the figure, next to their curves
         return ("The shaded region lies between the parabola and the line drawn, each "
-                f"labelled with its equation. What is its area? {ROUND2}")
+                f"labelled with its equation. What is the area of the shaded region? {ROUND2}")
 
     def answer(self, p):
         x1, x2 = p["x"]

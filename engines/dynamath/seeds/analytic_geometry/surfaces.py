@@ -123,7 +123,7 @@ class SurfaceMaxLocation(ShuffledCandidates):
 
     def question(self, p):
         return ("The surface z = f(x, y) is drawn over the square -3 ≤ x, y ≤ 3. At which point "
-                "(x, y) does f reach its maximum?")
+                "(x, y) of the square is f largest?")
 
     def candidates(self, p):  # the first is the highest peak's position
         return [_pt(c) for c in p["cands"]]
@@ -198,7 +198,8 @@ class SurfaceHighestPoint(SeedQuestion):
 
     def question(self, p):
         return ("The points A, B, C and D lie on the surface z = f(x, y); a dashed line drops "
-                "from each to the floor. Which of them is highest (largest z)?")
+                "from each to the floor. Which of the points A, B, C and D is highest (largest "
+                "z)?")
 
     def options(self, p):
         return list(self.NAMES)

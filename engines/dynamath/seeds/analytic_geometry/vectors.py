@@ -215,8 +215,8 @@ class VectorParallelogram(TwoVectors):
 
     def question(self, p):
         u, v = p["names"]
-        return (f"{READ} What is the area of the parallelogram spanned by {u} and {v} (its "
-                f"other two sides are dashed)?")
+        return (f"{READ} What is the area of the parallelogram spanned by {u} and {v} (the "
+                f"parallelogram's two remaining sides are dashed)?")
 
     def answer(self, p):
         (a, b), (c, d) = (comps(x) for x in p["arrows"])

@@ -63,7 +63,9 @@ class CutVertex(GraphSeed, ShuffledCandidates):
     seed_id = "graph-cut-vertex"
     level, answer_type = UNI, "multiple choice"
     kinds = ("graph structure", "real-life context", IRRELEVANT)
-    clauses = (TOWN, "The network was built {n} years ago.")
+    # its nodes are computers: "Each node stands for a town" would contradict the question
+    clauses = ("Each cable is about {m} metres long.",
+               "The network was built {n} years ago.")
 
     def sample(self, rng):
         while True:
@@ -76,7 +78,7 @@ class CutVertex(GraphSeed, ShuffledCandidates):
 
     def question(self, p):
         return ("The graph is a computer network: nodes are computers and edges are cables. "
-                "Which single computer, if it fails, splits the network into parts that can no "
+                "Which single computer's failure splits the network into parts that can no "
                 "longer reach each other?")
 
     def candidates(self, p):
@@ -171,7 +173,8 @@ class MaxMatching(GraphSeed):
     seed_id = "graph-max-matching"
     level = UNI
     kinds = ("graph structure", "real-life context", IRRELEVANT)
-    clauses = ("The dance starts at {n} pm.", "The club has {m} members in all.")
+    # not "The club has 30 members in all": that says members are missing from the graph
+    clauses = ("The dance starts at {n} pm.", "The club was founded {m} years ago.")
 
     def sample(self, rng):
         n = int(rng.integers(5, 9))

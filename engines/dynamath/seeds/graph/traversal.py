@@ -292,7 +292,8 @@ class TopologicalOrderWhich(GraphSeed, ShuffledCandidates):
     seed_id = "graph-topological-order-which"
     level, answer_type = HIGH, "multiple choice"
     kinds = ("graph structure", "real-life context", IRRELEVANT)
-    clauses = ("Task A takes about {n} hours.", "The team doing these tasks has {n} members.")
+    clauses = ("Task A takes about {n} hours.",
+               "The tasks are listed on page {n} of the project plan.")
 
     def sample(self, rng):
         while True:
@@ -388,7 +389,10 @@ class ProjectDuration(GraphSeed):
     seed_id = "graph-project-duration"
     level = UNI
     kinds = ("numerical value", "graph structure", "real-life context", IRRELEVANT)
-    clauses = ("The project employs {n} workers.", "The project's budget is {m} thousand dollars.")
+    # nothing about staff, machines or hours: a reader takes those as a limit on how many
+    # tasks may run at once, which would lengthen the project
+    clauses = ("The project's office is on floor {n} of its building.",
+               "The project's budget is {m} thousand dollars.")
 
     def sample(self, rng):
         while True:

@@ -23,8 +23,9 @@ from renderers.spec import rng_choice
 HIGH, UNI = "high school", "undergraduate"
 COLORS = ("blue", "green", "purple", "orange")
 ROUND = " Round to two decimal places."
+# not the width of the sheet: the figure, in units not stated, might not fit on it
 CLAUSES = ("The circle is the rim of a wheel that turns {m} times a minute.",
-           "The drawing was made with a compass on a sheet {m} cm wide.",
+           "The drawing was made with a compass on page {m} of a workbook.",
            "A second, smaller circle of radius {n} lies elsewhere on the page and is not drawn.")
 # angles whose distractors 2x, 90 - x, 180 - x would coincide with x or each other
 _CLASH = (30, 45, 60)
@@ -239,9 +240,10 @@ class SameArcAngle(CircleSeed, ShuffledCandidates):
 class CommonTangent(CircleSeed):
     seed_id = "plane-common-tangent"
     level = UNI
-    clauses = ("The two circles are pulleys joined by a belt that is {m} cm longer than needed "
-               "and is not drawn.",
-               "The smaller circle turns {n} times for every turn of the larger one.")
+    # not pulleys and belts: a belt runs along the common tangents, and "the smaller one
+    # turns n times per turn of the larger" gives a ratio of the radii
+    clauses = ("The figure is drawn on page {m} of a geometry workbook.",
+               "The drawing was finished at {n} o'clock.")
 
     def sample(self, rng):
         r1 = int(rng.integers(2, 7))

@@ -26,8 +26,9 @@ from renderers.spec import rng_choice
 HIGH, UNI = "high school", "undergraduate"
 COLORS = ("blue", "green", "purple", "orange")
 ROUND = " Round to two decimal places."
+# not "cut from a sheet of card 10 cm wide": a triangle of sides up to 15 may not fit in it
 CLAUSES = ("The triangle is a plot of land that was sold {n} years ago.",
-           "The triangle is cut from a sheet of card {m} cm wide.",
+           "The triangle is drawn on page {m} of a notebook.",
            "The perimeter of the triangle is not needed here.")
 
 
@@ -131,6 +132,8 @@ class CosineAngle(TrigSeed):
 @register_seed
 class HeronArea(TrigSeed):
     seed_id = "plane-heron-area"
+    # Heron's formula takes the half-perimeter: "the perimeter is not needed" misleads here
+    clauses = CLAUSES[:2] + ("The triangle is one of {n} plots on the same street.",)
 
     def sample(self, rng):
         return {"sides": scalene_sides(rng, 3, 15), "rot": float(rng.integers(0, 360)),
@@ -189,7 +192,7 @@ class MedianLength(TrigSeed):
 class Circumradius(TrigSeed):
     seed_id = "plane-circumradius"
     clauses = ("The circle is a round table top with {n} legs.",
-               "The triangle's other two sides are not needed here.")
+               "The lengths of AB and AC are not needed here.")
 
     def sample(self, rng):
         while True:
@@ -199,7 +202,8 @@ class Circumradius(TrigSeed):
                         "rot": float(rng.integers(0, 360)), "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
-        return ("The circle passes through A, B and C. What is its radius?" + ROUND)
+        return ("The circle passes through A, B and C. What is the radius of the circle?"
+                + ROUND)
 
     def answer(self, p):  # extended law of sines: a / sin A = 2R
         return r2(p["a"] / (2 * math.sin(math.radians(p["A"]))))
@@ -423,7 +427,8 @@ HEIGHT_CONTEXTS = ("tower", "tree", "lighthouse", "flagpole")
 class TwoAngleHeight(TrigSeed):
     seed_id = "plane-two-angle-height"
     kinds = ("real-life context", "numerical value", IRRELEVANT)
-    clauses = ("The two observers are {m} m apart from a parked car that is not drawn.",
+    # not how far the observers stand from something: that reads as the distance PQ
+    clauses = ("The observers wrote their readings in a notebook of {m} pages.",
                "The observation was made at {n} o'clock.")
 
     def sample(self, rng):

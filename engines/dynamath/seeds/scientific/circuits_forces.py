@@ -289,7 +289,13 @@ class BulbsLit(SeedQuestion):
         return p
 
     def question(self, p):
-        return "When the switches are left as shown, how many light bulbs are lit?"
+        # worded by the number of switches drawn (a variant may draw one, several or none)
+        n = sum(e["kind"] == "switch" for e in p["series"] + [x for b in p["branches"]
+                                                               for x in b])
+        if n == 0:
+            return "How many light bulbs in this circuit are lit?"
+        what = "the switch is" if n == 1 else "the switches are"
+        return f"When {what} left as shown, how many light bulbs are lit?"
 
     def answer(self, p):
         main_ok = all(e["closed"] for e in p["series"] if e["kind"] == "switch")

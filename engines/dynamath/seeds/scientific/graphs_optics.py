@@ -79,7 +79,9 @@ class SignedDisplacement(SeedQuestion):
     seed_id = "sci-vt-displacement"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", IRRELEVANT)
-    clauses = ("The object has a mass of {n} kg.", "The track is {m} m long.")
+    # not the track's length: that reads as a bound on the displacement
+    clauses = ("The object has a mass of {n} kg.",
+               "The graph is printed on page {m} of a lab report.")
 
     def sample(self, rng):
         while True:
@@ -95,8 +97,8 @@ class SignedDisplacement(SeedQuestion):
 
     def question(self, p):
         return ("The graph shows an object's velocity along a straight line (positive means "
-                "forward). What is its displacement over the whole time shown, in metres "
-                "(negative if it ends up behind its start)?")
+                "forward). What is the object's displacement over the whole time shown, in "
+                "metres (negative if the object finishes behind the starting point)?")
 
     def answer(self, p):
         t, v = p["times"], p["values"]
@@ -120,8 +122,9 @@ class WaveFrequency(SeedQuestion):
     seed_id = "sci-wave-frequency"
     topic, level, answer_type = TOPIC, HIGH, "float"
     kinds = ("numerical value", IRRELEVANT)
+    # not the rope's length: a 10 m rope cannot carry the 20 m of wave the graph shows
     clauses = ("The wave's amplitude slowly shrinks over {n} minutes.",
-               "The rope carrying the wave is {m} m long.")
+               "The graph was recorded by a student at {n} o'clock.")
 
     def sample(self, rng):
         return {"lam": float(rng_choice(rng, (2, 3, 4, 5, 6, 8))),
@@ -132,7 +135,7 @@ class WaveFrequency(SeedQuestion):
 
     def question(self, p):
         return (f"The graph shows a wave at one instant; it travels at {fmt_num(p['v'])} m/s. "
-                "What is its frequency, in hertz? Round to two decimal places.")
+                "What is the frequency of the wave, in hertz? Round to two decimal places.")
 
     def answer(self, p):
         return round_half_up(p["v"] / p["lam"])

@@ -232,7 +232,8 @@ class VectorCrossArea(SeedQuestion):
     seed_id = "sci-vector-cross-area"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", IRRELEVANT)
-    clauses = ("The figure is printed on page {n} of a workbook.", "A third vector, c, would be ({x}, {y}).")
+    clauses = ("The figure is printed on page {n} of a workbook.",
+               "A third vector, c, would be ({x}, {y}).")
 
     def sample(self, rng):
         a, b = _grid_vectors(rng)
@@ -240,7 +241,7 @@ class VectorCrossArea(SeedQuestion):
 
     def question(self, p):
         return ("The vectors a and b start at the origin of the grid (one unit per square). "
-                "What is the area of the parallelogram they span, that is |a × b|?")
+                "What is the area of the parallelogram that a and b span, that is |a × b|?")
 
     def answer(self, p):
         a, b = p["a"], p["b"]
@@ -295,7 +296,9 @@ class SpringMaxSpeed(SeedQuestion):
     seed_id = "sci-spring-max-speed"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", IRRELEVANT)
-    clauses = ("The spring is {m} cm long when relaxed.", "The block was weighed {n} times before the test.")
+    # not the spring's relaxed length: a compression of 30 cm is more than a 10 cm spring has
+    clauses = ("The spring was bought {m} days ago.",
+               "The block was weighed {n} times before the test.")
 
     def sample(self, rng):
         x = float(rng_choice(rng, (0.05, 0.1, 0.15, 0.2, 0.25, 0.3)))
@@ -305,8 +308,8 @@ class SpringMaxSpeed(SeedQuestion):
 
     def question(self, p):
         return ("The block is released from rest at the position shown and slides on a "
-                "frictionless floor. What is its greatest speed, in m/s? Round to two decimal "
-                "places.")
+                "frictionless floor. What is the block's greatest speed, in m/s? Round to two "
+                "decimal places.")
 
     def answer(self, p):
         return round_half_up(abs(p["x"]) * math.sqrt(p["k"] / p["mass"]))

@@ -256,9 +256,11 @@ class DensityCount(SeedQuestion):
 
     def question(self, p):
         who = DENSITY[p["h"]][2]
-        a, b = p["edges"][p["ij"][0]], p["edges"][p["ij"][1]]
+        i, j = p["ij"]
+        a, b = p["edges"][i], p["edges"][j]
+        what = "the class" if j - i == 1 else "the classes"
         return (f"The histogram has classes of unequal width; each bar's height is the "
-                f"frequency density. How many {who} are in the classes from {a} to {b}?")
+                f"frequency density. How many {who} are in {what} from {a} to {b}?")
 
     def answer(self, p):
         i, j = p["ij"]
@@ -394,8 +396,9 @@ class HistEstimatedMean(SeedQuestion):
     seed_id = "stat-hist-estimated-mean"
     topic, level, answer_type = TOPIC, HIGH, "float"
     kinds = ("numerical value", "real-life context", IRRELEVANT)
+    # not "a value was not written down": a reader may take the histogram to lack it
     clauses = ("The data were collected over {n} weeks.",
-               "The largest single value recorded was not written down.")
+               "The histogram was printed on page {m} of a report.")
 
     def sample(self, rng):
         while True:

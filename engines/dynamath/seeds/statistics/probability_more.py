@@ -263,8 +263,8 @@ class UrnSameColour(ShuffledCandidates):
 
     def question(self, p):
         return ("Two balls are drawn at random from the bag whose contents the chart shows, one "
-                "after the other, without replacement. What is the probability that they are "
-                "the same colour?")
+                "after the other, without replacement. What is the probability that the two "
+                "balls drawn are the same colour?")
 
     def candidates(self, p):
         c, n = p["counts"], sum(p["counts"])

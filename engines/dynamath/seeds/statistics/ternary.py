@@ -241,10 +241,9 @@ class TernaryRegion(ShuffledCandidates):
         return [p["names"][k]] + [n for i, n in enumerate(p["names"]) if i != k]
 
     def question(self, p):
-        parts = CONTEXTS[p["ctx"]][1]
-        return (f"The ternary plot is divided into regions I to IV. One "
-                f"{CONTEXTS[p['ctx']][2]} contains {_comp_text(parts, p['comp'])}. In which "
-                f"region does it lie?")
+        parts, thing = CONTEXTS[p["ctx"]][1:3]
+        return (f"The ternary plot is divided into regions I to IV. One {thing} contains "
+                f"{_comp_text(parts, p['comp'])}. In which region does that {thing} lie?")
 
     def check(self, p):
         spec = self.diagram(p).replace(points=[TernPoint("X", list(p["comp"]))])
