@@ -22,11 +22,17 @@ API (small and stable; the "analytic_geometry" and "function" families use it):
 - ``defer_labels``: the tick labels, the origin "O" and the axis names are placed (their boxes
   claimed in the label mask, so later labels keep off them) but painted only by
   ``draw_axis_labels(canvas, vp)``, which the caller runs after its curves, regions and
-  asymptotes: each label then goes on an opaque box of the canvas colour just larger than its
-  text, so a curve or line through it (y = -2 through "-2") leaves every glyph, a minus sign
-  included, intact. Marked dots are drawn after that, so no label hides one; ``keep_clear``
-  (their math points) leaves out a label whose glyphs a dot there would touch: the dot
-  matters more than one of evenly spaced labels.
+  asymptotes. A label a stroke drawn since runs through first moves, where it can, to another
+  place that reads as the same label's and that no stroke meets (an x tick label above its
+  tick, a y tick label right of it, "O" in another corner next to the origin, an axis name
+  on the arrow's other side); where a stroke still runs beneath, the canvas colour goes only
+  on its glyphs and ``HALO_GROW`` px round them, so the glyphs stay whole (y = -2 through
+  "-2" keeps its minus sign) and the curve is cut only where a glyph crosses it, never over a
+  whole box (a cut a reader takes for a break or an open end of the curve). Marked dots are
+  drawn after that, so no label hides one; ``keep_clear`` (their math points) leaves out a
+  label whose glyphs a dot there would touch: the dot matters more than one of evenly spaced
+  labels. ``vp.painted`` holds the labels painted, each where it went (``AxisLabel``: its
+  tick and role), ``vp.ticks`` every tick mark (pixels).
 - ``xlabel_w``: the width of the x tick labels a caller draws itself at the window's ends
   (a trig plot's "-2π" ... "2π"); the margins leave room for half of one past either end, as
   for the axes' own labels, so the left end's label fits as the right end's does.
@@ -40,27 +46,33 @@ c = Canvas(336); draw_axes(c, -5, 6, -4, 5); c.finish().save('/tmp/axes.png')"
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 import math
 from typing import Sequence
 
 import numpy as np
 
-from renderers.canvas import Box, Canvas, Point, Viewport
+from renderers.canvas import Box, Canvas, LabelBox, Point, Viewport, boxes_overlap
 from renderers.text import GLYPH_PAD, fmt_num, font_px, get_font
 
 AXIS_COLOR = (40, 40, 40)
 GRID_COLOR = (218, 218, 218)
-HALO_PAD = 1.5  # px of canvas colour round a deferred label's text (Canvas.text's halo pad)
+HALO_PAD = 1.5  # px round a deferred label's text box cleared of the grid (Canvas.text's pad)
+HALO_GROW = 2  # px of canvas colour round a deferred label's glyphs where a stroke runs beneath
 CLAIM_PAD = 1.0  # px round a deferred label's text that later labels keep off
+LABEL_GAP = 2 * HALO_PAD  # px between a deferred label moved off a stroke and any other label
 KEEP_CLEAR_R = 3.4  # px (at 336): the largest marked dot a ``keep_clear`` point stands for
 
 
 @dataclass
 class AxisLabel:
     """A placed axes label waiting to be painted: where and how ``Canvas.text`` draws it, and
-    its text box in pixels."""
+    its text box in pixels; ``alts``, the other places (xy, anchor) that read as the same
+    label's, tried in order when a stroke drawn since runs through this one; ``mark``, the
+    pixel point it names (its tick, the origin, the arrow tip) and ``role`` ("x", "y" tick
+    label, "origin", "name"); ``entry``, its record in the canvas layout; ``since``, the
+    picture round its places before anything was drawn over the axes."""
 
     xy: Point
     text: str
@@ -68,6 +80,22 @@ class AxisLabel:
     anchor: str
     kind: str
     box: Box
+    alts: tuple[tuple[Point, str], ...] = ()
+    mark: Point | None = None
+    role: str = ""
+    entry: LabelBox | None = field(default=None, repr=False, compare=False)
+    # the picture round its places as the axes left it (``Canvas.snapshot``)
+    since: tuple[np.ndarray, tuple[int, int]] | None = field(default=None, repr=False,
+                                                             compare=False)
+
+
+@dataclass
+class _Deferred:
+    """What ``draw_axes`` leaves ``draw_axis_labels`` besides the labels: the ink mask as the
+    axes left it, and the pixel points of the dots drawn after the labels (``keep_clear``)."""
+
+    ink: np.ndarray
+    clear: list[Point]
 
 
 @dataclass
@@ -79,8 +107,12 @@ class AxesViewport(Viewport):
     xmax: float = 1.0
     ymin: float = 0.0
     ymax: float = 1.0
-    # labels placed with ``defer_labels`` and not yet painted (``draw_axis_labels``)
+    # labels placed with ``defer_labels`` and not yet painted (``draw_axis_labels``), and
+    # those it painted, each where it went
     labels: list[AxisLabel] = field(default_factory=list, repr=False, compare=False)
+    painted: list[AxisLabel] = field(default_factory=list, repr=False, compare=False)
+    deferred: _Deferred | None = field(default=None, repr=False, compare=False)
+    ticks: list[Point] = field(default_factory=list, repr=False, compare=False)  # pixels
 
     @property
     def sy(self) -> float:
@@ -193,10 +225,10 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
     ``font_px(width, 0.8)``); axis names use a slightly larger size. ``max_labels``: at most
     about that many tick labels per axis (every k-th tick, k from 1, 2, 5, 10, ...).
     ``defer_labels``: place the labels now, paint them in ``draw_axis_labels`` (on top of what
-    the caller draws in between); ``keep_clear``: math points of dots (radius at most
-    ``KEEP_CLEAR_R`` at 336 px) drawn after the labels, which no deferred label's glyphs may
-    come near. ``xlabel_w``: the width of the x tick labels the caller draws at the window's
-    ends, which the margins make room for.
+    the caller draws in between, off its strokes where they can); ``keep_clear``: math points
+    of dots (radius at most ``KEEP_CLEAR_R`` at 336 px) drawn after the labels, which no
+    deferred label's glyphs may come near. ``xlabel_w``: the width of the x tick labels the
+    caller draws at the window's ends, which the margins make room for.
     """
     if not (xmax > xmin and ymax > ymin):
         raise ValueError(f"empty range x {xmin}..{xmax}, y {ymin}..{ymax}")
@@ -273,15 +305,18 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
     put = _Labels(canvas, vp, defer_labels, keep_clear)
     if names:
         # x name above the axis at the arrow tip (tick labels are below); y name to the right
-        put((bx1 + over - nw / 2 - u, oy - tk - gap), names[0], npx, "md", kind="serif",
-            halo=False)
-        put((ox + tk + gap + u, by0 - over + nh / 2), names[1], npx, "lm", kind="serif",
-            halo=False)
+        xn, yn = bx1 + over - nw / 2 - u, by0 - over + nh / 2
+        put((xn, oy - tk - gap), names[0], npx, "md", kind="serif", halo=False,
+            alts=(((xn, oy + tk + gap), "mt"),), mark=(bx1 + over, oy), role="name")
+        put((ox + tk + gap + u, yn), names[1], npx, "lm", kind="serif", halo=False,
+            alts=(((ox - tk - gap - u, yn), "rm"),), mark=(ox, by0 - over), role="name")
 
     if tick_labels:
         both_cross = ax_x == 0.0 and ax_y == 0.0
         if both_cross and origin_label:
-            put((ox - gap, oy + gap), origin_label, px, "rt")
+            put((ox - gap, oy + gap), origin_label, px, "rt",
+                alts=(((ox + gap, oy + gap), "lt"), ((ox - gap, oy - gap), "rb"),
+                      ((ox + gap, oy - gap), "lb")), mark=(ox, oy), role="origin")
         kx = _stride(xstep * sx, xw + 4 * u)
         ky = _stride(ystep * sy, th + 4 * u)
         if max_labels:  # many labels crowd the picture (and each costs a text draw)
@@ -292,14 +327,32 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
             if i % kx or (v == ax_x and ax_y == 0.0 and both_cross):
                 continue
             X = vp(v, 0)[0]
-            _tick_text(put, (X, oy + tk + gap), fmt_num(v), px, "mt", abs(X - ox) < 4 * px)
+            _tick_text(put, (X, oy + tk + gap), fmt_num(v), px, "mt", abs(X - ox) < 4 * px,
+                       alt=((X, oy - tk - gap), "mb"), mark=(X, oy), role="x")
         for v in yt:
             i = int(round(v / ystep))
             if i % ky or (v == ax_y and both_cross):
                 continue
             Y = vp(0, v)[1]
-            _tick_text(put, (ox - tk - gap, Y), fmt_num(v), px, "rm", abs(Y - oy) < 4 * px)
+            _tick_text(put, (ox - tk - gap, Y), fmt_num(v), px, "rm", abs(Y - oy) < 4 * px,
+                       alt=((ox + tk + gap, Y), "lm"), mark=(ox, Y), role="y")
     put.claim_margins()
+    vp.ticks = sorted({(vp(v, 0)[0], oy) for v in xt} | {(ox, vp(0, v)[1]) for v in yt})
+    if defer_labels and vp.labels:
+        vp.deferred = _Deferred(np.array(canvas.ink), put.clear)
+        # one copy round the places of each axis's tick labels (a band along the axis), one
+        # round each other label's
+        m = HALO_PAD + 2
+        groups: dict = {}
+        for i, lab in enumerate(vp.labels):
+            groups.setdefault(lab.role if lab.role in ("x", "y") else i, []).append(lab)
+        for labs in groups.values():
+            bs = [b for lab in labs for b in [lab.box] + [
+                canvas.text_box(xy, lab.text, lab.px, a, lab.kind) for xy, a in lab.alts]]
+            since = canvas.snapshot((min(b[0] for b in bs) - m, min(b[1] for b in bs) - m,
+                                     max(b[2] for b in bs) + m, max(b[3] for b in bs) + m))
+            for lab in labs:
+                lab.since = since
     return vp
 
 
@@ -335,10 +388,11 @@ class _Labels:
         self.clear = [vp(x, y) for x, y in keep_clear]
 
     def __call__(self, xy: Point, text: str, px: int, anchor: str, kind: str = "sans",
-                 halo: bool = True) -> None:
+                 halo: bool = True, alts: tuple[tuple[Point, str], ...] = (),
+                 mark: Point | None = None, role: str = "") -> None:
         """Put one label; ``halo``: on a white halo when drawn at once (a deferred label is
-        always painted on its box); a deferred one a ``keep_clear`` dot would touch is left
-        out."""
+        always painted on its own halo); a deferred one a ``keep_clear`` dot would touch is
+        left out. ``alts``, ``mark``, ``role``: see ``AxisLabel`` (deferred labels only)."""
         c = self.canvas
         if not self.defer:
             c.text(xy, text, px=px, anchor=anchor, kind=kind, halo=halo)
@@ -347,7 +401,8 @@ class _Labels:
         if self.clear and _glyphs_near(c, xy, text, px, anchor, kind, box, self.clear):
             return
         c.claim(box, text)
-        self.vp.labels.append(AxisLabel(xy, text, px, anchor, kind, box))
+        self.vp.labels.append(AxisLabel(xy, text, px, anchor, kind, box, alts, mark, role,
+                                        c.layout.labels[-1]))
 
     def claim_margins(self) -> None:
         """Claim a margin round each queued label too, once all are chosen (which labels fit
@@ -363,27 +418,123 @@ class _Labels:
 
 
 def draw_axis_labels(canvas: Canvas, vp: AxesViewport) -> list[Box]:
-    """Paint the labels ``draw_axes(..., defer_labels=True)`` placed, each on a box of the
-    canvas colour ``HALO_PAD`` px larger than its text, so whatever was drawn beneath since
-    leaves its glyphs whole. Call it once every curve, region and asymptote is drawn. Returns
-    the boxes painted: a line drawn later that should pass beneath the labels skips them."""
-    p = HALO_PAD
+    """Paint the labels ``draw_axes(..., defer_labels=True)`` placed, over what was drawn
+    since; call it once every curve, region and asymptote is drawn.
+
+    Each label first moves off the strokes drawn since the axes where it can (``_place``):
+    to the first of its places whose box meets none of their ink, else to the one whose
+    glyphs meet the least. Then its box is cleared of the grid as by a box of the canvas
+    colour ``HALO_PAD`` px larger than its text, and whatever was drawn since is cleared only
+    on the glyphs and ``HALO_GROW`` px round them (``Canvas.clear_for_text``): the glyphs stay
+    whole, a minus sign included, and a curve that still runs through the box is cut only
+    where a glyph's stroke crosses it (a gap a whole box cut read as a break in the curve).
+    Returns the boxes painted: a line drawn later that should pass beneath the labels skips
+    them. The labels painted, each where it went, are left on ``vp.painted``."""
+    d = vp.deferred
+    if d is None:  # nothing placed
+        vp.labels.clear()
+        return []
+    fresh = np.array(canvas.ink) & ~d.ink  # strokes drawn since the axes
+    grow, p = HALO_GROW, HALO_PAD  # the tick labels' font is one size from 224 px up
     boxes = []
     for lab in vp.labels:
+        # a stroke's rim may reach the widened box from a pixel or two off its ink
+        near = _count(fresh, lab.box, p + 2.0)
+        if near:
+            lab = _place(canvas, lab, d, vp.ticks, fresh, grow)
+            near = _count(fresh, lab.box, p + 2.0)
         x0, y0, x1, y1 = lab.box
-        boxes.append((x0 - p, y0 - p, x1 + p, y1 + p))
-        canvas.rect(boxes[-1], fill=canvas.background, outline=None, ink=False)
+        if near:
+            boxes.append(canvas.clear_for_text(lab.xy, lab.text, lab.px, lab.anchor, lab.kind,
+                                               lab.since, p, grow))
+        else:  # nothing but the grid (and regions) beneath: the whole box, as it comes
+            boxes.append((x0 - p, y0 - p, x1 + p, y1 + p))
+            canvas.rect(boxes[-1], fill=canvas.background, outline=None, ink=False)
         canvas.text(lab.xy, lab.text, px=lab.px, anchor=lab.anchor, kind=lab.kind,
                     record=False)
+        vp.painted.append(lab)
     vp.labels.clear()
+    vp.deferred = None
     return boxes
 
 
-def _tick_text(put: _Labels, xy: Point, text: str, px: int, anchor: str, check: bool) -> None:
+def _count(mask: np.ndarray, box: Box, pad: float) -> int:
+    """Set pixels of ``mask`` in ``box`` widened by ``pad`` (the pixels ``is_free`` tests)."""
+    x0, y0, x1, y1 = box
+    xa, ya = max(0, int(math.floor(x0 - pad))), max(0, int(math.floor(y0 - pad)))
+    xb, yb = max(0, int(math.ceil(x1 + pad))), max(0, int(math.ceil(y1 + pad)))
+    return int(np.count_nonzero(mask[ya:yb, xa:xb]))
+
+
+def _on_glyphs(canvas: Canvas, mask: np.ndarray, lab: AxisLabel, grow: int) -> int:
+    """Set pixels of ``mask`` on the label's glyphs or within ``grow`` pixels of them: what
+    painting it would clear of a stroke."""
+    gx, gy, g = canvas.glyph_pixels(lab.xy, lab.text, lab.px, lab.anchor, lab.kind, grow)
+    h, w = mask.shape
+    sx, sy = max(0, -gx), max(0, -gy)
+    ex, ey = min(g.shape[1], w - gx), min(g.shape[0], h - gy)
+    if sx >= ex or sy >= ey:
+        return 0
+    return int(np.count_nonzero(mask[gy + sy:gy + ey, gx + sx:gx + ex] & g[sy:ey, sx:ex]))
+
+
+def _owns_mark(lab: AxisLabel, ticks: Sequence[Point]) -> bool:
+    """Whether the label's centre is nearer its own tick (the origin for "O") than any other
+    tick mark of ``ticks`` (``AxesViewport.ticks``); an axis name always is."""
+    if lab.mark is None or lab.role == "name":
+        return True
+    cx, cy = (lab.box[0] + lab.box[2]) / 2, (lab.box[1] + lab.box[3]) / 2
+    own = math.hypot(cx - lab.mark[0], cy - lab.mark[1])
+    return all(math.hypot(cx - tx, cy - ty) > own for tx, ty in ticks
+               if math.hypot(tx - lab.mark[0], ty - lab.mark[1]) > 0.5)
+
+
+def _place(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
+           fresh: np.ndarray, grow: int) -> AxisLabel:
+    """Where the label goes: its own place unless a stroke drawn since the axes (``fresh``)
+    meets its box; then the first of its other places that meets none, else of all its places
+    the one whose glyphs meet the least (then whose box does). Another place must lie inside
+    the picture, clear of the axes and tick marks, ``LABEL_GAP`` px from every other label,
+    clear of the ``keep_clear`` dots, and nearer its own tick than any other; a label moved
+    there has its layout record and its label-mask claim moved with it."""
+    if not lab.alts or not _count(fresh, lab.box, 1.0):
+        return lab
+    c = canvas
+    others = [o.box for o in c.layout.labels if o is not lab.entry]
+    best = (_on_glyphs(c, fresh, lab, grow), _count(fresh, lab.box, 1.0), 0), lab
+    for i, (xy, anchor) in enumerate(lab.alts, 1):
+        box = c.text_box(xy, lab.text, lab.px, anchor, lab.kind)
+        alt = replace(lab, xy=xy, anchor=anchor, box=box, alts=())
+        if box[0] < 1 or box[1] < 1 or box[2] > c.width - 1 or box[3] > c.height - 1:
+            continue
+        if _count(d.ink, box, 0.0) or any(boxes_overlap(box, o, LABEL_GAP) for o in others):
+            continue
+        if not _owns_mark(alt, ticks) or (d.clear and _glyphs_near(
+                c, xy, lab.text, lab.px, anchor, lab.kind, box, d.clear)):
+            continue
+        ink = _count(fresh, box, 1.0)
+        if not ink:
+            best = (0, 0, i), alt
+            break
+        best = min(best, ((_on_glyphs(c, fresh, alt, grow), ink, i), alt), key=lambda b: b[0])
+    lab = best[1]
+    if lab.entry is not None and lab.entry.box != lab.box:
+        lab.entry.box = lab.box
+        x0, y0, x1, y1 = lab.box
+        q = CLAIM_PAD
+        c.lab_d.rectangle([math.floor(x0 - q), math.floor(y0 - q), math.ceil(x1 + q) - 1,
+                           math.ceil(y1 + q) - 1], fill=1)
+    return lab
+
+
+def _tick_text(put: _Labels, xy: Point, text: str, px: int, anchor: str, check: bool,
+               alt: tuple[Point, str], mark: Point, role: str) -> None:
     """Put a tick label unless it would touch a label already placed. Only labels near the
-    origin (``check``) can meet one: the stride keeps labels of one axis apart."""
+    origin (``check``) can meet one: the stride keeps labels of one axis apart. ``alt``: the
+    place across the axis, for a deferred label a stroke runs through."""
+    extra = {"alts": (alt,), "mark": mark, "role": role}
     if not check:
-        put(xy, text, px, anchor)
+        put(xy, text, px, anchor, **extra)
         return
     canvas = put.canvas
     w, h = text_size(canvas, text, px)
@@ -391,4 +542,4 @@ def _tick_text(put: _Labels, xy: Point, text: str, px: int, anchor: str, check: 
     x0 = {"l": x, "m": x - w / 2, "r": x - w}[anchor[0]]
     y0 = {"t": y, "m": y - h / 2, "b": y - h}[anchor[1]]
     if canvas.is_free((x0, y0, x0 + w, y0 + h), avoid_ink=False, pad=1.5):
-        put(xy, text, px, anchor)
+        put(xy, text, px, anchor, **extra)

@@ -12,10 +12,11 @@ c.label((168, 88), 'A'); c.finish().save('/tmp/c.png')"
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 import math
 from typing import Any, Iterable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 import numpy as np
 
 from mm import determinism
@@ -294,6 +295,70 @@ class Canvas:
         bx = self.glyph_place(xy, text, px, anchor, kind)[1]
         return (bx[0] / self.ss, bx[1] / self.ss, bx[2] / self.ss, bx[3] / self.ss)
 
+    def glyph_pixels(self, xy: Point, text: str, px: int, anchor: str, kind: str,
+                     grow: int = 0) -> tuple[int, int, np.ndarray]:
+        """The final pixels the glyphs of ``text`` drawn at ``xy`` touch, and every pixel within
+        ``grow`` pixels of one (a square reach): ``(x0, y0, mask)``, ``mask[r, c]`` standing
+        for the pixel ``(x0 + c, y0 + r)`` (read only). The glyphs' own shape, where
+        ``text_box`` gives their bounding box."""
+        ss = self.ss
+        xs, ys = int(round(xy[0] * ss)), int(round(xy[1] * ss))
+        rel = glyph_mask(text, px * ss, kind, anchor)[1]
+        gx, gy = xs + rel[0] - GLYPH_PAD, ys + rel[1] - GLYPH_PAD  # where ``text`` pastes it
+        x0, y0 = gx // ss, gy // ss
+        f = _glyph_cover(text, px * ss, kind, anchor, ss, gx - x0 * ss, gy - y0 * ss, grow)
+        return x0 - grow, y0 - grow, f
+
+    def snapshot(self, box: Box) -> tuple[np.ndarray, tuple[int, int]]:
+        """A copy of the supersampled picture drawn so far over ``box`` (final pixels, widened
+        to whole ones; rows, columns, RGB), and where it starts in supersampled pixels:
+        ``clear_for_text``'s ``since``."""
+        ss = self.ss
+        r = (max(0, math.floor(box[0]) * ss), max(0, math.floor(box[1]) * ss),
+             min(self._img.width, math.ceil(box[2]) * ss),
+             min(self._img.height, math.ceil(box[3]) * ss))
+        return np.asarray(self._img.crop(r)), (r[0], r[1])
+
+    def clear_for_text(self, xy: Point, text: str, px: int, anchor: str, kind: str,
+                       since: tuple[np.ndarray, tuple[int, int]], pad: float = 1.5,
+                       grow: int = 1) -> Box:
+        """Paint the canvas colour where ``text`` is to be drawn at ``xy``, within its box
+        widened by ``pad`` (the pixels ``rect`` fills): on the glyphs' own final pixels and
+        those within ``grow`` pixels of them, and elsewhere only where the picture is still
+        as in ``since`` (a ``snapshot`` of the widened box at least: the grid beneath a tick
+        label goes, as under a box of the canvas colour). A curve drawn after ``since``
+        through the box keeps all of itself but where a glyph's stroke crosses it, and the
+        glyphs read as on an empty canvas. Returns the widened box."""
+        ss = self.ss
+        x0, y0, x1, y1 = self.text_box(xy, text, px, anchor, kind)
+        box = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+        # Pillow fills a polygon's pixels from int(x0) to int(x1) inclusive (truncated)
+        r = (max(0, int(box[0] * ss)), max(0, int(box[1] * ss)),
+             min(self._img.width, int(box[2] * ss) + 1),
+             min(self._img.height, int(box[3] * ss) + 1))
+        if r[0] >= r[2] or r[1] >= r[3]:
+            return box
+        cur = np.asarray(self._img.crop(r))
+        (sx, sy), base = since[1], since[0]
+        new = cur != base[r[1] - sy:r[3] - sy, r[0] - sx:r[2] - sx]
+        paint = ~(new[..., 0] | new[..., 1] | new[..., 2])
+        # the glyphs and their halo in final pixels, those meeting the box at supersampled size
+        gx, gy, g = self.glyph_pixels(xy, text, px, anchor, kind, grow)
+        fx0, fy0 = max(gx, r[0] // ss), max(gy, r[1] // ss)
+        fx1 = min(gx + g.shape[1], -(-r[2] // ss))
+        fy1 = min(gy + g.shape[0], -(-r[3] // ss))
+        if fx0 < fx1 and fy0 < fy1:
+            up = g[fy0 - gy:fy1 - gy, fx0 - gx:fx1 - gx].repeat(ss, 0).repeat(ss, 1)
+            ux, uy = fx0 * ss - r[0], fy0 * ss - r[1]  # where ``up`` starts in the box
+            cx, cy = max(0, -ux), max(0, -uy)
+            h, w = min(up.shape[0], paint.shape[0] - uy), min(up.shape[1], paint.shape[1] - ux)
+            paint[uy + cy:uy + h, ux + cx:ux + w] |= up[cy:h, cx:w]
+        bg = self.background
+        bg = np.array(ImageColor.getrgb(bg) if isinstance(bg, str) else bg, np.uint8)[:3]
+        self._img.paste(Image.fromarray(np.where(paint[..., None], bg, cur)), r[:2])
+        self._drew(r[0] - 1, r[1] - 1, r[2] + 1, r[3] + 1)
+        return box
+
     def claim(self, box: Box, text: str) -> None:
         """Claim ``box`` for the label ``text``: in the label mask (no later label covers it)
         and in the layout."""
@@ -405,6 +470,28 @@ class Canvas:
             if b[0] < b[2] and b[1] < b[3]:
                 out.paste(img.reduce(s, box=(b[0] * s, b[1] * s, b[2] * s, b[3] * s)), b[:2])
         return out
+
+
+@lru_cache(maxsize=4096)
+def _glyph_cover(text: str, px_ss: int, kind: str, anchor: str, ss: int, dx: int, dy: int,
+                 grow: int) -> np.ndarray:
+    """``Canvas.glyph_pixels``'s mask for a glyph mask pasted ``dx, dy`` supersampled pixels
+    into a final pixel (cached: tick labels repeat across images)."""
+    m = np.asarray(glyph_mask(text, px_ss, kind, anchor)[0]) > 0
+    h, w = -(-(dy + m.shape[0]) // ss), -(-(dx + m.shape[1]) // ss)
+    a = np.zeros((h * ss, w * ss), bool)
+    a[dy:dy + m.shape[0], dx:dx + m.shape[1]] = m
+    f = np.pad(a.reshape(h, ss, w, ss).any(axis=(1, 3)), grow)
+    for axis in (0, 1):  # a square dilation: along the rows, then along the columns
+        g = f.copy()
+        for k in range(1, grow + 1):
+            lo, hi = [slice(None)] * 2, [slice(None)] * 2
+            lo[axis], hi[axis] = slice(k, None), slice(None, -k)
+            g[tuple(lo)] |= f[tuple(hi)]
+            g[tuple(hi)] |= f[tuple(lo)]
+        f = g
+    f.flags.writeable = False
+    return f
 
 
 def _dash_segments(pts: Sequence[Point], on: float, off: float):
