@@ -27,8 +27,10 @@ images): a seed that lists it in ``kinds`` declares ``clauses``, sentences that 
 true and plausible the answer does not depend on (a value of an unasked quantity, an unneeded
 fact). Each variant draws, from a stream of its own (so the other parameters stay those of the
 plain variant), whether to add one; the drawn clause is ``params["irrelevant_clause"]`` (None
-when the variant has none) and sits just before the question sentence. A seed may also draw it
-in the figure by reading that key in ``diagram``. ``clause_problems`` proves the answer, the
+when the variant has none). ``with_clause`` puts it just before the sentence that asks, or in
+front of the whole text where that sentence holds a pronoun that may point back ("What is its
+image?"), so it never comes between a pronoun and what the pronoun names. A seed may also draw
+it in the figure by reading that key in ``diagram``. ``clause_problems`` proves the answer, the
 options and the independent check the same with and without it, and that a point or vector the
 clause names as another, undrawn one is none the figure draws.
 
@@ -76,7 +78,8 @@ class SeedQuestion:
     #: irrelevant-clause templates (seeds whose kinds hold "irrelevant clause"): {n} 2-9,
     #: {m} 10-60, {x} / {y} nonzero -5..5, {color} a colour name
     clauses: ClassVar[tuple[str, ...]] = ()
-    #: put the clause in front of the whole text (where the question says "it" or "its")
+    #: put the clause in front of the whole text even where the asking sentence holds no
+    #: pronoun (``with_clause`` already does so where it holds one)
     clause_first: ClassVar[bool] = False
     #: the figure's visual type where its spec does not say it (empty: from the spec, see
     #: engines/dynamath/visual.py)

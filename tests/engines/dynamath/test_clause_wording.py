@@ -3,11 +3,12 @@ of the question and what the pronoun names ("Point Z(2, 3) is another point of t
 not drawn. What are the coordinates of its image?" names Z), and no clause states a count, a
 limit or a ratio the answer could be read to rest on."""
 import re
+from collections import defaultdict
 
 import pytest
 
-from engines.dynamath.seed import (CLAUSE_KEY, IRRELEVANT, draw_clause, load_seeds, variant_rng,
-                                   with_clause)
+from engines.dynamath.seed import (CLAUSE_COLORS, CLAUSE_KEY, IRRELEVANT, draw_clause, load_seeds,
+                                   variant_rng, with_clause)
 
 SEEDS = load_seeds()
 CLAUSE_SEEDS = sorted(s for s, q in SEEDS.items() if IRRELEVANT in q.kinds)
@@ -69,7 +70,7 @@ NAMED = ("analytic-angle-between-lines", "analytic-circle-circle", "analytic-ell
          "analytic-surface-highest-point", "analytic-surface-max", "analytic-vector-parallelogram",
          "graph-cut-vertex", "plane-circumradius", "sci-spring-max-speed", "sci-vector-cross-area",
          "sci-vt-displacement", "sci-wave-frequency", "stat-ternary-region",
-         "stat-urn-same-colour")
+         "stat-urn-same-colour", "algebra-system-which", "sci-speedometer-distance")
 
 
 def test_the_reworded_questions_keep_the_clause_before_the_question(texts):
@@ -107,6 +108,21 @@ GONE = {
     "plane-circumradius": (2, ("other two sides",)),  # "other" than what, in front
     "plane-law-of-sines": (3, ("cm wide",)),  # a triangle of sides up to 15 may not fit
     "plane-secant-secant": (3, ("cm wide",)),
+    "stat-pmf-bar-tail": (2, ("carried out",)),  # m runs make every probability k/m
+    "plane-parallel-cut": (1, ("square metres",)),  # the triangle's area
+    "plane-similar-statement": (2, ("shorter than",)),  # a length relation of DE and BC
+    "plane-locus": (2, ("edge of the page",)),  # AB parallel to an edge, and 60 cm in
+    # "the whole figure is cut from a board 12 cm long" / "printed on a card 12 cm wide": a
+    # figure of radius 12 breaks the limit
+    **{s: (3, ("cut from a board",)) for s in ("plane-segment-area", "plane-annulus-sector-area",
+                                               "plane-square-corner-arcs",
+                                               "plane-circle-minus-polygon")},
+    **{s: (2, ("printed on a card",)) for s in ("plane-inscribed-angle",
+                                                "plane-cyclic-quadrilateral",
+                                                "plane-semicircle-angle", "plane-two-tangents",
+                                                "plane-tangent-length", "plane-chord-length",
+                                                "plane-intersecting-chords")},
+    "arith-fraction-compare": (2, ("equal parts",)),  # the question's own first sentence
 }
 
 
@@ -116,3 +132,69 @@ def test_no_clause_states_what_the_answer_could_rest_on(sid):
     clauses = SEEDS[sid].clauses
     assert len(clauses) == n  # the same number: every variant draws the same template index
     assert [c for c in clauses for w in words if w in c] == []
+
+
+def test_no_clause_gives_the_figure_a_card_or_board_of_some_size():
+    # a figure drawn to scale may be larger than "a card 12 cm wide" says it can be
+    sized = [(s, t) for s in CLAUSE_SEEDS for t in SEEDS[s].clauses
+             if re.search(r"\b(card|board|sheet|paper|page)\b[^.]*\{\w+\} (mm|cm|m)\b", t)]
+    assert sized == []
+
+
+def test_no_clause_repeats_a_sentence_of_the_question(texts):
+    said = [(sid, clause) for sid, v, clause, plain, text in texts
+            if clause.rstrip(".").lower() in plain.lower()]
+    assert said == []
+
+
+def test_pmf_clause_states_no_count_its_probabilities_break():
+    # "The experiment was carried out 13 times" makes every probability a multiple of 1/13,
+    # which bars of whole hundredths (0.07) are not
+    q, seen = SEEDS["stat-pmf-bar-tail"], 0
+    for v in range(1, 201):
+        p = q.sample(variant_rng(0, "stat-pmf-bar-tail", v))
+        c = draw_clause(q, p, 0, "stat-pmf-bar-tail", v)
+        if c:
+            seen += 1
+            runs = re.search(r"(\d+) (times|trials|runs)\b", c["text"])
+            assert runs is None or all(h * int(runs[1]) % 100 == 0 for h in p["h"]), \
+                (v, c["text"], p["h"])
+    assert seen > 60
+
+
+def test_break_even_question_names_both_plans(texts):
+    # "A third option, not shown, costs $20 per month. After how many months do the two cost
+    # the same?": "the two" may take in the third option
+    seen = 0
+    for sid, v, clause, plain, text in texts:
+        if sid == "algebra-break-even":
+            seen += 1
+            asks = text[text.index(clause) + len(clause):]
+            a, b = SEEDS[sid].diagram(SEEDS[sid].sample(variant_rng(0, sid, v))).series
+            assert "the two" not in asks and f"{a.name} and {b.name}" in asks, (v, text)
+    assert seen > 5
+
+
+# colour names that take "an", and some that take "a"
+VOWEL_COLOURS = "orange|olive|indigo|amber|aqua|azure|ivory|emerald|ochre"
+CONSONANT_COLOURS = "blue|red|green|purple|brown|pink|yellow|grey|gray|black|white|teal|cyan"
+BAD_ARTICLE = re.compile(rf"\b(a (?:{VOWEL_COLOURS})|an (?:{CONSONANT_COLOURS}))\b", re.I)
+
+
+def test_clause_articles_agree_with_every_colour():
+    # "The beaker was placed on a orange heat-proof mat."
+    bad = [(s, t.format_map(defaultdict(lambda: "2", color=c)))
+           for s in CLAUSE_SEEDS for t in SEEDS[s].clauses for c in CLAUSE_COLORS
+           if BAD_ARTICLE.search(t.format_map(defaultdict(lambda: "2", color=c)))]
+    assert bad == []
+
+
+def test_question_articles_agree_with_the_colour(texts):
+    bad = [(sid, v, text) for sid, v, clause, plain, text in texts if BAD_ARTICLE.search(text)]
+    for sid, q in SEEDS.items():
+        if IRRELEVANT not in q.kinds:
+            for v in range(1, 11):
+                text = q.question(q.sample(variant_rng(0, sid, v)))
+                if BAD_ARTICLE.search(text):
+                    bad.append((sid, v, text))
+    assert bad == []

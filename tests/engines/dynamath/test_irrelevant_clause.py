@@ -118,9 +118,9 @@ def test_row_params_record_the_clause(tmp_path):
 # The only clause templates that name a colour: each colours something the figure does not draw.
 # A template that colours a drawn object (the circle, triangle T, segment AB) is contradicted
 # by the picture whenever the drawn colour is another.
-COLOURS_UNDRAWN = {"The beaker was placed on a {color} heat-proof mat.",
-                   "The gas is nitrogen from a {color} tank.",
-                   "The chart was drawn on a {color} background in the original report."}
+COLOURS_UNDRAWN = {"The heat-proof mat under the beaker is {color}.",
+                   "The gas is nitrogen from a tank painted {color}.",
+                   "In the original report the chart's background was {color}."}
 
 
 def test_no_clause_colours_a_drawn_object():

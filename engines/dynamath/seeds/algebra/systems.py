@@ -92,7 +92,7 @@ class WhichSystem(ShuffledCandidates):
 
     def question(self, p):
         return "The two lines drawn are the graphs of a system of two linear equations. " \
-               "Which system is it?"
+               "Which system of equations do the two drawn lines show?"
 
     def candidates(self, p):
         return [_system_text(s) for s in [p["lines"]] + p["wrong"]]
@@ -200,7 +200,7 @@ class BreakEven(SeedQuestion):
         title, unit, a, b = PLANS[p["ctx"]]
         return (f"The chart shows the total cost in dollars of {a} and {b} after each "
                 f"{unit.lower()}; each cost is a start fee plus the same amount every "
-                f"{unit.lower()}. After how many {unit.lower()}s do the two cost the same?")
+                f"{unit.lower()}. After how many {unit.lower()}s do {a} and {b} cost the same?")
 
     def answer(self, p):
         (f1, f2), (r1, r2) = p["fees"], p["rates"]

@@ -33,7 +33,7 @@ class FractionCompare(SeedQuestion):
     seed_id = "arith-fraction-compare"
     topic, level, answer_type = TOPIC, ELEM, "multiple choice"
     kinds = ("numerical value", "color", IRRELEVANT)
-    clauses = ("Bar A was shaded first.", "Each bar is cut into equal parts.")
+    clauses = ("Bar A was shaded first.", "The worksheet with the bars has {n} pages.")
     canonical = {"fr": [[1, 2], [2, 3], [3, 8]], "ask": "largest", "color": "blue"}
     EQUAL = "All three are equal"  # never right (no ties), a distractor a guesser may take
 

@@ -24,7 +24,7 @@ HIGH, UNI = "high school", "undergraduate"
 COLORS = ("blue", "green", "purple", "orange")
 ROUND = " Round to two decimal places."
 CLAUSES = ("The shaded part is painted with {n} coats of paint.",
-           "The whole figure is cut from a board {m} cm long.",
+           "The whole figure took {n} minutes to draw.",
            "The unshaded part of the figure is left white.")
 
 

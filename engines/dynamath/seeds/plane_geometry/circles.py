@@ -23,7 +23,7 @@ from renderers.spec import rng_choice
 
 HIGH, UNI, ELEM = "high school", "undergraduate", "elementary school"
 COLORS = ("blue", "green", "purple", "orange")
-CIRCLE_CLAUSES = ("The figure is printed on a card {m} cm wide.",
+CIRCLE_CLAUSES = ("The figure is printed on page {m} of a workbook.",
                   "The circle was drawn with a compass set in {n} seconds.")
 ROUND = " Round to two decimal places."
 
@@ -306,7 +306,7 @@ class IntersectingChords(SketchSeed):
 @register_seed
 class ParallelCut(SketchSeed):
     seed_id = "plane-parallel-cut"
-    clauses = ("The triangle is a sail made of {m} square metres of cloth.",)
+    clauses = ("The triangle is a sail that took {n} days to sew.",)
 
     def sample(self, rng):
         ad, db = int(rng.integers(2, 9)), int(rng.integers(1, 8))

@@ -157,7 +157,7 @@ class SimilarStatement(ShuffledCandidates):
     seed_id = "plane-similar-statement"
     topic, level, answer_type = TOPIC, HS, "multiple choice"
     kinds = ("geometric transformation", "symbolic substitution", "irrelevant clause")
-    clauses = ("Segment DE is {n} cm shorter than BC.",
+    clauses = ("The figure is one of {n} on the same worksheet.",
                "The triangle is cut from one of {n} sheets of card in a pack.")
 
     def sample(self, rng):
@@ -332,7 +332,7 @@ class Locus(ShuffledCandidates):
     seed_id = "plane-locus"
     topic, level, answer_type = TOPIC, UNI, "multiple choice"
     kinds = ("geometric transformation", "symbolic substitution", "irrelevant clause")
-    clauses = ("A and B are {m} cm from the edge of the page.",
+    clauses = ("The worksheet with this figure has {n} questions.",
                "The segment AB is drawn on a board in room {m}.")
 
     def sample(self, rng):

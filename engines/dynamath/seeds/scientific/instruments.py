@@ -61,7 +61,7 @@ class ThermometerHeat(SeedQuestion):
     topic, level, answer_type = TOPIC, HIGH, "float"
     kinds = ("numerical value", "real-life context", IRRELEVANT)
     clauses = ("The water was heated for {n} minutes.",
-               "The beaker was placed on a {color} heat-proof mat.")
+               "The heat-proof mat under the beaker is {color}.")
 
     def sample(self, rng):
         sc = _scale(rng_choice(rng, THERMO_SCALES))
@@ -149,7 +149,7 @@ class SpeedometerDistance(SeedQuestion):
 
     def question(self, p):
         return (f"A car keeps the speed shown on its speedometer for {p['minutes']} minutes. "
-                "How far does it travel in that time, in kilometres? Round to two decimal "
+                "How far does the car travel in that time, in kilometres? Round to two decimal "
                 "places.")
 
     def answer(self, p):
@@ -219,7 +219,7 @@ class GaugeBoyle(SeedQuestion):
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", IRRELEVANT)
     clauses = ("The cylinder is made of steel and has a mass of {n} kg.",
-               "The gas is nitrogen from a {color} tank.")
+               "The gas is nitrogen from a tank painted {color}.")
 
     def sample(self, rng):
         sc = _scale(rng_choice(rng, PRESSURE_SCALES))

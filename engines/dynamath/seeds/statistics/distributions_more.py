@@ -127,8 +127,8 @@ class PmfTail(ShuffledCandidates):
     seed_id = "stat-pmf-bar-tail"
     topic, level, answer_type = TOPIC, HIGH, "multiple choice"
     kinds = ("numerical value", "real-life context", IRRELEVANT)
-    clauses = ("The experiment was carried out {m} times to draw the chart.",
-               "The chart was drawn on a {color} background in the original report.")
+    clauses = ("The chart is printed on page {m} of the original report.",
+               "In the original report the chart's background was {color}.")
 
     def sample(self, rng):
         while True:
