@@ -197,7 +197,11 @@ def graph_facts(spec: GraphSpec) -> dict:
     f["shortest_paths"] = paths
     reach = [i for i in range(n) if dist[i] is not None]
     far = max(reach, key=lambda i: (dist[i], -i))
+    # several nodes may tie for the largest distance: ``farthest_node`` is the first of them
+    # (a representative), ``farthest_nodes`` lists them all, so "the farthest node is X" is
+    # said only where the list has one name
     f["farthest_node"], f["eccentricity"] = L[far], _num(dist[far])
+    f["farthest_nodes"] = [L[i] for i in reach if dist[i] > dist[far] - 1e-9]
     f["n_reachable"] = len(reach)
     if spec.weighted and not spec.directed:
         parent = list(range(n))

@@ -214,16 +214,19 @@ def _segment_problem(rng: np.random.Generator, target: str) -> Problem | None:
     m = (u1 + u2) / 2
     stem = rng_choice(rng, [f"M is the midpoint of {a}{b}. What is the {coord}-coordinate of M?",
                             f"Find the {coord}-coordinate of the midpoint of segment {a}{b}."])
+    # the midpoint is M only where the question calls it so (neither it nor the picture does
+    # in the other wording)
+    mid = f"{coord}_M" if stem.startswith("M ") else f"{coord}_mid"
     cot = [intro, "The midpoint averages the coordinates of the endpoints.",
-           f"{coord}_M = ({coord}_{a} + {coord}_{b}) / 2 = ({_n(u1)} + {_p(u2)}) / 2 = "
+           f"{mid} = ({coord}_{a} + {coord}_{b}) / 2 = ({_n(u1)} + {_p(u2)}) / 2 = "
            f"{_n(u1 + u2)} / 2 = {_n(m)}.",
            f"So the {coord}-coordinate of the midpoint is {fmt_num(round(float(m), 2))}."]
     dists = _distractors(float(m), [
         (float((u2 - u1) / 2),
-         f"{coord}_M = ({coord}_{b} - {coord}_{a}) / 2 = ({_n(u2)} - {_p(u1)}) / 2 = "
+         f"{mid} = ({coord}_{b} - {coord}_{a}) / 2 = ({_n(u2)} - {_p(u1)}) / 2 = "
          f"{_n((u2 - u1) / 2)}."),
         (float(u1 + u2),
-         f"{coord}_M = {coord}_{a} + {coord}_{b} = {_n(u1 + u2)} (the halving is forgotten)."),
+         f"{mid} = {coord}_{a} + {coord}_{b} = {_n(u1 + u2)} (the halving is forgotten)."),
         (float((v1 + v2) / 2),
          f"The midpoint's other coordinate is ({_n(v1)} + {_p(v2)}) / 2 = {_n((v1 + v2) / 2)}."),
     ])
@@ -268,7 +271,9 @@ def _line_problem(rng: np.random.Generator, target: str) -> Problem | None:
                                 f"of k?",
                                 f"Find the slope of a line perpendicular to the line through "
                                 f"{a} and {b}."])
-        cot += [f"Perpendicular slopes multiply to -1, so the slope of k is -1 / m = "
+        # k is named by the first wording only; the picture draws l but never k
+        perp_line = "k" if stem.startswith("Line k ") else "a perpendicular line"
+        cot += [f"Perpendicular slopes multiply to -1, so the slope of {perp_line} is -1 / m = "
                 f"-1 / {_p(m)} {_ratio(perp)}.",
                 f"So the slope of the perpendicular line is {fmt_num(round(float(perp), 2))}."]
         dists = _distractors(float(perp), [

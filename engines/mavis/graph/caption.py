@@ -156,12 +156,17 @@ def _paths(rng, f: dict) -> list[str]:
     out = [pick(rng, (
         "From {s}, the {u} are {d}.", "The {u} from {s}: {d}.",
     ), s=src, u=unit, d=join_list([f"{v}: {_n(x)}" for v, x in d.items()]))]
-    far = f["farthest_node"]
+    # "the farthest node is X" only where X is the one node at the largest distance; with a
+    # tie every tied node is named, or a shortest route to one of them is given
+    far, ties = f["farthest_node"], f["farthest_nodes"]
+    away = (f"at distance {_n(f['eccentricity'])}" if f["weighted"] else
+            f"{_n(f['eccentricity'])} edge{'s' if f['eccentricity'] != 1 else ''} away")
     out.append(pick(rng, (
-        "The farthest reachable node from {s} is {v}, via {p}.",
+        "The farthest reachable node from {s} is {v}, via {p}." if len(ties) == 1 else
+        "The farthest reachable nodes from {s} are {vs}, each {a}.",
         "A shortest route from {s} to {v} is {p}, of length {x}.",
-    ), s=src, v=far, x=_n(f["eccentricity"]), p="–".join(f["shortest_paths"][far])
-        if not f["directed"] else "→".join(f["shortest_paths"][far])))
+    ), s=src, v=far, vs=join_list(ties), a=away, x=_n(f["eccentricity"]),
+        p=("–" if not f["directed"] else "→").join(f["shortest_paths"][far])))
     unreach = [v for v, x in f["distances"].items() if x is None]
     if unreach:
         out.append(f"{join_list(unreach)} cannot be reached from {src}.")
@@ -172,8 +177,9 @@ def _tree(rng, f: dict) -> list[str]:
     kids = {v: c for v, c in f["children"].items() if c}
     out = [pick(rng, (
         "The root is {r}; the tree has height {h} and leaves {l}.",
-        "Rooted at {r}, its deepest node is {h} edges below the root; the leaves are {l}.",
-    ), r=f["root"], h=_n(f["height"]), l=join_list(f["tree_leaves"]))]
+        "Rooted at {r}, its deepest level is {e} below the root; the leaves are {l}.",
+    ), r=f["root"], h=_n(f["height"]), l=join_list(f["tree_leaves"]),
+        e=f"{_n(f['height'])} edge{'s' if f['height'] != 1 else ''}")]
     out.append(pick(rng, ("Children: {k}.", "Parent to children: {k}."),
                     k="; ".join(f"{p} has {join_list(c)}" for p, c in kids.items())))
     return out

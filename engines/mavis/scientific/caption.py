@@ -301,22 +301,30 @@ def _spring(rng, f: dict) -> tuple[str, list[str]]:
     if f["orientation"] == "horizontal":
         what = pick(rng, ("a {m} attached to a horizontal spring fixed to a wall",
                           "a spring-mass system on a smooth floor with a {m}"), m=m)
+        # the state word says the direction, so the distance beside it is a magnitude
         if f["displacement_shown"] and f["displacement"]:
-            out.append(pick(rng, ("The block is {st} {x} m from equilibrium.",
+            out.append(pick(rng, ("The block sits {x} m from equilibrium, with the spring {st}.",
                                   "A dimension arrow shows the spring {st} by {x} m."),
-                            st=f["state"], x=_n(f["displacement"])))
+                            st=f["state"], x=_n(abs(f["displacement"]))))
     else:
         what = pick(rng, ("a {m} hanging from a vertical spring",
                           "a spring hanging from a ceiling with a {m} on its end"), m=m)
-        out.append(pick(rng, ("Compared with its natural length the spring is stretched by "
-                              "{x} m.", "The extension from the natural length is {x} m."),
-                        x=_n(f["displacement"])))
+        if f["state"] == "stretched":
+            out.append(pick(rng, ("Compared with its natural length the spring is stretched "
+                                  "by {x} m.", "The extension from the natural length is {x} m."),
+                            x=_n(f["displacement"])))
+        elif f["displacement"]:
+            out.append(f"Compared with its natural length the spring is {f['state']} by "
+                       f"{_n(abs(f['displacement']))} m.")
     if f["k_shown"]:
         out.append(pick(rng, ("The spring constant is k = {k} N/m.",
                               "Its stiffness is labelled k = {k} N/m."), k=_n(f["k"])))
+        # a stretched spring pulls the block back, a compressed one pushes it
+        back = "pulls" if f["state"] == "stretched" else "pushes"
         out.append(pick(rng, ("By Hooke's law the spring force is {F} N and it stores {E} J.",
-                              "The spring pushes back with {F} N, holding {E} J of elastic "
-                              "energy."), F=_n(f["restoring_force"]), E=_n(f["elastic_energy"])))
+                              "The spring {b} back with {F} N, holding {E} J of elastic "
+                              "energy."), b=back, F=_n(f["restoring_force"]),
+                        E=_n(f["elastic_energy"])))
         if f["mass_shown"]:
             out.append(pick(rng, ("The oscillation period would be {T} s.",
                                   "Released, it would oscillate with period {T} s."),
@@ -355,10 +363,14 @@ def _lens(rng, f: dict) -> tuple[str, list[str]]:
                               "Labels give f = {f} {u} and an object distance of {d} {u} "
                               "({r})."), f=_n(f["focal_length"]), d=_n(f["object_distance"]),
                         u=u, r=f["object_region"]))
-        out.append(pick(rng, ("The thin-lens equation puts the image {di} {u} from the lens, "
+        # a virtual image has a negative image distance: "from the lens" takes its size and
+        # the side it is on; "image distance" keeps the sign convention
+        di = f["image_distance"]
+        side = "" if di > 0 else ", on the same side as the object"
+        out.append(pick(rng, ("The thin-lens equation puts the image {d} {u} from the lens{s}, "
                               "with magnification {m}.",
                               "The image distance is {di} {u} and the magnification {m}."),
-                        di=_n(f["image_distance"]), u=u, m=_n(f["magnification"])))
+                        d=_n(abs(di)), s=side, di=_n(di), u=u, m=_n(f["magnification"])))
     else:
         out.append(pick(rng, ("The object stands {r}.", "The object is placed {r}."),
                         r=f["object_region"]))
