@@ -67,12 +67,30 @@ class ArgandSeed(SeedQuestion):
     topic = TOPIC
 
 
+class ArgandClauseSeed(ArgandSeed):
+    """An Argand seed with clauses filled from the drawn points, so that each is true: the sum
+    of the two drawn numbers by their drawn names with its real part, or a third number named
+    apart from them at a lattice point neither of them is on."""
+
+    def clause(self, p, rng):
+        t = self.clauses[int(rng.integers(len(self.clauses)))]
+        pts = drawn(self.diagram(p))
+        (a, za), (b, zb) = pts.items()
+        third = lattice_point(rng)
+        while complex(*third) in pts.values():
+            third = lattice_point(rng)
+        name = next(n for n in ("u", "z") if n not in pts)
+        return {"text": t.format(a=a, b=b, re=int((za + zb).real), name=name,
+                                 num=ctext(complex(*third)))}
+
+
 @register_seed
-class ArgandDistance(ArgandSeed):
+class ArgandDistance(ArgandClauseSeed):
     seed_id = "algebra-argand-modulus"
     level, answer_type = HIGH, "float"
     kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
-    clauses = ("The number z + w has real part {x}.", "A third number u = {x} + {y}i is not drawn.")
+    clauses = ("The number {a} + {b} has real part {re}.",
+               "A third number {name} = {num} is not drawn.")
 
     def sample(self, rng):
         while True:
@@ -129,11 +147,11 @@ class ArgandArgument(ArgandSeed):
 
 
 @register_seed
-class ArgandProduct(ArgandSeed, ShuffledCandidates):
+class ArgandProduct(ArgandClauseSeed, ShuffledCandidates):
     seed_id = "algebra-argand-product"
     level, answer_type = UNI, "multiple choice"
     kinds = ("numerical value", "symbolic substitution", IRRELEVANT)
-    clauses = ("The number z + w has real part {x}.",)
+    clauses = ("The number {a} + {b} has real part {re}.",)
 
     def sample(self, rng):
         while True:

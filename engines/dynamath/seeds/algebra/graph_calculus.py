@@ -324,7 +324,7 @@ class InverseDerivative(SeedQuestion):
         x0, y0 = p["P"]
         return ("The solid curve is the graph of the one-to-one function f, and the dashed "
                 f"line is tangent to it at P. What is the derivative of the inverse function "
-                f"f⁻¹ at {y0}, (f⁻¹)'({y0})?")
+                f"f⁻¹ at {y0}, (f⁻¹)'({y0})? Round to three decimal places.")
 
     def answer(self, p):
         return p["m"][1] / p["m"][0]

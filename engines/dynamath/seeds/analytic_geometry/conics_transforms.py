@@ -152,8 +152,8 @@ class ParabolaCoefficient(SeedQuestion):
                         "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
-        return (f"The parabola is the graph of y = ax² + bx + c and passes through the marked "
-                f"points. What is the value of {p['ask']}?")
+        return (f"The parabola is the graph of y = ax² + bx + c with vertex V, and it passes "
+                f"through the point P. What is the value of {p['ask']}?")
 
     def answer(self, p):
         a, (h, k) = Fraction(p["a"]), p["v"]

@@ -34,7 +34,7 @@ class PolarRose(SeedQuestion):
     seed_id = "analytic-polar-rose-k"
     topic, level, answer_type = TOPIC, UNI, "float"
     kinds = ("numerical value", "function type", IRRELEVANT)
-    clauses = ("The curve was drawn for θ from 0 to 2π with a step of π/{m}.",)
+    clauses = ("Every petal of the rose starts and ends at the pole.",)
 
     def sample(self, rng):
         return {"k": int(rng.integers(2, 6)), "a": int(rng_choice(rng, (3, 4))),

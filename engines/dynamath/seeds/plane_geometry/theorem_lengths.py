@@ -16,7 +16,7 @@ import math
 
 from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, draw_order, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
-from engines.dynamath.seeds.plane_geometry.sketching import (circumcentre, length, polar,
+from engines.dynamath.seeds.plane_geometry.sketching import (circumcentre, length, polar, r2,
                                                               sk_points, through)
 from renderers.sketch.spec import SkCircle, SketchSpec, SkSegment
 from renderers.spec import rng_choice
@@ -94,10 +94,10 @@ class CyclicDiagonal(SeedQuestion):
 
     def question(self, p):
         return ("Quadrilateral ABCD is inscribed in the circle, with the side lengths shown. "
-                "How long is diagonal AC?")
+                "How long is diagonal AC? Round to two decimal places.")
 
     def answer(self, p):
-        return _ptolemy_diag(*p["s"])
+        return r2(_ptolemy_diag(*p["s"]))
 
     def diagram(self, p):
         V = self._coords(p["s"])
@@ -118,7 +118,7 @@ class CyclicDiagonal(SeedQuestion):
             return sum(2 * math.asin(min(x / (2 * R), 1.0)) for x in s) - 2 * math.pi
 
         R = _bisect(gap, max(s) / 2, 100 * max(s))
-        return 2 * R * math.sin(math.asin(s[0] / (2 * R)) + math.asin(s[1] / (2 * R)))
+        return r2(2 * R * math.sin(math.asin(s[0] / (2 * R)) + math.asin(s[1] / (2 * R))))
 
 
 # ----------------------------------------------------------------------------- Pitot

@@ -308,23 +308,29 @@ class RegressionPredict(SeedQuestion):
     kinds = ("numerical value", "real-life context")
 
     def sample(self, rng):
-        n = int(rng.integers(4, 7))
-        xs = sorted(int(v) for v in rng.choice(np.arange(1, 13), size=n, replace=False))
-        b, a = rng.uniform(1.5, 5), rng.uniform(5, 30)
-        ys = [int(round(a + b * x + rng.normal(0, 3))) for x in xs]
-        return {"x": xs, "y": ys, "x0": int(rng.integers(1, 16))}
+        while True:
+            n = int(rng.integers(4, 7))
+            xs = sorted(int(v) for v in rng.choice(np.arange(1, 13), size=n, replace=False))
+            b, a = rng.uniform(1.5, 5), rng.uniform(5, 30)
+            ys = [int(round(a + b * x + rng.normal(0, 3))) for x in xs]
+            p = {"x": xs, "y": ys, "x0": int(rng.integers(1, 16))}
+            if not half_tie(self._exact(p)):  # no tie: 40.925 would round to 40.92, not 40.93
+                return p
 
     def question(self, p):
         return (f"Fit the least-squares line predicting the score from hours of study to the "
                 f"data in the table. What score does it predict for {p['x0']} hours? Round to "
                 f"two decimal places.")
 
-    def answer(self, p):
+    def _exact(self, p) -> Fraction:
         x, y, n = p["x"], p["y"], len(p["x"])
         b = Fraction(n * sum(u * v for u, v in zip(x, y)) - sum(x) * sum(y),
                      n * sum(u * u for u in x) - sum(x) ** 2)
         a = Fraction(sum(y), n) - b * Fraction(sum(x), n)
-        return round(float(a + b * p["x0"]), 2)
+        return a + b * p["x0"]
+
+    def answer(self, p):
+        return round(float(self._exact(p)), 2)
 
     def check(self, p):
         A = np.column_stack([np.ones(len(p["x"])), p["x"]])

@@ -22,6 +22,7 @@ from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates,
                                    register_seed)
 from engines.dynamath.seeds.statistics.common import HIGH, TOPIC, UNI, half_tie
 from renderers.chart.spec import ChartSpec, Series, chart_facts
+from renderers.chart.stats import chart_axes
 from renderers.graph.spec import Edge, GraphSpec
 from renderers.table.spec import TableSpec, table_facts
 
@@ -223,14 +224,22 @@ class TwoWayIndependence(SeedQuestion):
 # ----------------------------------------------------------------------------- urns
 
 BALL_COLORS = ("red", "blue", "green", "orange", "purple")
+# the bars of one series share a colour: a neutral one, so that no bar is drawn in a colour
+# other than the one its label names
+BAR_COLOR = "gray"
 
 
 def _bag_spec(names: list[str], counts: list[int]) -> ChartSpec:
     return ChartSpec(kind="bar", title="Balls in a bag", x_title="Colour",
                      y_title="Number of balls",
                      categories=[n.capitalize() for n in names],
-                     series=[Series("Balls", [float(c) for c in counts], "blue")],
+                     series=[Series("Balls", [float(c) for c in counts], BAR_COLOR)],
                      annotate=True)
+
+
+def _whole_ticks(names: list[str], counts: list[int]) -> bool:
+    """The chart of the bag steps its count axis by whole balls (not 2.5 at a time)."""
+    return float(chart_axes(_bag_spec(names, counts))["value_axis"][2]).is_integer()
 
 
 def _same_colour(counts: list[int], replace: bool) -> Fraction:
@@ -258,7 +267,7 @@ class UrnSameColour(ShuffledCandidates):
             names = [BALL_COLORS[int(i)] for i in sorted(rng.choice(5, size=k, replace=False))]
             counts = [int(v) for v in rng.integers(2, 8, size=k)]
             p = {"names": names, "counts": counts, "order": draw_order(rng)}
-            if len(set(self.candidates(p))) == 4:
+            if len(set(self.candidates(p))) == 4 and _whole_ticks(names, counts):
                 return p
 
     def question(self, p):
@@ -289,8 +298,9 @@ class UrnSameColour(ShuffledCandidates):
 
 MORE_LIKELY = ("Both balls the same colour", "Two different colours", "Both are equally likely",
                "It cannot be determined")
-# red, blue counts with (r - b)^2 = r + b: same and different colours equally likely
-EVEN_BAGS = ((3, 1), (6, 3), (10, 6), (15, 10), (3, 6), (1, 3), (6, 10))
+# red, blue counts with (r - b)^2 = r + b: same and different colours equally likely (not
+# 10 and 6, whose chart would step its axis by 2.5 balls)
+EVEN_BAGS = ((3, 1), (6, 3), (15, 10), (3, 6), (1, 3), (10, 15))
 
 
 @register_seed
@@ -305,9 +315,10 @@ class UrnMoreLikely(SeedQuestion):
             if want == 2:
                 r, b = EVEN_BAGS[int(rng.integers(len(EVEN_BAGS)))]
             else:
-                r, b = (int(v) for v in rng.integers(1, 12, size=2))
+                r, b = (int(v) for v in rng.integers(1, 10, size=2))
             p = {"counts": [r, b], "names": ["red", "blue"]}
-            if MORE_LIKELY.index(self.answer(p)) == want and r + b >= 4:
+            if MORE_LIKELY.index(self.answer(p)) == want and r + b >= 4 \
+                    and _whole_ticks(p["names"], p["counts"]):
                 return p
 
     def question(self, p):
