@@ -27,6 +27,7 @@ from engines.cliutil import add_build_arguments
 from engines.dataset import BuildConfig, Builder, image_cell, register_builder
 from engines.dataset import columns as col
 from engines.dataset.streams import STREAMS
+from engines.mavis.text import article
 from renderers.object_scene import ObjectSceneFamily
 from renderers.object_scene.spec import KINDS, PLURALS, SIGN_WORDS, THEMES, ObjectSceneSpec
 from renderers.spec import rng_choice
@@ -53,8 +54,6 @@ def category(subtask: str) -> str:
     raise ValueError(f"unknown mme-synth subtask {subtask!r}; valid: {', '.join(SUBTASKS)}")
 
 
-def article(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 # ----------------------------------------------------------------------------- scene subtasks

@@ -37,6 +37,7 @@ from engines.cliutil import add_build_arguments
 from engines.dataset import BuildConfig, Builder, image_cell, register_builder
 from engines.dataset import columns as col
 from engines.dataset.streams import POPE_BALANCE_DRAW, POPE_PROBE_DRAW, STREAMS
+from engines.mavis.text import article
 from renderers.object_scene import ObjectSceneFamily
 from renderers.object_scene.spec import (KIND_NAMES, THEMES, ObjectSceneSpec,
                                           annotated_kinds)
@@ -126,13 +127,11 @@ def probe_image(objects: Sequence[str], split: str, vocab: Sequence[str],
     return out
 
 
-def _article(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def question(kind: str) -> str:
     """POPE's template as in its released files ("an" before a vowel)."""
-    return f"Is there {_article(kind)} in the image?"
+    return f"Is there {article(kind)} in the image?"
 
 
 def build_probes(seed: int, n_images: int, splits: tuple[str, ...]) -> list[dict]:

@@ -33,6 +33,7 @@ from typing import Callable, Iterator
 
 import numpy as np
 
+from engines.mavis.text import article
 from mm.registry import Registry
 from renderers.spec import rng_choice
 
@@ -178,8 +179,6 @@ def perception_question(family: str, facts: dict, rng: np.random.Generator) -> Q
 YES_NO_SUFFIX = " Please answer yes or no."
 
 
-def _article(word: str) -> str:
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def _wrong_answer(family: str, q: Ask, rng: np.random.Generator,
@@ -269,7 +268,7 @@ def _claim_text(q: Ask, candidate: str) -> str:
         template = template.split("|")[1]
     else:
         template = template.split("|")[0]
-    return template.format(candidate, a=_article(candidate))
+    return template.format(candidate, a=article(candidate))
 
 
 def as_claim(family: str, q: Ask, rng: np.random.Generator, other_facts: Callable[[], dict]

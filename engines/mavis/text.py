@@ -21,6 +21,12 @@ def pick(rng: np.random.Generator, templates: Sequence[str], **slots: Any) -> st
     return rng_choice(rng, templates).format(**slots)
 
 
+def article(word: str) -> str:
+    """``word`` with its indefinite article by its first letter ("an orange", "a cup"); the
+    suite's nouns and colour words have no silent or vowel-sounding exceptions."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
 def join_list(items: Sequence[str], conj: str = "and") -> str:
     items = list(items)
     if not items:

@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from engines.mavis.registry import caption_writer
-from engines.mavis.text import join_list, pick
+from engines.mavis.text import article, join_list, pick
 from renderers.text import fmt_num
 
 OPENERS = [
@@ -71,8 +71,6 @@ def _named(name: str, xy) -> str:
     return f"{name}{_pt(xy)}"
 
 
-def _article(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def _thing(o: dict) -> str:
@@ -82,7 +80,7 @@ def _thing(o: dict) -> str:
         return f"point {o['name']}"
     if k in ("segment", "triangle", "quadrilateral"):
         return f"{KIND_WORDS[k]} {o['name']}"
-    return f"{_article(KIND_WORDS[k])} {o['name']}"
+    return f"{article(KIND_WORDS[k])} {o['name']}"
 
 
 def _point_sentence(o: dict, rng: np.random.Generator) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from engines.mavis.registry import caption_writer
-from engines.mavis.text import join_list, pick
+from engines.mavis.text import article, join_list, pick
 from renderers.text import fmt_num
 
 OPENERS = (
@@ -51,8 +51,6 @@ _NOUNS = {
 }
 
 
-def _article(noun: str) -> str:
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
 def _noun(rng: np.random.Generator, f: dict) -> str:
@@ -322,7 +320,7 @@ def _box(rng, f: dict) -> list[str]:
 def caption(spec, facts: dict, rng: np.random.Generator) -> str:
     f = facts
     noun = _noun(rng, f)
-    opener = pick(rng, OPENERS, a_kind=_article(noun), A_kind=_article(noun).capitalize(),
+    opener = pick(rng, OPENERS, a_kind=article(noun), A_kind=article(noun).capitalize(),
                   title=f["title"])
     k = f["kind"]
     if k in ("bar", "line"):

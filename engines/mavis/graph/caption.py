@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from engines.mavis.registry import caption_writer
-from engines.mavis.text import join_list, pick
+from engines.mavis.text import article, join_list, pick
 from renderers.text import fmt_num
 
 OPENERS = (
@@ -56,8 +56,6 @@ _NOUNS = {
 }
 
 
-def _article(noun: str) -> str:
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
 def _n(x) -> str:
@@ -191,7 +189,7 @@ def caption(spec, facts: dict, rng: np.random.Generator) -> str:
     noun = pick(rng, _NOUNS[f["kind"]])
     if f["kind"] in ("tree", "grid", "cycle") and f["weighted"]:
         noun = "weighted " + noun
-    opener = pick(rng, OPENERS, a_kind=_article(noun), A_kind=_article(noun).capitalize(),
+    opener = pick(rng, OPENERS, a_kind=article(noun), A_kind=article(noun).capitalize(),
                   n=_n(f["n_nodes"]), m=_n(f["n_edges"]))
     body = [pick(rng, ("The nodes are labelled {v}.", "Its vertices are {v}.",
                        "Node labels: {v}."), v=join_list(f["nodes"]))]

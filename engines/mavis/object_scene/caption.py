@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from engines.mavis.registry import caption_writer
-from engines.mavis.text import join_list, pick
+from engines.mavis.text import article, join_list, pick
 from renderers.object_scene.spec import (PLURALS, clear_depth_position, clear_horizontal,
                                          clearly_left, left_to_right_groups)
 from renderers.text import fmt_num
@@ -74,8 +74,6 @@ def _plural(kind: str, k: int) -> str:
     return kind if k == 1 else PLURALS[kind]
 
 
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def _inventory(rng, f: dict) -> str:
@@ -86,7 +84,7 @@ def _inventory(rng, f: dict) -> str:
         if k == 1:
             size = f"{objs[0]['size']} " if objs[0]["size"] != "medium" and \
                 rng.random() < 0.4 else ""
-            parts.append(_a(f"{size}{objs[0]['color']} {kind}"))
+            parts.append(article(f"{size}{objs[0]['color']} {kind}"))
         elif len(cols) == 1:
             parts.append(f"{_num(rng, k)} {cols[0]} {_plural(kind, k)}")
         else:

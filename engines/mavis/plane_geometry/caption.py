@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from engines.mavis.registry import caption_writer
-from engines.mavis.text import join_list, pick
+from engines.mavis.text import article, join_list, pick
 from renderers.plane_geometry.spec import PlaneGeometrySpec
 from renderers.text import fmt_num
 
@@ -60,8 +60,6 @@ ANGLES = ("∠{k} is marked as {v}°.", "The angle {k} is labeled {v}°.",
           "An arc at {m} marks ∠{k} = {v}°.", "∠{k} measures {v}°.")
 
 
-def _article(word: str) -> str:
-    return ("an " if word[0].lower() in "aeiou" else "a ") + word
 
 
 def _shape_phrase(s: dict) -> str:
@@ -71,7 +69,7 @@ def _shape_phrase(s: dict) -> str:
     if t == "sector":
         v = s["vertices"]
         return f"a sector {''.join(v)} with centre {v[0]}"
-    return f"{_article(t)} {''.join(s['vertices'])}"
+    return f"{article(t)} {''.join(s['vertices'])}"
 
 
 def _shaded_flags(spec: PlaneGeometrySpec) -> list[bool]:
@@ -89,8 +87,8 @@ def caption(spec: PlaneGeometrySpec, facts: dict, rng: np.random.Generator) -> s
         t = s["type"]
         name = "".join(s.get("vertices", []))
         out.append(pick(rng, ATTACH[a["type"]], side=a["side"], name=name, host=hname,
-                        Host=hname[0].upper() + hname[1:], shape=_article(t),
-                        Shape=_article(t).capitalize(), c=s.get("center", "")))
+                        Host=hname[0].upper() + hname[1:], shape=article(t),
+                        Shape=article(t).capitalize(), c=s.get("center", "")))
     if facts["base"] == "circle":
         o, p = spec.names
         out.append(pick(rng, ("Its radius {r} is drawn.", "The segment {r} is a radius.",

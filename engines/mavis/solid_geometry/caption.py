@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from engines.mavis.registry import caption_writer
-from engines.mavis.text import join_list, pick
+from engines.mavis.text import article, join_list, pick
 from renderers.solid_geometry.spec import MEASURE_WORDS, SolidSpec, base_polygon
 from renderers.spec import rng_choice
 
@@ -53,8 +53,6 @@ VIEWS = {
 }
 
 
-def _article(words: str) -> str:
-    return ("an " if words[0] in "aeiou" else "a ") + words
 
 
 def _solid_phrase(spec: SolidSpec, facts: dict, rng: np.random.Generator) -> str:
@@ -65,7 +63,7 @@ def _solid_phrase(spec: SolidSpec, facts: dict, rng: np.random.Generator) -> str
         words = "right circular cylinder"
     if facts["kind"] == "cone" and rng.random() < 0.3:
         words = "right circular cone"
-    out = _article(words)
+    out = article(words)
     names = spec.vertex_names
     if facts["name"]:
         out += " " + facts["name"]

@@ -167,3 +167,25 @@ def test_ball_bars_carry_no_other_colour_and_count_in_whole_balls(sid):
                 assert s.color == cat.lower() or s.color not in BALL_COLORS, (v, cat, s.color)
         step = chart_axes(spec)["value_axis"][2]
         assert float(step).is_integer(), (v, step)
+
+
+def test_rate_tables_take_the_article_of_their_noun():
+    """"An item chosen at random", not "A item" (the rate tables' nouns: item, box, call)."""
+    seen = set()
+    for sid in ("stat-bayes-rate-table", "stat-bayes-rate-posterior"):
+        for v in range(40):
+            q = make_variant(sid, v, seed=0).question
+            art, noun = re.search(r"\b(An?) (\w+) chosen at random", q).groups()
+            seen.add(noun)
+            assert art == ("An" if noun[0] in "aeiou" else "A"), (sid, v, q)
+    assert "item" in seen
+
+
+def test_exact_halves_round_up_as_a_reader_rounds():
+    """6.125 and 9.625 are answered 6.13 and 9.63 (Python's round gives 6.12 and 9.62)."""
+    seeds = load_seeds()
+    chords = {"a": 7, "b": 7, "c": 8, "h": 0.5, "side": 0, "color": "blue"}  # 49 / 8
+    cut = {"ad": 8, "db": 3, "de": 7, "beta": 60, "rot": 0.0, "color": "blue"}  # 77 / 8
+    assert seeds["plane-intersecting-chords"].answer(chords) == 6.13
+    assert seeds["plane-parallel-cut"].answer(cut) == 9.63
+    assert seeds["plane-parallel-cut"].check(cut) == 9.63

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
+from engines.dynamath.seeds.plane_geometry.sketching import r2
 from renderers.sketch.spec import (SkAngle, SkCircle, SketchSpec, SkPoint, SkSegment,
                                    angle_deg, points_of)
 from renderers.spec import rng_choice
@@ -279,7 +280,7 @@ class IntersectingChords(SketchSeed):
         return "Chords AB and CD meet at E. What is the length of ED?" + ROUND
 
     def answer(self, p):
-        return round(p["a"] * p["b"] / p["c"], 2)
+        return r2(p["a"] * p["b"] / p["c"])  # half up: 49 / 8 -> 6.13
 
     def diagram(self, p):
         a, b, c = p["a"], p["b"], p["c"]
@@ -300,7 +301,7 @@ class IntersectingChords(SketchSeed):
                           color=p["color"])
 
     def check(self, p):
-        return round(length(self.diagram(p), "E", "D"), 2)
+        return r2(length(self.diagram(p), "E", "D"))
 
 
 @register_seed
@@ -318,7 +319,7 @@ class ParallelCut(SketchSeed):
         return "In triangle ABC, DE is parallel to BC. What is the length of BC?" + ROUND
 
     def answer(self, p):
-        return round(p["de"] * (p["ad"] + p["db"]) / p["ad"], 2)
+        return r2(p["de"] * (p["ad"] + p["db"]) / p["ad"])
 
     def diagram(self, p):
         ab = p["ad"] + p["db"]
@@ -340,7 +341,7 @@ class ParallelCut(SketchSeed):
                                     SkSegment("B", "C")], color=p["color"])
 
     def check(self, p):
-        return round(length(self.diagram(p), "B", "C"), 2)
+        return r2(length(self.diagram(p), "B", "C"))
 
 
 @register_seed

@@ -17,6 +17,7 @@ import numpy as np
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
 from engines.dynamath.seeds.statistics.common import TOPIC, UNI, half_tie
+from engines.mavis.text import article
 from renderers.table.spec import TableSpec, table_facts
 
 # (title, what the rows are, share column, rate column, the event, who, whose plural)
@@ -52,7 +53,7 @@ class BayesRateTable(ShuffledCandidates):
     def question(self, p):
         _, rows, _, _, ev, who, whos = RATES[p["t"]]
         return (f"The table gives each {rows.lower()}'s share of all {whos} and the percentage "
-                f"of its {whos} that are {ev}. A {who} chosen at random is {ev}. From which "
+                f"of its {whos} that are {ev}. {article(who).capitalize()} chosen at random is {ev}. From which "
                 f"{rows.lower()} did it most likely come?")
 
     def candidates(self, p):
@@ -117,7 +118,7 @@ class BayesPosterior(SeedQuestion):
     def question(self, p):
         _, rows, _, _, ev, who, whos = RATES[p["t"]]
         return (f"The table gives each {rows.lower()}'s share of all {whos} and the percentage "
-                f"of its {whos} that are {ev}. A {who} chosen at random is {ev}. What is the "
+                f"of its {whos} that are {ev}. {article(who).capitalize()} chosen at random is {ev}. What is the "
                 f"probability that it came from {rows} {NAMES[p['ask']]}? Round to three "
                 f"decimal places.")
 
