@@ -17,8 +17,11 @@ from engines.builders.mavis_instruct import (add_problem_arguments, answer_slot,
 from engines.dataset import Builder, image_cell, register_builder, round_robin_family, unit_seed
 from engines.dataset import columns as col
 from engines.mavis import registry
-from engines.mavis.dpo import engine_pair
+from engines.mavis.dpo import engine_pair, wrong_chains
 from engines.mavis.problem import distinct_versions, version_spec
+
+
+MAX_DRAWS = 50  # problems a unit draws before it is recorded as failed
 
 
 @register_builder
@@ -52,7 +55,16 @@ class DPOBuilder(Builder):
         s = unit_seed(cfg.seed, self.kind, u)
         rng = np.random.default_rng(s)
         name = round_robin_family(cfg, registry.instruct_families(), u)
-        p = registry.get_problem_maker(name)(rng)
+        make = registry.get_problem_maker(name)
+        # a problem no plausible wrong solution is known for (a period, a monotonicity answer)
+        # gives no pair: the unit draws the family's next problem, so a build of n units holds n
+        # pairs whatever the families
+        for _ in range(MAX_DRAWS):
+            p = make(rng)
+            if wrong_chains(p):
+                break
+        else:
+            raise ValueError(f"{name}: no problem with a wrong solution in {MAX_DRAWS} draws")
         vs = distinct_versions(p, versions(cfg))
         version = vs[int(rng.integers(len(vs)))]
         qt, at = answer_slot(cfg, self.kind, u)

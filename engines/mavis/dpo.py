@@ -6,13 +6,24 @@ texts``. Without a model (or to top up where the model was right), the engine wr
 wrong solutions, as long as the chosen one and in its style: an error made at one step (a
 misread value, a wrong formula, an arithmetic slip) and carried through every later step to a
 wrong final answer (``wrong_chains``). Never the right chain with a contradicting line added,
-never a rejected answer equal to the right one.
+never a rejected answer equal to the right one, never a given restated with another value
+(but the one a misread chain misreads).
+
+The family's own chains (plane geometry, piecewise zeros) redo every step after the error.
+For the others the error sits in the step that works the answer out and the wrong value runs
+through the steps that restate it: the distractor's wrong formula written as that step, or a
+slip in its arithmetic (a digit one off, two digits swapped, a sign lost where a negative
+number enters). A problem whose answer no step works out (a text answer, a value read off the
+formula) gets no engine-made rejected side: ``engine_pair`` raises ValueError, and a builder
+skips the problem. A multiple-choice prompt shows the rejected answer among its options.
 
     from engines.mavis.dpo import pairs_from_model
     pairs = pairs_from_model(rows, my_model_fn)   # rows: mavis-instruct dicts with images
 """
 from __future__ import annotations
 
+import ast
+import math
 import re
 from typing import Any, Callable, Sequence
 
@@ -84,118 +95,348 @@ def _final(answer: str, choices: Sequence[str]) -> str:
     return f"The answer is {answer}."
 
 
-_NUM = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\d])")
+# a value as a step writes it: 3, -2.25, 32/3 (not an argument: the 1 of f(1))
+_VAL = re.compile(r"(?<![\w.])(?<!\w\()-?\d+(?:\.\d+)?(?:/\d+)?(?![\w.]?\d)")
+# what stands before a value that states a result: "= 3", "≈ 3", "is 3", "at x = 3", "gives 3"
+_MARK = re.compile(r"(?:=|≈|→|\bis|\bto|\bat|\bgives)\s*$")
+# arithmetic in the expression a result is worked out from
+_OPS = re.compile(r"[-+−·×*/√∛^²³(|π]")
 # words of a distractor's note that name the mistake: a solver making it would not write them
-_SELF_AWARE = re.compile(r"slip|forget|ignor|instead|invert|wrong|mistak|reading|reverses|"
-                         r"one unit|mixed order|not squared|that is the|without|taking|using the", re.I)
+_SELF_AWARE = re.compile(r"slip|forget|forgot|ignor|instead|invert|wrong|mistak|read|reverses|"
+                         r"one unit|mixed|not squared|that is the|without|taking|taken|only the|"
+                         r"changed|left out|other coordinate|swap|confus|using the|dropping|"
+                         r"picking|giving|counting|estimating|subtracting in", re.I)
 KINDS = ("misread_value", "wrong_formula", "arithmetic_slip")
 
 
-def _answer_step(cot: Sequence[str], right: str, numeric: bool) -> int | None:
-    """The step that works out the answer: from it on every step ends in the answer (its last
-    number, or, for a text answer, it names it), so later steps only restate it."""
-    def states(step: str) -> bool:
-        if not numeric:
-            return right.lower() in step.lower()
-        nums = _NUM.findall(step)
-        return bool(nums) and fmt_answer(float(nums[-1])) == right
+def _value(tok: str) -> float:
+    """'3.5' -> 3.5, '-9/4' -> -2.25."""
+    num, _, den = tok.partition("/")
+    return float(num) / float(den) if den else float(num)
 
-    j = None
-    for i in range(len(cot) - 1, -1, -1):
-        if not states(cot[i]):
-            break
-        j = i
+
+def _shown(v: float) -> str:
+    return fmt_answer(round(float(v), 2) + 0.0)
+
+
+def _result(step: str, right: str) -> re.Match | None:
+    """The step's last value when it states ``right`` as a result ("... = 3.", "is 3 m.")."""
+    vals = list(_VAL.finditer(step))
+    if not vals or _shown(_value(vals[-1].group())) != right:
+        return None
+    return vals[-1] if _MARK.search(step[:vals[-1].start()]) else None
+
+
+def _expression(step: str, m: re.Match) -> str:
+    """The expression the result ``m`` of a step is worked out from: the clause right before
+    its "=" ("(6 - 3)/1" in "So a = (6 - 3)/1 = 3."), or the one before a "so" clause ("area
+    (1/2) × 4.5 × 3.87" in "... (1/2) × 4.5 × 3.87, so the lateral area is 34.84.")."""
+    head = step[:m.start()]
+    parts = re.split(r"[=≈→,;:]", head[:_MARK.search(head).start()])
+    if len(parts) > 1 and re.match(r"\s*so\b", parts[-1]) and not re.search(r"\d", parts[-1]):
+        return parts[-2]
+    return parts[-1]
+
+
+def _computes(step: str, m: re.Match) -> bool:
+    """Whether the result ``m`` is worked out in the step: its expression holds numbers and
+    arithmetic ("(6 - 3)/1 = 3", "f(0) = 1", "Adding the base 10² = 100 gives S = 360"), not
+    a name restated ("so OB = 7", "the area of triangle ABC = 54", "is 60°")."""
+    adding = re.match(r"\s*Adding\b", step)
+    expr = step[:m.start()] if adding else _expression(step, m)
+    return bool(re.search(r"\d", expr)) and bool(adding or _OPS.search(expr))
+
+
+def _answer_step(cot: Sequence[str], right: str) -> int | None:
+    """The step that works the answer out: the first of the closing steps that all state it
+    (the others only restate it) in which it is the result of arithmetic; None where there is
+    none or a later step holds the answer's value other than as a stated result, but in a
+    sentence that ``_restated`` leaves out."""
+    tail = len(cot)
+    while tail > 0 and _result(cot[tail - 1], right):
+        tail -= 1
+    j = next((i for i in range(tail, len(cot)) if _computes(cot[i], _result(cot[i], right))),
+             None)
+    if j is None or any(_restated(s, right) is None for s in cot[j + 1:]):
+        return None
     return j
 
 
+def _restated(step: str, right: str) -> str | None:
+    """A step after the answer's own, as a solver with another answer writes it: the same
+    where it holds the answer's value only as stated results ("So f(1) = 0."); without the
+    sentences that hold it otherwise, a check that the other value would fail ("The piece
+    on the left gives the same value at x = 1 (0): f is continuous there."); None where no
+    sentence stating the result is left."""
+    def clean(sent: str) -> bool:
+        return all(_shown(_value(m.group())) != right or _MARK.search(sent[:m.start()])
+                   for m in _VAL.finditer(sent))
+    sents = re.split(r"(?<=\.)\s+(?=[A-Z])", step)
+    kept = [t for t in sents if clean(t)]
+    return " ".join(kept) if kept and _result(kept[-1], right) else None
+
+
 def _carry(cot: Sequence[str], j: int, step: str, right: str, wrong: str) -> list[str]:
-    """The CoT with step ``j`` replaced and the wrong value carried into every later step."""
-    pat = re.compile(r"(?<![\w.])" + re.escape(right) + r"(?![\w]|\.\d)", re.I)
-    return list(cot[:j]) + [step] + [pat.sub(wrong, s) for s in cot[j + 1:]]
+    """The CoT with step ``j`` replaced and the wrong value in place of the answer's in every
+    later step (each only restates the result, ``_restated``)."""
+    def sub(m: re.Match) -> str:
+        return wrong if _shown(_value(m.group())) == right else m.group()
+    return list(cot[:j]) + [step] + [_VAL.sub(sub, _restated(s, right)) for s in cot[j + 1:]]
 
 
-def _replace_last_number(step: str, new: str) -> str:
-    m = list(_NUM.finditer(step))[-1]
-    return step[:m.start()] + new + step[m.end():]
+def _digit_slips(tok: str) -> list[str]:
+    """``tok`` with one digit one off (not the leading digit of a number of several digits,
+    so no 14 -> 04 or 24) or its last two digits swapped."""
+    out = []
+    pos = [i for i, c in enumerate(tok) if c.isdigit()]
+    for i in pos:
+        if i == pos[0] and len(pos) > 1 and "." not in tok[:pos[1]]:
+            continue
+        for d in (-1, 1):
+            c = int(tok[i]) + d
+            if 0 <= c <= 9:
+                out.append(tok[:i] + str(c) + tok[i + 1:])
+    if len(pos) >= 2 and tok[pos[-1]] != tok[pos[-2]]:
+        i, k = pos[-2], pos[-1]
+        out.append(tok[:i] + tok[k] + tok[i + 1:k] + tok[i] + tok[k + 1:])
+    return out
 
 
-def _generic_chains(p: Problem, wrong: Any, note: str | None) -> list[WrongChain]:
-    """Wrong solutions of any family from a wrong value: the step that works out the answer
-    written with the distractor's wrong formula (when its note is a step that computes the
-    value) or with a slip in its result, and the wrong value carried to the end."""
-    right, w = fmt_answer(p.answer), fmt_answer(wrong)
-    numeric = p.answer_kind == "number"
-    j = _answer_step(p.cot, right, numeric)
+def _slips(tok: str, signed: bool) -> list[str]:
+    """Results a solver writes by an arithmetic slip in place of ``tok``: a digit one off or
+    two digits swapped, close to it (at most 15 % or 1 away, at least 1 % away), or the
+    sign lost or gained (``signed``: where the step's expression has a negative number)."""
+    r = _value(tok)
+    num, _, den = tok.partition("/")
+    out = []
+    for t in _digit_slips(num):
+        if den:  # the numerator slips: -9/4 -> -7/4, but no -8/4
+            if "." in t or math.gcd(int(t), int(den)) != 1:
+                continue
+            t = f"{t}/{den}"
+        d = abs(_value(t) - r)
+        if max(0.01, 0.01 * abs(r)) - 1e-9 <= d <= max(1.0, 0.15 * abs(r)) + 1e-9:
+            out.append(t)
+    if signed and r != 0:
+        out.append(tok[1:] if tok.startswith("-") else "-" + tok)
+    return out
+
+
+def _written(tok: str) -> str:
+    """A slipped result as the step writes it: a fraction as it is, a decimal as printed."""
+    return tok if "/" in tok else _shown(_value(tok))
+
+
+def _formula_step(p: Problem, j: int, note: str, wrong: str) -> str | None:
+    """The answer's step written with a distractor's wrong formula: its note ("y_M = (y_B -
+    y_A) / 2 = 2.5 (...)", "d = 6.5 + 2 + 2.") as a step ending in the wrong value, in place
+    of the right formula in step ``j`` (keeping the step's lead-in); None where the note is
+    no such step (a narration, or one that names its mistake) or an earlier step already
+    fixed the quantity's formula."""
+    # without a closing remark in brackets, "(a sign slip)", "(that is the area)"
+    text = re.sub(r"\s+\((?=[^()]*[a-z]{3})[^()]*\)\s*\.?$", "", note.strip()).rstrip(". ")
+    if "=" not in text or _SELF_AWARE.search(text):
+        return None
+    if not _result(text, wrong):
+        expr = text.rsplit("=", 1)[1]
+        if _VAL.fullmatch(expr.strip()):  # it ends in another value
+            return None
+        exact = _evaluate(expr)  # numbers only: "√(h² - r²)" may be no number at all
+        if exact is None or _shown(exact) != wrong:
+            return None
+        text += f" {'=' if abs(exact - _value(wrong)) < 1e-9 else '≈'} {wrong}"
+    lhs = text.split("=", 1)[0].strip()
+    at = re.compile(r"(?<![\w])" + re.escape(lhs) + r"\s*=")
+    if any(at.search(s) for s in p.cot[:j]):
+        return None
+    m = at.search(p.cot[j])
+    return (p.cot[j][:m.start()] if m else "") + text + "."
+
+
+def _evaluate(expr: str) -> float | None:
+    """The value of a written numeric expression ("π × 12 × 9", "√(12² + 10²)", "6.5 + 2 +
+    2"), or None where it holds names or anything else."""
+    t = expr.strip().replace("×", "*").replace("·", "*").replace("−", "-").replace("^", "**")
+    t = t.replace("²", "**2").replace("³", "**3")
+    t = re.sub(r"√(\d+(?:\.\d+)?)", r"sqrt(\1)", t).replace("√", "sqrt")
+    t = re.sub(r"(\d)\s*(π|sqrt|\()", r"\1*\2", t).replace("π", "pi")
+    try:
+        tree = ast.parse(t, mode="eval")
+    except SyntaxError:
+        return None
+    ok = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Call, ast.Load,
+          ast.operator, ast.unaryop)
+    if not all(isinstance(n, ok) for n in ast.walk(tree)) or any(
+            isinstance(n, ast.Name) and n.id not in ("pi", "sqrt") for n in ast.walk(tree)):
+        return None
+    try:
+        v = eval(compile(tree, "<expr>", "eval"), {"__builtins__": {}},
+                 {"pi": math.pi, "sqrt": math.sqrt})
+    except (ArithmeticError, ValueError, TypeError):
+        return None
+    return float(v) if isinstance(v, (int, float)) and math.isfinite(v) else None
+
+
+def _generic_chains(p: Problem) -> list[WrongChain]:
+    """Wrong solutions of any family with a number answer, made at the step that works the
+    answer out (``_answer_step``) and carried through the steps that restate it: that step
+    with a distractor's wrong formula (wrong_formula) or with an arithmetic slip in its result
+    (arithmetic_slip). A text answer, or a chain whose answer no step works out, gets none:
+    changing only its closing statement would leave the reasoning that contradicts it."""
+    if p.answer_kind != "number":
+        return []
+    right = fmt_answer(p.answer)
+    j = _answer_step(p.cot, right)
     if j is None:
         return []
-    out = []
-    if not numeric:
-        pat = re.compile(re.escape(right), re.I)
-        return [WrongChain("misread_value", list(p.cot[:j]) + [pat.sub(w, s) for s in p.cot[j:]],
-                           wrong)]
-    if note:
-        step = re.sub(r"\s*\([^()]*\)\s*\.?$", ".", note.strip())
-        nums = _NUM.findall(step)
-        if "=" in step and nums and fmt_answer(float(nums[-1])) == w and \
-                not _SELF_AWARE.search(step):
-            out.append(WrongChain("wrong_formula", _carry(p.cot, j, step, right, w), wrong))
-    out.append(WrongChain("arithmetic_slip",
-                          _carry(p.cot, j, _replace_last_number(p.cot[j], w), right, w), wrong))
+    out, seen = [], {right}
+    for d in p.distractors:
+        w = fmt_answer(d.value)
+        step = _formula_step(p, j, d.wrong_step, w) if d.wrong_step and w not in seen else None
+        if step:
+            seen.add(w)
+            out.append(WrongChain("wrong_formula", _carry(p.cot, j, step, right, w),
+                                  _value(w)))
+    step = p.cot[j]
+    m = _result(step, right)
+    # "-13/7 ≈ -1.86", "-3/2 = -1.5": the slip is in the exact value (its decimal follows it)
+    # or in working out the decimal
+    pure = _VAL.fullmatch(_expression(step, m).strip())
+    pure = pure and _shown(_value(pure.group())) == right  # the same value in two forms
+    exact = list(_VAL.finditer(step[:m.start()]))[-1] if pure else m
+    # a sign is lost or gained where the expression has a negative number ("(5 - (-3))/4",
+    # "-1/2·5/2"), not in a plain subtraction
+    signed = bool(re.search(r"-(?=[\w(√π])", _expression(step, exact)))
+    slipped = [(step[:exact.start()] + _written(t) + step[exact.end():m.start()] +
+                (_shown(_value(t)) if pure else "") + step[m.end():], _shown(_value(t)))
+               for t in _slips(exact.group(), signed)]
+    if pure:
+        slipped += [(step[:m.start()] + _written(t) + step[m.end():], _shown(_value(t)))
+                    for t in _slips(m.group(), False)]
+    for text, w in slipped:
+        if w not in seen and _value(w) != 0:  # no 0 from work on numbers that are not
+            seen.add(w)
+            out.append(WrongChain("arithmetic_slip", _carry(p.cot, j, text, right, w),
+                                  _value(w)))
     return out
+
+
+def _given_forms(p: Problem) -> list[tuple[str, re.Pattern, list[str]]]:
+    """How the givens with a value are restated in a chain: (name, pattern, values), for
+    "AB = 9" / "∠ADE = 40°" (either way round) and points "P(-3, 6)"."""
+    out = []
+    for g in p.givens:
+        m = re.fullmatch(r"(?:the (?:vertex|point) )?([A-Z]\w*)\((-?[\d.]+), (-?[\d.]+)\)",
+                         g.text)
+        if m:
+            out.append((m[1], re.compile(r"(?<![\w])" + m[1] + r"\((-?[\d.]+), (-?[\d.]+)\)"),
+                        [m[2], m[3]]))
+            continue
+        m = re.fullmatch(r"(∠?)([A-Za-z]{1,3}) = (-?\d+(?:\.\d+)?)°?", g.text)
+        if m:
+            names = "|".join(sorted({m[1] + m[2], m[1] + m[2][::-1]}))
+            # the value ends the statement: "AB = 9." but not "∠EDA = 9 · cos 40°"
+            out.append((m[2], re.compile(r"(?<![\w∠])(?:" + names + r") = "
+                                         r"(?>(-?\d+(?:\.\d+)?)°?)(?![\d.]|\s*[-+−·×*/^(²])"),
+                        [m[3]]))
+    return out
+
+
+def _keeps_givens(p: Problem, w: WrongChain) -> bool:
+    """Whether the chain restates every given with its value, but for the one a misread
+    chain misreads: "CD = AB = 10" where AB = 9 is given is no arithmetic slip."""
+    changed = set()
+    text = "\n".join(w.cot)
+    for name, pat, vals in _given_forms(p):
+        if any(list(m.groups()) != vals for m in pat.finditer(text)):
+            changed.add(name)
+    return not changed or (w.kind == "misread_value" and len(changed) == 1)
+
+
+def _sound(p: Problem, w: WrongChain) -> bool:
+    """A family's own chain fit to pair: its givens kept (``_keeps_givens``) and, for a
+    slip, one in a step's arithmetic, not in a step that restates a value ("so OB = 7")."""
+    if not _keeps_givens(p, w):
+        return False
+    if w.kind != "arithmetic_slip":
+        return True
+    e = next((i for i, (a, b) in enumerate(zip(p.cot, w.cot)) if a != b), None)
+    if e is None:
+        return False
+    vals = list(_VAL.finditer(p.cot[e]))
+    got = list(_VAL.finditer(w.cot[e]))
+    if not vals or len(vals) != len(got) or vals[-1].group() == got[-1].group() or \
+            not _MARK.search(p.cot[e][:vals[-1].start()]):
+        return True  # not a result at the step's end: nothing to judge here
+    return _computes(p.cot[e], vals[-1])
 
 
 def wrong_chains(p: Problem, choices: Sequence[str] = ()) -> list[WrongChain]:
     """Every plausible wrong solution of ``p``: the family's own (an error at any step, worked
-    through again) and the generic ones made from its distractors. With ``choices``, only
-    those whose value is an option other than the right one."""
+    through again) that keep its givens, and the generic ones (``_generic_chains``). With
+    ``choices``, only those whose value is an option other than the right one."""
     right = fmt_answer(p.answer)
-    out = [w for w in p.wrong_chains if fmt_answer(w.value) != right]
-    for d in p.distractors:
-        if fmt_answer(d.value) != right:
-            out += _generic_chains(p, d.value, d.wrong_step)
+    out = [w for w in p.wrong_chains if fmt_answer(w.value) != right and _sound(p, w)]
+    out += [w for w in _generic_chains(p) if _keeps_givens(p, w)]
     if choices:
         out = [w for w in out if fmt_answer(w.value) in choices]
     return out
+
+
+def _choose(p: Problem, choices: Sequence[str], rng: np.random.Generator,
+            options_only: bool = False) -> WrongChain:
+    """A kind drawn among those ``p`` has a wrong solution of (the family's own solutions
+    first: they redo every step after the error), then a solution of that kind, one whose
+    value is an option where there is one (``options_only``: only those)."""
+    cands = wrong_chains(p, choices if options_only else ())
+    own = [w for w in cands if any(w is c for c in p.wrong_chains)]
+    cands = own or cands
+    if not cands:
+        raise ValueError(f"{p.family}: no wrong solution to pair with (answer "
+                         f"{fmt_answer(p.answer)!r}{' among the options' * options_only})")
+    kinds = sorted({w.kind for w in cands}, key=KINDS.index)
+    kind = rng_choice(rng, kinds)
+    pool = [c for c in cands if c.kind == kind]
+    fit = [c for c in pool if fmt_answer(c.value) in choices]
+    return rng_choice(rng, fit or pool)
+
+
+def _rejected_text(w: WrongChain, choices: Sequence[str]) -> str:
+    wrong = fmt_answer(w.value)
+    final = _final(LETTERS[list(choices).index(wrong)], choices) if choices else _final(wrong, ())
+    return "\n".join(w.cot) + "\n" + final
 
 
 def engine_rejected(p: Problem, choices: Sequence[str], rng: np.random.Generator
                     ) -> tuple[str, str]:
     """A plausible wrong solution of ``p`` (an error at one step carried through to a wrong
     final answer, as long as the right one) and its kind (misread_value, wrong_formula,
-    arithmetic_slip): one of the family's own when one fits the options, else a generic one."""
-    right = fmt_answer(p.answer)
-    cands = wrong_chains(p, choices)
-    # the family's own chains redo every step after the error; the generic ones change one
-    own = [w for w in cands if any(w is c for c in p.wrong_chains)]
-    cands = own or cands
-    if not cands:
-        raise ValueError(f"{p.family}: no wrong solution to pair with (answer {right!r})")
-    kinds = sorted({w.kind for w in cands}, key=KINDS.index)
-    kind = rng_choice(rng, kinds)
-    w = rng_choice(rng, [c for c in cands if c.kind == kind])
-    wrong = fmt_answer(w.value)
-    if choices:
-        wrong_text = _final(LETTERS[list(choices).index(wrong)], choices)
-    else:
-        wrong_text = _final(wrong, ())
-    return "\n".join(w.cot) + "\n" + wrong_text, w.kind
+    arithmetic_slip), its answer one of ``choices`` where given; ValueError where there is
+    none (``engine_pair`` puts the rejected answer among the options instead)."""
+    w = _choose(p, choices, rng, options_only=bool(choices))
+    return _rejected_text(w, choices), w.kind
 
 
 def engine_pair(p: Problem, version: str, rng: np.random.Generator,
                 multiple_choice: bool, answer_at: int | None = None) -> dict:
     """One preference pair from the engine alone (no model); ``answer_at``: the right option's
-    index of a multiple-choice prompt (else drawn)."""
+    index of a multiple-choice prompt (else drawn). The rejected solution's answer stands
+    among the options: where the drawn ones lack it, it takes a wrong option's place."""
     choices: list[str] = []
     answer = p.answer_text()
     prompt = question_text(p, version)
     if multiple_choice:
         choices, idx = make_choices(p, rng, answer_at=answer_at)
         answer = LETTERS[idx]
+    w = _choose(p, choices, rng)
+    if choices and fmt_answer(w.value) not in choices:
+        choices[rng_choice(rng, [i for i in range(len(choices)) if i != idx])] = \
+            fmt_answer(w.value)
+    if choices:
         prompt += "\nChoices:\n" + "\n".join(f"{LETTERS[i]}: {c}" for i, c in enumerate(choices))
     chosen = "\n".join(p.cot) + "\n" + _final(answer, choices)
-    rejected, kind = engine_rejected(p, choices, rng)
-    return {"prompt": prompt, "chosen": chosen, "rejected": rejected, "rejected_source": kind,
-            "answer": answer, "choices": choices}
+    return {"prompt": prompt, "chosen": chosen, "rejected": _rejected_text(w, choices),
+            "rejected_source": w.kind, "answer": answer, "choices": choices}
 
 
 def pairs_from_model(rows: Sequence[dict], answer_fn: AnswerFn, batch_size: int = 8,

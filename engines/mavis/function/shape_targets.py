@@ -61,7 +61,20 @@ def b_integral(rng: np.random.Generator) -> Draft:
     win = choose_window(rng, [cv])
     xs = list(range(math.ceil(win[0]) + 1, math.floor(win[1])))
     pairs = [(p, q) for p in xs for q in xs if 1 <= q - p <= 4]
-    p, q = pairs[int(rng.integers(len(pairs)))]
+
+    def span(p: int, q: int) -> tuple[float, float]:
+        ys = evaluate(cv, np.linspace(p, q, 401))
+        return float(ys.min()), float(ys.max())
+    # the shaded region the question asks about lies inside the drawn window, off its frame:
+    # bounds where f stays in the window's y-range, else the window grown to hold the region
+    inside = [(p, q) for p, q in pairs
+              if win[2] + 0.25 <= span(p, q)[0] and span(p, q)[1] <= win[3] - 0.25]
+    p, q = (inside or pairs)[int(rng.integers(len(inside or pairs)))]
+    lo, hi = span(p, q)
+    if lo < win[2] + 0.25 or hi > win[3] - 0.25:
+        pad = 0.08 * (max(hi, win[3]) - min(lo, win[2])) + 0.5
+        win = (win[0], win[1], float(min(win[2], math.floor(lo - pad))),
+               float(max(win[3], math.ceil(hi + pad))), win[4])
     cot = [f"The function is {expression(cv)}; the shaded region runs from a = {p} to b = {q}."]
     if kind == "polynomial":
         cs = [Fraction(v).limit_denominator(100) for v in cv.coeffs]

@@ -21,6 +21,7 @@ make_problem; p = make_problem(np.random.default_rng(0)); print(p.stem, p.cot, p
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -633,12 +634,33 @@ def _slip(v: float, rng) -> float:
     return float(rng_choice(rng, opts))
 
 
-def _misread(v: float, rng) -> float:
-    """A value misread from the figure or the text: a neighbour, or its digits turned around."""
-    opts = [v + 1, v - 1, v + 0.5] if v > 1.5 else [v + 1, v + 0.5]
-    if v >= 10 and f(v)[::-1] != f(v) and "." not in f(v):
-        opts.append(float(f(v)[::-1]))
-    return float(rng_choice(rng, [o for o in opts if o > 0]))
+# digits a reader takes for one another in a small label
+_LOOKALIKE = {"6": "9", "9": "6", "1": "7", "7": "1", "3": "8", "8": "3"}
+
+
+def _misreadings(g, givens) -> list[float]:
+    """Values a reader may take the given ``g`` for, from the figure or the text: another given
+    of its kind (a neighbouring label's length or angle), the value with one digit taken for a
+    like one (6/9, 1/7, 3/8), or with its digits turned around (12 -> 21). An angle stays as
+    the figure draws it: acute if it is acute, obtuse if it is obtuse."""
+    kind = g.key.split(":")[0]
+    t = f(g.value)
+    opts = {o.value for o in givens if o.value is not None and o.key.split(":")[0] == kind}
+    opts |= {float(t[:i] + _LOOKALIKE[c] + t[i + 1:]) for i, c in enumerate(t) if c in _LOOKALIKE}
+    if t.isdigit() and len(t) >= 2 and not t.endswith("0"):
+        opts.add(float(t[::-1]))
+    return sorted(o for o in opts if o > 0 and o != g.value and
+                  (kind != "ang" or (o < 90) == (g.value < 90) and o < 180 and o != 90))
+
+
+def _misread(givens, rng):
+    """A given read wrong (``_misreadings``) and the value read: (given, value), or None where
+    no given has a likely misreading."""
+    cands = [g for g in givens if g.value is not None and _misreadings(g, givens)]
+    if not cands:
+        return None
+    g = rng_choice(rng, cands)
+    return g, float(rng_choice(rng, _misreadings(g, givens)))
 
 
 def _wrong_chains(rng, ch: Chain, key: str, answer: float) -> list[WrongChain]:
@@ -655,19 +677,30 @@ def _wrong_chains(rng, ch: Chain, key: str, answer: float) -> list[WrongChain]:
                 len(steps) >= max(1, len(ch.steps) - 1):
             out.append(WrongChain(kind, steps, v))
 
-    numeric = [g for g in ch.givens if g.value is not None]
-    if numeric:
-        g = rng_choice(rng, numeric)
-        bad = _misread(g.value, rng)
+    misread = _misread(ch.givens, rng)
+    if misread:
+        g, bad = misread
         try:
-            keep("misread_value", *ch.rerun(key, g.key, lambda orig, b=bad: b))
+            steps, v = ch.rerun(key, g.key, lambda orig, b=bad: b)
+            # a reading that leaves no figure (a negative overhang or length) is none
+            if not any(re.search(r"(?<![\w.])-\d", t) for t in steps):
+                keep("misread_value", steps, v)
         except (ValueError, ZeroDivisionError, KeyError):
             pass
     if ch.wrongs:
         k, wv, text = ch.wrongs[int(rng.integers(len(ch.wrongs)))]
 
         def formula(orig, wv=wv, text=text):
-            ch.say(text)
+            # the steps the rule builds on come first, as in the right solution; then its own
+            # step, written with the wrong formula in the same triangle
+            n = len(ch.steps)
+            orig()
+            if len(ch.steps) > n:
+                lead = re.match(r"(?:[^=,]*\b)?[Ii]n (triangle [A-Z]+), ", ch.steps.pop())
+                if lead and not text.startswith("In "):
+                    text = f"In {lead.group(1)}, {text}"
+            # a sentence starts with a capital ("Sin ∠ABC", as "Cos ∠ABC"), a name as it is
+            ch.say(re.sub(r"^[a-z]{2,}\b", lambda m: m.group().capitalize(), text))
             return wv
         try:
             keep("wrong_formula", *ch.rerun(key, k, formula))

@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 
 from engines.mavis import registry
-from engines.mavis.dpo import engine_pair, extract_answer, is_correct, pairs_from_model
+from engines.mavis.dpo import (engine_pair, extract_answer, is_correct, pairs_from_model,
+                               wrong_chains)
 from engines.mavis.problem import LETTERS, Distractor, Given, Problem, fmt_answer
 from renderers.spec import Spec
 
@@ -53,9 +54,12 @@ def test_engine_pair_rejected_is_wrong_and_chosen_is_right():
         kinds.add(pair["rejected_source"])
         if pair["rejected_source"] == "wrong_formula":
             assert pair["rejected"].startswith("The side is AB = 3.\nThe area is 2 * 3 = 6.\n")
-        else:  # the answer's step with a slip in its result
+        else:  # the answer's step with a slip in its result, a digit one off (not 12 or 3,
+            # the distractors' values, which no slip in 3^2 gives)
             assert pair["rejected"].split("\n")[1] in {f"The area is 3^2 = {v}." for v in
-                                                        (6, 12, 3)}
+                                                        (8, 10)}
+        if pair["choices"]:  # the rejected answer is one of the options
+            assert pair["rejected"].split("\n")[-1].split(": ")[1][:-1] in pair["choices"]
     assert kinds == {"wrong_formula", "arithmetic_slip"}
 
 
@@ -73,12 +77,25 @@ def test_pairs_from_model_keeps_only_wrong_answers():
                for p in pairs)
 
 
+def _pairable(p, rng) -> bool:
+    """Whether ``p`` has a plausible wrong solution; one without (a text answer, an answer no
+    step works out) gives no pair: ``engine_pair`` says so."""
+    if wrong_chains(p):
+        return True
+    with pytest.raises(ValueError, match="no wrong solution"):
+        engine_pair(p, "text_lite", rng, multiple_choice=False)
+    return False
+
+
 @pytest.mark.parametrize("name", registry.instruct_families())
 def test_engine_pairs_on_real_families(name):
     make = registry.get_problem_maker(name)
     for s in range(30):
         rng = np.random.default_rng(s)
-        pair = engine_pair(make(rng), "text_lite", rng, multiple_choice=bool(s % 2))
+        p = make(rng)
+        if not _pairable(p, np.random.default_rng(s)):
+            continue
+        pair = engine_pair(p, "text_lite", rng, multiple_choice=bool(s % 2))
         assert is_correct(pair["chosen"], pair["answer"], pair["choices"]), pair
         assert not is_correct(pair["rejected"], pair["answer"], pair["choices"]), pair
         if pair["choices"]:
@@ -110,6 +127,8 @@ def _check_rejected(name: str, n: int) -> None:
     for s in range(n):
         rng = np.random.default_rng(s)
         p = make(rng)
+        if not _pairable(p, np.random.default_rng(s)):
+            continue
         pair = engine_pair(p, "text_dominant", rng, multiple_choice=bool(s % 2),
                            answer_at=s % 4)
         chosen, rejected = pair["chosen"].split("\n"), pair["rejected"].split("\n")
@@ -131,29 +150,38 @@ def test_plane_geometry_errors_are_carried_through_later_steps():
     p = make_problem(np.random.default_rng(2))
     by = {w.kind: w for w in p.wrong_chains}
     assert set(by) == {"misread_value", "wrong_formula", "arithmetic_slip"}
-    # rectangle 6 x 5.5 and a right triangle on CD (40° at C): AB misread as 5 changes every
-    # later step
+    # rectangle 6 x 5.5 and a right triangle on CD (40° at C): AB = 6 misread as 9 (a 6 taken
+    # for a 9) changes every later step
     assert by["misread_value"].cot == [
-        "Opposite sides of a rectangle are equal, so CD = AB = 5.",
-        "In triangle CDE, EC = CD · cos ∠ECD = 5 · cos 40° = 3.83.",
-        "In triangle CDE, ED = CD · sin ∠ECD = 5 · sin 40° = 3.21.",
-        "Area of triangle CDE = ½ · EC · ED = ½ · 3.83 · 3.21 = 6.16."]
-    assert by["misread_value"].value == 6.16
-    # the independent arithmetic: the same triangle with CD = 5
+        "Opposite sides of a rectangle are equal, so CD = AB = 9.",
+        "In triangle CDE, EC = CD · cos ∠ECD = 9 · cos 40° = 6.89.",
+        "In triangle CDE, ED = CD · sin ∠ECD = 9 · sin 40° = 5.79.",
+        "Area of triangle CDE = ½ · EC · ED = ½ · 6.89 · 5.79 = 19.94."]
+    assert by["misread_value"].value == 19.94
+    # the independent arithmetic: the same triangle with CD = 9
     import math
     t = math.radians(40)
-    assert round(0.5 * (5 * math.cos(t)) * (5 * math.sin(t)), 2) == 6.16
+    assert round(0.5 * (9 * math.cos(t)) * (9 * math.sin(t)), 2) == 19.94
+    # the wrong formula (cos for sin) in the step of ED, after the steps it builds on
+    assert by["wrong_formula"].cot[:2] == p.cot[:2]
+    assert by["wrong_formula"].cot[2] == \
+        "In triangle CDE, ED = CD · cos ∠ECD = 6 · cos 40° = 4.6."
 
 
-def test_every_function_problem_gets_a_wrong_solution():
+def test_function_problems_get_a_wrong_solution_where_a_step_works_the_answer_out():
     """300 function problems (every target the family draws), multiple choice and free form:
-    each gets a rejected side whose answer is wrong, that is not the chosen chain with a line
-    added, and whose error stands in the chain before its final line."""
+    each whose answer a step works out gets a rejected side whose answer is wrong, that is not
+    the chosen chain with a line added, and whose error stands in the chain before its final
+    line; a text answer (an interval, a period, a trend) gets none: changing only the closing
+    line would contradict the reasoning kept above it."""
     from engines.mavis.function.problem import make_problem
 
-    targets = set()
+    targets, bare = set(), set()
     for s in range(300):
         p = make_problem(np.random.default_rng(s))
+        if not _pairable(p, np.random.default_rng(s)):
+            bare.add(p.tags["target"])
+            continue
         targets.add(p.tags["target"])
         for mc in (False, True):
             rng = np.random.default_rng(s)
@@ -164,7 +192,8 @@ def test_every_function_problem_gets_a_wrong_solution():
             assert rejected[:len(chosen) - 1] != chosen[:-1], pair
             assert rejected[:-1] != chosen[:-1] and len(rejected) == len(chosen), pair
     from engines.mavis.function.problem import TARGETS
-    assert targets == set(TARGETS)
+    text = {"period", "monotonic", "piece_monotonic"}
+    assert targets == set(TARGETS) - text and text <= bare
 
 
 def test_piecewise_zero_errors_are_carried_through_later_steps():
