@@ -52,6 +52,7 @@ import math
 from typing import Sequence
 
 import numpy as np
+from PIL import ImageColor
 
 from renderers.canvas import Box, Canvas, LabelBox, Point, Viewport, boxes_overlap
 from renderers.text import GLYPH_PAD, fmt_num, font_px, get_font
@@ -543,3 +544,39 @@ def _tick_text(put: _Labels, xy: Point, text: str, px: int, anchor: str, check: 
     y0 = {"t": y, "m": y - h / 2, "b": y - h}[anchor[1]]
     if canvas.is_free((x0, y0, x0 + w, y0 + h), avoid_ink=False, pad=1.5):
         put(xy, text, px, anchor, **extra)
+
+
+def halo_text(canvas: Canvas, xy: Point, text: str, px: int, color, anchor: str = "mm",
+              kind: str = "sans") -> Box:
+    """Draw ``text`` over strokes as the axes paint a tick label a curve runs through: the
+    grid lines within its box (``HALO_PAD`` px wider than the text) go, as under a box of the
+    canvas colour, but a stroke or a region beneath is cleared only on the glyphs and
+    ``HALO_GROW`` px round them (``Canvas.clear_for_text``). A curve or axis keeps all of
+    itself but where a glyph crosses it: a whole box cut out of a curve reads as a break or an
+    open end of it. Returns the text's box (recorded as a label)."""
+    x0, y0, x1, y1 = canvas.text_box(xy, text, px, anchor, kind)
+    m = HALO_PAD + 2
+    pic, at = canvas.snapshot((x0 - m, y0 - m, x1 + m, y1 + m))
+    # the picture "before" the strokes: the grid and the canvas colour as they are, every other
+    # pixel changed since (no uint8 value is its own complement)
+    bg = canvas.background
+    bg = np.array(ImageColor.getrgb(bg) if isinstance(bg, str) else bg, np.uint8)[:3]
+    keep = (pic == np.array(GRID_COLOR, np.uint8)).all(-1) | (pic == bg).all(-1)
+    canvas.clear_for_text(xy, text, px, anchor, kind, (np.where(keep[..., None], pic, 255 - pic),
+                                                       at), HALO_PAD, HALO_GROW)
+    return canvas.text(xy, text, px=px, color=color, anchor=anchor, kind=kind)
+
+
+def glyph_ink(canvas: Canvas, xy: Point, text: str, px: int, anchor: str = "mm",
+              kind: str = "sans", ink: np.ndarray | None = None) -> int:
+    """Ink pixels (of ``ink``, default the canvas's ink mask) on the glyphs of ``text`` drawn
+    at ``xy`` or within ``HALO_GROW`` px of them: what ``halo_text`` would clear of strokes."""
+    if ink is None:
+        ink = np.asarray(canvas.ink)
+    gx, gy, g = canvas.glyph_pixels(xy, text, px, anchor, kind, HALO_GROW)
+    H, W = ink.shape
+    sx, sy = max(0, -gx), max(0, -gy)
+    ex, ey = min(g.shape[1], W - gx), min(g.shape[0], H - gy)
+    if sx >= ex or sy >= ey:
+        return 0
+    return int(np.count_nonzero(ink[gy + sy:gy + ey, gx + sx:gx + ex] & g[sy:ey, sx:ex]))

@@ -540,3 +540,46 @@ PALETTE = {
     "pink": (227, 119, 194), "gray": (127, 127, 127), "olive": (188, 189, 34),
     "cyan": (23, 190, 207), "black": (0, 0, 0), "yellow": (230, 200, 20),
 }
+
+
+def box_counts(canvas: Canvas, x0: np.ndarray, y0: np.ndarray, w: float, h: float,
+                pad: float = 1.0, split: bool = True, k: int = 1
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(inside image, ink pixels, label pixels) under many boxes at once, from summed-area
+    tables of the canvas masks (``Canvas.is_free`` per box is ~100x slower). With ``split``
+    False the second array counts ink or label pixels and the third is zero. ``k`` > 1 counts
+    on masks shrunk k times (a k x k block counts if any pixel is set): cheaper for scans
+    over the whole image, and never calls a covered box free."""
+    W, H = canvas.width, canvas.height
+    if not np.size(x0):  # no candidate box (a label longer than a small canvas is wide)
+        z = np.zeros(np.shape(x0), dtype=int)
+        return np.zeros(np.shape(x0), dtype=bool), z, z
+    x1, y1 = x0 + w, y0 + h
+    inside = (x0 >= 1) & (y0 >= 1) & (x1 <= W - 1) & (y1 <= H - 1)
+    a = np.clip(np.floor((x0 - pad) / k), 0, None).astype(int)
+    b = np.clip(np.floor((y0 - pad) / k), 0, None).astype(int)
+    c = np.clip(np.ceil((x1 + pad) / k), 0, -(-W // k)).astype(int)
+    d = np.clip(np.ceil((y1 + pad) / k), 0, -(-H // k)).astype(int)
+    c, d = np.maximum(c, a), np.maximum(d, b)
+    rx0, ry0, rx1, ry1 = int(a.min()), int(b.min()), int(c.max()), int(d.max())
+    if rx1 <= rx0 or ry1 <= ry0:
+        z = np.zeros(x0.shape, dtype=int)
+        return np.zeros(x0.shape, dtype=bool), z, z
+    reg = (rx0 * k, ry0 * k, rx1 * k, ry1 * k)  # only the region the candidates cover
+    a, b, c, d = a - rx0, b - ry0, c - rx0, d - ry0
+    masks = []
+    for im in (canvas.ink, canvas.lab):
+        im = im.crop(reg)
+        if k > 1:
+            im = im.convert("L").reduce(k)
+        masks.append(np.asarray(im).astype(bool))
+    out = []
+    for m in (masks if split else [masks[0] | masks[1]]):
+        S = np.zeros((m.shape[0] + 1, m.shape[1] + 1), dtype=np.int32)
+        V = S[1:, 1:]
+        np.cumsum(m, axis=0, dtype=np.int32, out=V)
+        np.cumsum(V, axis=1, out=V)
+        out.append(S[d, c] - S[b, c] - S[d, a] + S[b, a])
+    if not split:
+        out.append(np.zeros_like(out[0]))
+    return inside, out[0], out[1]

@@ -2,8 +2,10 @@
 boxes of the canvas colour), dots, then the other labels.
 
 All strokes go down before any label so that ``Canvas.label`` can keep every label off every
-curve; curve names and equations are written in the curve's colour (on a white halo) next to a
-point of the curve, so a reader can tell which label belongs to which object.
+curve; curve names and equations are written in the curve's colour next to the curve, so a
+reader can tell which label belongs to which object: at a free place near it where there is
+one, else crossing the least ink, cleared only round its glyphs (a box of the canvas colour cut
+a gap in the curves and axes beneath, which read as a break in them).
 
     python -c "import numpy as np, renderers; f = renderers.get_family('analytic_geometry'); \
 f.render(f.sample_spec(np.random.default_rng(3)), 336).save('/tmp/a.png')"
@@ -15,11 +17,13 @@ import math
 import numpy as np
 
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, object_equation
-from renderers.axes import AxesViewport, draw_axes, draw_axis_labels, text_size
-from renderers.canvas import PALETTE, Canvas, Point
+from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels, glyph_ink,
+                            halo_text, text_size)
+from renderers.canvas import PALETTE, Canvas, Point, box_counts
 from renderers.text import fmt_num, font_px
 
 STROKE = 2.2
+NEAR = 2.5  # font sizes: how far from its curve a curve's label may stand and read as its own
 
 
 def _color(name: str) -> tuple[int, int, int]:
@@ -124,10 +128,10 @@ def _stroke(o: GeoObject, vp: AxesViewport, canvas: Canvas) -> list[Anchor]:
 _DIRS8 = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
 
 
-def _free_anchor(canvas: Canvas, cands: list[Anchor], text: str, px: int) -> Anchor | None:
-    """The first candidate (anchor, direction) whose label box covers neither ink nor another
-    label: each candidate's preferred side first, then all eight sides one and two rings out
-    (``Canvas.label`` spirals in the same rings and finds the same box); None if none is."""
+def _free_anchor(canvas: Canvas, cands: list[Anchor], text: str, px: int) -> Point | None:
+    """The centre of the label beside the first candidate (anchor, direction) where its box
+    covers neither ink nor another label: each candidate's preferred side first, then all
+    eight sides one and two rings out (the rings of ``Canvas.label``); None if none is."""
     w, h = text_size(canvas, text, px)
     r = 0.45 * px + 2 * canvas.unit
     for ring in (0, 1, 2):
@@ -140,7 +144,7 @@ def _free_anchor(canvas: Canvas, cands: list[Anchor], text: str, px: int) -> Anc
                 cy = ay + uy * (rr + h / 2 * abs(uy))
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
                 if canvas.is_free(box, avoid_ink=True):
-                    return (ax, ay), (dx, dy)
+                    return cx, cy
     return None
 
 
@@ -211,17 +215,120 @@ def draw_analytic(spec: AnalyticSpec, canvas: Canvas) -> None:
             if n:
                 canvas.label(vp(*p), point_label(n, p, o.show_coords), px=px,
                              prefer=_prefer(o, i), halo=True)
+    _curve_labels(spec, canvas, vp, anchors)
+
+
+def _curve_labels(spec: AnalyticSpec, canvas: Canvas, vp: AxesViewport,
+                  anchors: list[list[Anchor]]) -> None:
+    """Each curve's name or equation in its colour next to the curve: beside one of its
+    anchor points, else inside it (a circle or ellipse wide enough), else at the free place
+    nearest the curve (``_free_near``: along it, or in an empty part of the plot near it);
+    where no place near it is free of ink, the place whose glyphs cross the least ink, drawn
+    over the strokes on a halo of its glyphs only (``halo_text``)."""
     epx = font_px(canvas.width, 0.9)
-    for o, cands in zip(spec.objects, anchors):
+    outlines: list[list[Point]] = []  # every object's, once one label needs them
+    for k, (o, cands) in enumerate(zip(spec.objects, anchors)):
         if not cands or o.kind not in ("line", "circle", "ellipse", "parabola"):
             continue
         text = object_equation(o) if o.show_eq else o.name
         lpx = _label_px(canvas, text, epx)
         col = _dark(_color(o.color))
-        found = _free_anchor(canvas, cands, text, lpx)
-        inside = None if found else _inside_box(canvas, o, vp, text, lpx)
-        if inside is not None:  # checked free above, so a fixed-position text is safe
-            canvas.text(inside, text, px=lpx, color=col, halo=True)
-        else:
-            at, prefer = found or cands[0]
-            canvas.label(at, text, px=lpx, color=col, prefer=prefer, halo=True)
+        c = _free_anchor(canvas, cands, text, lpx) or _inside_box(canvas, o, vp, text, lpx)
+        if c is None:
+            outlines = outlines or [_outline(q, vp) for q in spec.objects]
+            others = [q for j, pts in enumerate(outlines) if j != k for q in pts]
+            c = _free_near(canvas, text, lpx, outlines[k], others, cands[0][0])
+        halo_text(canvas, c, text, lpx, col)
+
+
+def _dense(pts: list[Point], step: float) -> list[Point]:
+    """The polyline ``pts`` with a point at least every ``step`` px along it."""
+    out = pts[:1]
+    for a, b in zip(pts, pts[1:]):
+        n = max(1, int(math.dist(a, b) / step))
+        out += [(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)
+                for i in range(1, n + 1)]
+    return out
+
+
+def _outline(o: GeoObject, vp: AxesViewport) -> list[Point]:
+    """Points every few pixels along what ``_stroke`` draws of the object (its dots for a
+    point): where a label near it stands nearer it than any other object."""
+    step = 3.0  # pixels
+    if o.kind == "point":
+        return [vp(*o.pts[0])]
+    if o.kind == "segment":
+        return _dense(vp.pts(o.pts), step)
+    if o.kind in ("triangle", "quadrilateral"):
+        return _dense(vp.pts(list(o.pts) + [o.pts[0]]), step)
+    if o.kind == "line":
+        (x1, y1), (x2, y2) = o.pts
+        n = math.hypot(x2 - x1, y2 - y1)
+        far = 4 * (vp.xmax - vp.xmin + vp.ymax - vp.ymin) / n
+        seg = vp.clip_segment((x1 - far * (x2 - x1), y1 - far * (y2 - y1)),
+                              (x1 + far * (x2 - x1), y1 + far * (y2 - y1)))
+        return [] if seg is None else _dense([vp(*seg[0]), vp(*seg[1])], step)
+    if o.kind in ("circle", "ellipse"):
+        c = vp(*o.pts[0])
+        rx = (o.radius if o.kind == "circle" else o.semi_x) * vp.scale
+        ry = (o.radius if o.kind == "circle" else o.semi_y) * vp.sy
+        t = np.linspace(0, 2 * math.pi, max(24, int(2 * math.pi * max(rx, ry) / step)))
+        return list(zip((c[0] + rx * np.cos(t)).tolist(), (c[1] - ry * np.sin(t)).tolist()))
+    if o.kind == "parabola":
+        return [q for r in _parabola_runs(o, vp) for q in _dense(r, step)]
+    return []
+
+
+def _box_gaps(cx: np.ndarray, cy: np.ndarray, w: float, h: float, pts: list[Point]
+              ) -> np.ndarray:
+    """Distance from each w x h box centred at (cx, cy) to the nearest of ``pts`` (inf if
+    none), in chunks of points so that the arrays stay small."""
+    out = np.full(cx.shape, np.inf)
+    P = np.asarray(pts, dtype=float).reshape(-1, 2)
+    for i in range(0, len(P), 256):
+        q = P[i:i + 256]
+        dx = np.maximum(np.abs(cx[:, None] - q[None, :, 0]) - w / 2, 0.0)
+        dy = np.maximum(np.abs(cy[:, None] - q[None, :, 1]) - h / 2, 0.0)
+        out = np.minimum(out, np.hypot(dx, dy).min(1))
+    return out
+
+
+def _free_near(canvas: Canvas, text: str, px: int, own: list[Point], others: list[Point],
+               anchor: Point) -> Point:
+    """Where a curve's label goes when no anchor point has room beside it, of the places on
+    a grid over the picture clear of labels within ``NEAR`` font sizes of the curve: the one
+    nearest the curve free of ink and nearer the curve than any other object; else the one
+    whose glyphs cross the least ink, standing nearer another object counting as crossing
+    one more line, the one nearest the curve among equals. With no such place, the place
+    anywhere clear of labels with least ink beneath."""
+    w, h = text_size(canvas, text, px)
+    gx, gy = canvas.box_grid(w, h, max(2.0, px / 3))
+    if not np.size(gx):  # a label wider than a small canvas: above its first anchor
+        return (anchor[0], anchor[1] - px)
+    inside, ink, lab = box_counts(canvas, gx, gy, w, h)
+    cx, cy = gx + w / 2, gy + h / 2
+    mine = _box_gaps(cx, cy, w, h, own)
+    usable = inside & (lab == 0)
+    near = usable & (mine <= NEAR * px)
+    sel = np.flatnonzero(near)
+    theirs = np.full(cx.shape, np.inf)
+    theirs[sel] = _box_gaps(cx[sel], cy[sel], w, h, others)
+    nearest = near & (mine + 0.25 * px < theirs)
+    free = nearest & (ink == 0)
+    if free.any():
+        i = int(np.argmin(np.where(free, mine, np.inf)))
+    elif near.any():
+        # the places with least ink under their box, judged by what their glyphs would cut;
+        # standing nearer another object counts as much as crossing a line (px * px / 4
+        # pixels, about what a glyph halo clears of one): a label cut by a line reads better
+        # than one that reads as another object's
+        idx = np.flatnonzero(near)
+        idx = idx[np.lexsort((mine[idx], ink[idx]))[:80]]
+        mask = np.asarray(canvas.ink)
+        i = min((glyph_ink(canvas, (float(cx[i]), float(cy[i])), text, px, ink=mask)
+                 + (not nearest[i]) * px * px / 4, float(mine[i]), int(i)) for i in idx)[2]
+    elif usable.any():
+        i = int(np.argmin(np.where(usable, ink * 1e4 + mine, np.inf)))
+    else:
+        return (anchor[0], anchor[1] - px)
+    return (float(cx[i]), float(cy[i]))

@@ -12,14 +12,15 @@ f.render(f.sample_spec(np.random.default_rng(5), kind='tangent'), 336).save('/tm
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 import numpy as np
 
-from renderers.axes import (AXIS_COLOR, GRID_COLOR, AxesViewport, draw_axes, draw_axis_labels,
+from renderers.axes import (AXIS_COLOR, CLAIM_PAD, GRID_COLOR, HALO_PAD, AxesViewport,
+                            AxisLabel, draw_axes, draw_axis_labels, glyph_ink, halo_text,
                             nice_step, tick_values)
-from renderers.canvas import PALETTE, Box, Canvas
+from renderers.canvas import PALETTE, Box, Canvas, box_counts
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
                                      intersections, mark_points, value)
@@ -165,18 +166,29 @@ def _pi_end_w(spec: FunctionSpec, canvas: Canvas) -> float:
                default=0.0)
 
 
-def _pi_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
-    """"π/2, π, 3π/2" under the x-axis, every k-th so neighbours keep apart; drawn on a white
-    halo over asymptotes and curves so they stay legible. A window symmetric about 0 gets
-    symmetric labels: a tick whose mirror tick's label has no room goes unlabelled too, so
-    that "2π" never stands at the right end without "-2π" at the left."""
+def _pi_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport
+               ) -> tuple[AxesViewport | None, list[tuple[Point, str]]]:
+    """"π/2, π, 3π/2" under the x-axis, every k-th so neighbours keep apart. A window symmetric
+    about 0 gets symmetric labels: a tick whose mirror tick's label has no room goes
+    unlabelled too, so that "2π" never stands at the right end without "-2π" at the left.
+
+    Called before the curves are drawn, it places them as ``draw_axes(defer_labels=True)``
+    places its tick labels (claimed now, the place across the axis kept for when a stroke
+    runs through one) and returns them on a viewport of their own for ``draw_axis_labels``,
+    which paints them over the curves as the axes' own: moved above the axis where a curve
+    or asymptote runs through one and the place there is clear, else over the stroke cleared
+    only round their glyphs (a box of the canvas colour cut the curve). Their own viewport
+    keeps ``vp.painted`` the axes' labels alone. Where the axes deferred nothing (no
+    ``vp.deferred`` to share) the labels come back as (place, text) instead, for
+    ``halo_text`` once the curves are drawn."""
     u = canvas.unit
     px = _pi_px(canvas)
     half = math.pi / 2
     ks = [k for k in _pi_ks(spec) if k]
     wmax = canvas.text_size(max((pi_text(k / 2) for k in ks), key=len), px)[0]
     stride = next(s for s in (1, 2, 4, 8) if s * half * vp.scale >= wmax + 6 * u or s == 8)
-    top = vp(0, 0)[1] + 6 * u
+    oy = vp(0, 0)[1]
+    top = oy + 6 * u
     room = {}
     for k in ks:
         if k % stride:
@@ -187,9 +199,33 @@ def _pi_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
         if canvas.is_free((X - w / 2, top, X + w / 2, top + h), avoid_ink=False, pad=1.5):
             room[k] = (X, t)
     symmetric = abs(spec.xmin + spec.xmax) < 1e-9
-    for k, (X, t) in room.items():
-        if not symmetric or -k in room:
-            canvas.text((X, top), t, px=px, anchor="mt", halo=True)
+    chosen = [(X, t) for k, (X, t) in room.items() if not symmetric or -k in room]
+    if vp.deferred is None:
+        return None, [((X, top), t) for X, t in chosen]
+    labs = []
+    for X, t in chosen:
+        box = canvas.text_box((X, top), t, px, "mt")
+        canvas.claim(box, t)
+        labs.append(AxisLabel((X, top), t, px, "mt", "sans", box, (((X, oy - 6 * u), "mb"),),
+                              (X, oy), "x", canvas.layout.labels[-1]))
+    for lab in labs:  # the margin draw_axes claims round each of its labels
+        x0, y0, x1, y1 = lab.box
+        canvas.lab_d.rectangle([math.floor(x0 - CLAIM_PAD), math.floor(y0 - CLAIM_PAD),
+                                math.ceil(x1 + CLAIM_PAD) - 1, math.ceil(y1 + CLAIM_PAD) - 1],
+                               fill=1)
+    if labs:  # the picture round their places before anything is drawn over the axes
+        bs = [b for lab in labs for b in (lab.box, canvas.text_box(
+            lab.alts[0][0], lab.text, px, lab.alts[0][1]))]
+        m = HALO_PAD + 2
+        since = canvas.snapshot((min(b[0] for b in bs) - m, min(b[1] for b in bs) - m,
+                                 max(b[2] for b in bs) + m, max(b[3] for b in bs) + m))
+        for lab in labs:
+            lab.since = since
+    # the pi ticks and grid are the axes': a label moves to no place nearer another pi tick,
+    # and no stroke the curves drew is taken for one (nor one for a stroke)
+    vp.ticks = sorted(set(vp.ticks) | {(vp(k * half, 0)[0], oy) for k in _pi_ks(spec)})
+    vp.deferred.ink = np.array(canvas.ink)
+    return replace(vp, labels=labs, painted=[]), []
 
 
 def _shade(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
@@ -249,11 +285,11 @@ def _legend(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> bool:
     xs = np.array([bx1 - m - w, bx0 + m])
     ys = np.array([by0 + m, by1 - m - h])
     gx, gy = (g.ravel() for g in np.meshgrid(xs, ys))
-    inside, used, _ = _box_counts(canvas, gx, gy, w, h, pad=2.0, split=False)
+    inside, used, _ = box_counts(canvas, gx, gy, w, h, pad=2.0, split=False)
     if not (inside & (used == 0)).any():
         gx, gy = (g.ravel() for g in np.meshgrid(np.arange(bx0 + m, bx1 - m - w, 4 * u),
                                                  np.arange(by0 + m, by1 - m - h, 4 * u)))
-        inside, used, lab = _box_counts(canvas, gx, gy, w, h, pad=2.0, k=2)
+        inside, used, lab = box_counts(canvas, gx, gy, w, h, pad=2.0, k=2)
         used = np.where(lab == 0, used, np.iinfo(np.int32).max)
     usable = inside & (used < np.iinfo(np.int32).max)
     # least ink first; each candidate re-checked on the full-size label mask, which the
@@ -309,56 +345,18 @@ def _curve_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport,
 _DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
 
 
-def _box_counts(canvas: Canvas, x0: np.ndarray, y0: np.ndarray, w: float, h: float,
-                pad: float = 1.0, split: bool = True, k: int = 1
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(inside image, ink pixels, label pixels) under many boxes at once, from summed-area
-    tables of the canvas masks (``Canvas.is_free`` per box is ~100x slower). With ``split``
-    False the second array counts ink or label pixels and the third is zero. ``k`` > 1 counts
-    on masks shrunk k times (a k x k block counts if any pixel is set): cheaper for scans
-    over the whole image, and never calls a covered box free."""
-    W, H = canvas.width, canvas.height
-    if not np.size(x0):  # no candidate box (a label longer than a small canvas is wide)
-        z = np.zeros(np.shape(x0), dtype=int)
-        return np.zeros(np.shape(x0), dtype=bool), z, z
-    x1, y1 = x0 + w, y0 + h
-    inside = (x0 >= 1) & (y0 >= 1) & (x1 <= W - 1) & (y1 <= H - 1)
-    a = np.clip(np.floor((x0 - pad) / k), 0, None).astype(int)
-    b = np.clip(np.floor((y0 - pad) / k), 0, None).astype(int)
-    c = np.clip(np.ceil((x1 + pad) / k), 0, -(-W // k)).astype(int)
-    d = np.clip(np.ceil((y1 + pad) / k), 0, -(-H // k)).astype(int)
-    c, d = np.maximum(c, a), np.maximum(d, b)
-    rx0, ry0, rx1, ry1 = int(a.min()), int(b.min()), int(c.max()), int(d.max())
-    if rx1 <= rx0 or ry1 <= ry0:
-        z = np.zeros(x0.shape, dtype=int)
-        return np.zeros(x0.shape, dtype=bool), z, z
-    reg = (rx0 * k, ry0 * k, rx1 * k, ry1 * k)  # only the region the candidates cover
-    a, b, c, d = a - rx0, b - ry0, c - rx0, d - ry0
-    masks = []
-    for im in (canvas.ink, canvas.lab):
-        im = im.crop(reg)
-        if k > 1:
-            im = im.convert("L").reduce(k)
-        masks.append(np.asarray(im).astype(bool))
-    out = []
-    for m in (masks if split else [masks[0] | masks[1]]):
-        S = np.zeros((m.shape[0] + 1, m.shape[1] + 1), dtype=np.int32)
-        V = S[1:, 1:]
-        np.cumsum(m, axis=0, dtype=np.int32, out=V)
-        np.cumsum(V, axis=1, out=V)
-        out.append(S[d, c] - S[b, c] - S[d, a] + S[b, a])
-    if not split:
-        out.append(np.zeros_like(out[0]))
-    return inside, out[0], out[1]
+
 
 
 def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, px: int,
                 color=MARK_COLOR, prefer: tuple[float, float] = (1, -1), rings: int = 5,
                 scan: Box | None = None) -> Box:
     """Put ``text`` near the first anchor that has room: positions on rings around it (the
-    ``prefer`` direction first) covering neither a label nor ink; else, within ``scan``, the
-    free spot nearest an anchor, or failing that the spot covering the least ink (on a white
-    halo). Never covers another label when any label-free spot exists."""
+    ``prefer`` direction first) covering neither a label nor ink; else, within ``scan`` (the
+    whole picture for a label wider than it), the free spot nearest an anchor, or failing
+    that the spot whose glyphs cross the least ink (nearer an anchor among near equals),
+    cleared of the strokes beneath only round its glyphs (``halo_text``: a box of the canvas
+    colour cut the curve). Never covers another label when any label-free spot exists."""
     w, h = canvas.text_size(text, px)
     n = math.hypot(*prefer)
     p = (prefer[0] / n, prefer[1] / n)
@@ -371,7 +369,7 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
     offy = (uy[None, :] * (r[:, None] + h / 2 * np.abs(uy))).ravel()
     for ax, ay in anchors:  # one small region per anchor: the first usually has room
         cx, cy = ax + offx, ay + offy
-        inside, used, _ = _box_counts(canvas, cx - w / 2, cy - h / 2, w, h, split=False)
+        inside, used, _ = box_counts(canvas, cx - w / 2, cy - h / 2, w, h, split=False)
         ok = inside & (used == 0)
         if ok.any():
             i = int(np.argmax(ok))
@@ -383,20 +381,36 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
         ys = np.arange(scan[1] + 1.5, scan[3] - h - 1.5, step)
         if xs.size and ys.size:
             gx, gy = (g.ravel() for g in np.meshgrid(xs, ys))
-            inside, ink, lab = _box_counts(canvas, gx, gy, w, h, k=2)
+        else:  # a label wider than the grid: anywhere in the picture
+            gx, gy = canvas.box_grid(w, h, step)
+        if np.size(gx):
+            inside, ink, lab = box_counts(canvas, gx, gy, w, h, k=2)
             A = np.array(anchors, dtype=float)
             dd = ((gx[:, None] + w / 2 - A[None, :, 0]) ** 2 +
                   (gy[:, None] + h / 2 - A[None, :, 1]) ** 2).min(1)
             usable = inside & (lab == 0)
             if not usable.any():  # the shrunk masks call a box a pixel off a label covered
-                inside, ink, lab = _box_counts(canvas, gx, gy, w, h)
+                inside, ink, lab = box_counts(canvas, gx, gy, w, h)
                 usable = inside & (lab == 0)
-            if usable.any():
-                # no ink if possible (nearest such spot), else the least ink, then nearest
-                key = np.where(usable, ink * 1e7 + dd, np.inf)
-                i = int(np.argmin(key))
+            free = usable & (ink == 0)
+            if free.any():  # the nearest spot with no ink
+                i = int(np.argmin(np.where(free, dd, np.inf)))
                 return canvas.text((float(gx[i] + w / 2), float(gy[i] + h / 2)), text, px=px,
-                                   color=color, anchor="mm", halo=bool(ink[i]))
+                                   color=color, anchor="mm")
+            pool = usable if usable.any() else inside  # over a label only where it must
+            if pool.any():
+                # of the few spots with least ink under their box, the one whose glyphs cross
+                # the least ink, a pixel more for each font size further from the anchors;
+                # drawn cleared round its glyphs only
+                idx = np.flatnonzero(pool)
+                idx = idx[np.lexsort((dd[idx], ink[idx], lab[idx]))[:80]]
+                mask = np.asarray(canvas.ink)
+                c = min((int(lab[i]), glyph_ink(canvas, (float(gx[i] + w / 2),
+                                                         float(gy[i] + h / 2)), text, px,
+                                                ink=mask) + math.sqrt(dd[i]) / px, int(i))
+                        for i in idx)[2]
+                return halo_text(canvas, (float(gx[c] + w / 2), float(gy[c] + h / 2)), text,
+                                 px, color)
     return canvas.label(anchors[0], text, px=px, color=color, prefer=prefer)
 
 
@@ -431,7 +445,8 @@ def _leader(canvas: Canvas, a: Point, b: Point, skip: Sequence[Box]) -> None:
 
 def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, px: int,
                     skip: Sequence[Box] = (), dirs: Sequence[Point] | None = None,
-                    marks: Sequence[Point] = (), side: float | None = None) -> DotLabel:
+                    marks: Sequence[Point] = (), side: float | None = None,
+                    apart: Sequence[Box] = ()) -> DotLabel:
     """A marked point's coordinates where a reader pins them on that point: every place tried
     is nearer its own dot than any other dot (the free place nearest a dot anywhere on the
     picture can sit beside another dot, as the zeros of a steep tangent do); the rings round
@@ -443,7 +458,10 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
     first). ``marks`` (an x marker's label: the other dots and the axis' tick marks): the
     label's centre is nearer its own dot than any of them too, so it reads as standing at
     its own x. ``side``: the pixel x of the y-axis; the label stays wholly on its dot's side
-    of it, never across the axis beside the origin or another x."""
+    of it, never across the axis beside the origin or another x. ``apart``: boxes (the tick
+    labels) the label keeps a character's width from where it stands in their row, and three
+    where it can: close beside "-4", "a = -3" read on with it as "-4a = -3", and in the row
+    of tick labels as one more of them."""
     w, h = canvas.text_size(text, px)
     # a dot drawn where the own one is (a zero that is also a marker's foot) is the same
     # place to a reader: no label could be nearer one of them than the other
@@ -452,6 +470,14 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
     M = np.array(marks, dtype=float).reshape(-1, 2)
     M = M[np.hypot(M[:, 0] - at[0], M[:, 1] - at[1]) > 1.0]
     gap_x = 3 * canvas.unit  # room between the label and the y-axis (its tick marks' length)
+    cw = canvas.text_size("0", px)[0]
+
+    def spaced(x0: np.ndarray, y0: np.ndarray, gap: float) -> np.ndarray:
+        """The label's box ``gap`` px clear of each of ``apart`` in its row."""
+        ok = np.ones(np.shape(x0), bool)
+        for bx0, by0, bx1, by1 in apart:
+            ok &= ((x0 + w + gap <= bx0) | (x0 >= bx1 + gap) | (y0 + h <= by0) | (y0 >= by1))
+        return ok
 
     def own_nearest(x0: np.ndarray, y0: np.ndarray) -> np.ndarray:
         def gap(q):
@@ -487,10 +513,14 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
     r = d0 + np.arange(5) * 0.45 * px
     cx = at[0] + (ux[None, :] * (r[:, None] + w / 2 * np.abs(ux))).ravel()
     cy = at[1] + (uy[None, :] * (r[:, None] + h / 2 * np.abs(uy))).ravel()
-    inside, used, _ = _box_counts(canvas, cx - w / 2, cy - h / 2, w, h, split=False)
+    inside, used, _ = box_counts(canvas, cx - w / 2, cy - h / 2, w, h, split=False)
     ok = (inside & (used == 0) & own_nearest(cx - w / 2, cy - h / 2) &
-          centred(cx - w / 2, cy - h / 2) & own_side(cx - w / 2))
+          centred(cx - w / 2, cy - h / 2) & own_side(cx - w / 2) &
+          spaced(cx - w / 2, cy - h / 2, cw))
     rec = DotLabel(text, (0.0, 0.0, 0.0, 0.0), at, [tuple(q) for q in O])
+    # out of the row of the tick labels if it can ("4  a = 5  6" reads as one more of them)
+    off_row = ok & spaced(cx - w / 2, cy - h / 2, 3 * cw)
+    ok = off_row if off_row.any() else ok
     if ok.any():
         i = int(np.argmax(ok))
         rec.box = canvas.text((float(cx[i]), float(cy[i])), text, px=px, color=MARK_COLOR,
@@ -502,20 +532,25 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
         rec.box = canvas.text((float(cx[0]), float(cy[0])), text, px=px, color=MARK_COLOR,
                               anchor="mm")
         return rec
-    inside, ink, lab = _box_counts(canvas, gx, gy, w, h, k=2)
+    inside, ink, lab = box_counts(canvas, gx, gy, w, h, k=2)
     dd = np.hypot(gx + w / 2 - at[0], gy + h / 2 - at[1])
     nearest, centre, beside = own_nearest(gx, gy), centred(gx, gy), own_side(gx)
-    usable = inside & (lab == 0) & nearest & centre & beside
+    spaced_, off_row = spaced(gx, gy, cw), spaced(gx, gy, 3 * cw)
+    usable = inside & (lab == 0) & spaced_ & nearest & centre & beside
     if not usable.any():  # the shrunk masks call a box a pixel off a label covered: recount
-        inside, ink, lab = _box_counts(canvas, gx, gy, w, h)
-        usable = inside & (lab == 0) & nearest & centre & beside
+        inside, ink, lab = box_counts(canvas, gx, gy, w, h)
+        usable = inside & (lab == 0) & spaced_ & nearest & centre & beside
+    if (usable & off_row).any():
+        usable &= off_row
     if len(M) or side is not None:
         # an x marker's label where nothing is left: give up the least first, and cover
         # another label last. It may come as near another dot as its own (its leader pins
-        # it), then stand off its own x, then cross the y-axis: a crowded small picture
-        free = inside & (lab == 0)
+        # it), then stand off its own x, then cross the y-axis, then close beside a tick
+        # label: a crowded small picture
+        free = inside & (lab == 0) & spaced_
         tiers = [free & centre & beside, free & beside, free & nearest, free,
-                 inside & nearest & centre & beside, inside & beside, inside]
+                 inside & (lab == 0), inside & nearest & centre & beside, inside & beside,
+                 inside]
     else:
         tiers = [inside & nearest, inside]
     for tier in tiers:
@@ -612,9 +647,8 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
         marked += [(x, y0)] + ([(x, fy)] if _shown(spec, fy) else [])
     # trig windows: draw_axes labels ticks with decimals, so it gets a step that puts no tick
     # but 0 on the x-axis, and _pi_grid / _pi_labels add the multiples of pi/2. The tick
-    # labels are painted after the curves, regions and asymptotes, on boxes of the canvas
-    # colour, so that none of them runs through a label (a line y = -2 through "-2" hid its
-    # minus sign).
+    # labels, those of pi/2 too, are painted after the curves, regions and asymptotes, so
+    # that none of them runs through a label (a line y = -2 through "-2" hid its minus sign).
     xstep = nice_step(spec.xmax - spec.xmin, MAX_TICKS)
     xticks = ([k * math.pi / 2 for k in _pi_ks(spec)] if spec.pi_ticks else
               tick_values(spec.xmin, spec.xmax, xstep))
@@ -623,8 +657,10 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
                    ystep=nice_step(spec.ymax - spec.ymin, MAX_TICKS), defer_labels=True,
                    keep_clear=marked,
                    xlabel_w=_pi_end_w(spec, canvas) if spec.pi_ticks else 0.0)
+    pi_vp, late = None, []
     if spec.pi_ticks:
         _pi_grid(spec, canvas, vp)
+        pi_vp, late = _pi_labels(spec, canvas, vp)
     if spec.shade and spec.curves:
         _shade(spec, canvas, vp)
     _asymptotes(spec, canvas, vp)
@@ -636,16 +672,18 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
         runs.append(cr)
     # every stroke and dot first, then the labels, so that labels can avoid all of them
     feet, marker_dots = _markers(spec, canvas, vp)
-    # the axes' labels over every stroke and region; the dots go on top, none of them
-    # touching a label's glyphs (draw_axes left out any label one would), and the labels
-    # below keep off the labels' boxes
-    tick_boxes = draw_axis_labels(canvas, vp)
+    # the axes' labels (the pi labels with them) over every stroke and region; the dots go on
+    # top, none of them touching a label's glyphs (draw_axes left out any label one would),
+    # and the labels below keep off the labels' boxes
+    tick_boxes = draw_axis_labels(canvas, pi_vp) if pi_vp is not None else []
+    tick_boxes += draw_axis_labels(canvas, vp)
     for at, r, col in marker_dots:
         canvas.dot(at, r, color=col)
     for (x, y), _ in dots:
         canvas.dot(vp(x, y), 3.4, color=MARK_COLOR)
-    if spec.pi_ticks:
-        _pi_labels(spec, canvas, vp)
+    for xy, t in late:
+        x0, y0, x1, y1 = halo_text(canvas, xy, t, _pi_px(canvas), "black", anchor="mt")
+        tick_boxes.append((x0 - HALO_PAD, y0 - HALO_PAD, x1 + HALO_PAD, y1 + HALO_PAD))
     mode = spec.show_expression
     if mode == "legend" and not _legend(spec, canvas, vp):
         mode = "label"
@@ -666,7 +704,7 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
         records.append(place_dot_label(
             canvas, foot, others, txt, lpx, skip=tick_boxes,
             dirs=_marker_dirs(foot, axis_x, down), marks=others + ticks,
-            side=axis_x if abs(foot[0] - axis_x) > 0.5 else None))
+            side=axis_x if abs(foot[0] - axis_x) > 0.5 else None, apart=tick_boxes))
     if mode == "label":
         _curve_labels(spec, canvas, vp, runs, names_only=False)
     elif mode == "none" and len(spec.curves) == 2:

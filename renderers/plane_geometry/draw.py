@@ -235,16 +235,19 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
     shifts += [t for t in (0.15, -0.15, 0.3, -0.3) if t * sl > 0.6 * px]
     n_in = (-normal[0], -normal[1])
     base = 0.04 * canvas.width if marked and shifts[0] == 0 else 3 * canvas.unit
-    for gap in (base, base + 0.3 * px, base + 0.7 * px):
-        for u in (normal, n_in):
-            for t in shifts:
-                at = (mid[0] + (b[0] - a[0]) * t, mid[1] + (b[1] - a[1]) * t)
-                dd = gap + support(u)
-                c = (at[0] + u[0] * dd, at[1] + u[1] * dd)
-                box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
-                if canvas.is_free(box) and own_nearest(c):
-                    rec.box = canvas.text(c, text, px=px, color=NUM, anchor="mm")
-                    return rec
+    gaps = (base, base + 0.3 * px, base + 0.7 * px)
+    # the first place outward a little further out before any other: a label slid along its
+    # side or set inside the figure reads less plainly as that side's
+    places = [(gap, normal, shifts[0]) for gap in gaps]
+    places += [(gap, u, t) for gap in gaps for u in (normal, n_in) for t in shifts]
+    for gap, u, t in places:
+        at = (mid[0] + (b[0] - a[0]) * t, mid[1] + (b[1] - a[1]) * t)
+        dd = gap + support(u)
+        c = (at[0] + u[0] * dd, at[1] + u[1] * dd)
+        box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
+        if _free_beside(canvas, box, a, b) and own_nearest(c):
+            rec.box = canvas.text(c, text, px=px, color=NUM, anchor="mm")
+            return rec
     # the leader ends on the side where no other line passes (an inscribed circle touches a
     # regular polygon's sides at their midpoints)
     ends = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in
@@ -267,6 +270,26 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
     rec.box = canvas.label(end, text, px=px, color=NUM, prefer=normal, dist=1.2 * px)
     _leader(canvas, rec, end)
     return rec
+
+
+def _free_beside(canvas: Canvas, box, a: Point, b: Point) -> bool:
+    """``Canvas.is_free`` for a length's box beside its side ``a``-``b``, the side's own
+    stroke left out: the box stands a set gap from the side's line, and the stroke's rim, a
+    pixel wider or narrower with the slope on the pixel grid, must not push the label off the
+    side's middle. Every other stroke counts as in ``is_free`` (tick marks on the side too,
+    but for their pixels on the line)."""
+    if canvas.is_free(box):
+        return True
+    if not canvas.is_free(box, avoid_ink=False):
+        return False
+    pad = 1.0  # the pixels ``is_free`` tests
+    xa, ya = max(0, int(math.floor(box[0] - pad))), max(0, int(math.floor(box[1] - pad)))
+    xb, yb = int(math.ceil(box[2] + pad)), int(math.ceil(box[3] + pad))
+    ys, xs = np.nonzero(np.asarray(canvas.ink.crop((xa, ya, xb, yb))))
+    # a side's ink reaches half its width (rounded to whole pixels) and a pixel's half beyond
+    reach = max(1, round(2.0 * canvas.unit)) / 2 + 1.0
+    dist = _seg_dist_np(xa + xs + 0.5, ya + ys + 0.5, a[0], a[1], b[0], b[1])
+    return not (dist > reach).any()
 
 
 def _in_wedge(x, y, at: Point, rays: tuple[Point, Point]):

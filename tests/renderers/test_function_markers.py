@@ -198,3 +198,36 @@ def test_symmetric_trig_windows_label_both_ends_alike():
     assert seen > 150
     assert faults == [], f"{len(faults)} asymmetric axes:\n" + "\n".join(faults[:20])
     assert ends > 0.8 * seen  # both ends labelled wherever there is room
+
+
+def tick_gap_faults(spec: FunctionSpec, size: int, monkeypatch) -> list[str]:
+    """Each x marker label standing in a row with a tick label (the axes', "O" or a pi
+    label) less than a character's width ("0") from it: "a = -3" close beside "-4" reads
+    "-4 a = -3", a label in the row of tick labels as one more of them."""
+    labels, _, vp, _ = _render(spec, size, monkeypatch)
+    ticks = [lb.box for lb in labels if PI_LABEL.match(lb.text)]
+    ticks += [lab.box for lab in vp.painted if lab.role in ("x", "y", "origin")]
+    cw = Canvas(size).text_size("0", DRAW.font_px(size, 0.8))[0]
+    out = []
+    for m in spec.markers:
+        for x0, y0, x1, y1 in [lb.box for lb in labels if lb.text == m.label()]:
+            for t in ticks:
+                gap = max(t[0] - x1, x0 - t[2])
+                if t[1] < y1 and y0 < t[3] and gap < cw:
+                    out.append(f"{size}px {m.label()!r}: {gap:.1f} px beside a tick label")
+    return out
+
+
+def test_marker_labels_keep_a_character_from_tick_labels(monkeypatch):
+    """Over MAVIS function problems that mark an x and sampled plots with markers added (169
+    plots), no marker label stands in a row with a tick label less than a character's width
+    from it; 7 did at 224 px and 24 at 336 px ("4 a = 5 6", "π/2 a = 5π/6 π", "O q = 0":
+    the pi labels drawn after the markers', and no gap kept)."""
+    faults, seen = [], 0
+    for name, spec in [*problem_specs(240), *marked_specs(90)]:
+        seen += 1
+        for size in SIZES:
+            faults += [f"{name} {f}" for f in tick_gap_faults(spec, size, monkeypatch)]
+    assert seen > 150
+    assert faults == [], f"{len(faults)} marker labels beside tick labels:\n" + \
+        "\n".join(faults[:20])
