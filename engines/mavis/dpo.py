@@ -116,7 +116,8 @@ def _value(tok: str) -> float:
 
 
 def _shown(v: float) -> str:
-    return fmt_answer(round(float(v), 2) + 0.0)
+    """A value as an answer states it: two decimals, rounded half up (1.125 -> 1.13)."""
+    return fmt_answer(float(v))
 
 
 def _result(step: str, right: str) -> re.Match | None:

@@ -21,13 +21,13 @@ from typing import Callable
 
 import numpy as np
 
-from engines.mavis.problem import Distractor, Given, Problem, mixed_flags
+from engines.mavis.problem import (Distractor, Given, Problem, exact_to, fmt_round, half_up,
+                                   mixed_flags)
 from engines.mavis.registry import problem_maker
 from renderers.analytic_geometry.sample import SLOPES, Placer, finish_objects, sample_range
 from renderers.analytic_geometry.spec import (F, AnalyticSpec, GeoObject, fmt_frac, line_equation,
                                               shoelace)
 from renderers.spec import rng_choice
-from renderers.text import fmt_num
 
 TARGETS = ("distance", "midpoint", "slope", "y_intercept", "intersection", "polygon_area",
            "circle_area", "circumference", "x_intercept", "perpendicular_slope",
@@ -36,7 +36,7 @@ EXTRA_KINDS = ("point", "segment", "line", "circle", "ellipse", "parabola", "tri
 
 
 def _n(x) -> str:
-    return fmt_frac(Fraction(x)) if isinstance(x, Fraction) else fmt_num(x)
+    return fmt_frac(Fraction(x)) if isinstance(x, Fraction) else fmt_round(x)
 
 
 def _p(x) -> str:
@@ -56,8 +56,8 @@ def _pt(name: str, xy) -> str:
 
 
 def _approx(q: float) -> str:
-    """'= 2.5' when the rounded value is exact, else '≈ 2.83'."""
-    return ("= " if abs(round(q, 2) - q) < 1e-12 else "≈ ") + fmt_num(round(q, 2))
+    """'= 2.5' when the rounded value is exact, else '≈ 2.83' (rounded half up)."""
+    return ("= " if exact_to(q) else "≈ ") + fmt_round(q)
 
 
 def _ratio(q: Fraction) -> str:
@@ -67,21 +67,21 @@ def _ratio(q: Fraction) -> str:
 
 def _distractors(answer: float, cands: list[tuple[float, str | None]]) -> list[Distractor]:
     out: list[Distractor] = []
-    seen = {fmt_num(answer)}
+    seen = {fmt_round(answer)}
     for v, step in cands:
         if v is None or not math.isfinite(v):
             continue
-        v = round(float(v), 2)
-        if fmt_num(v) in seen:
+        v = half_up(float(v))
+        if fmt_round(v) in seen:
             continue
-        seen.add(fmt_num(v))
+        seen.add(fmt_round(v))
         out.append(Distractor(v, step))
     k = 1
     while len(out) < 3:  # top up with near misses when mistakes coincide with the answer
         for v in (answer + k, answer - k, answer * 2 if answer else k + 0.5):
-            v = round(v, 2)
-            if fmt_num(v) not in seen and len(out) < 3:
-                seen.add(fmt_num(v))
+            v = half_up(v)
+            if fmt_round(v) not in seen and len(out) < 3:
+                seen.add(fmt_round(v))
                 out.append(Distractor(v, None))
         k += 1
     return out
@@ -159,9 +159,7 @@ def _bare(base: AnalyticSpec, givens: list[Given]) -> AnalyticSpec:
 
 def _rounded(answer) -> bool:
     """Whether two decimals do not give the answer in full (√13, 8π, 1/3, 0.375)."""
-    if isinstance(answer, Fraction):
-        return (answer * 100).denominator != 1
-    return abs(round(float(answer), 2) - float(answer)) > 1e-9
+    return not exact_to(answer)
 
 
 def _problem(target: str, base, vision, givens, stem, cot, answer, dists, **tags) -> Problem:
@@ -169,7 +167,7 @@ def _problem(target: str, base, vision, givens, stem, cot, answer, dists, **tags
         stem += " Round to two decimals."
     return Problem(family="analytic_geometry", spec=base, vision_spec=vision, givens=givens,
                    bare_spec=_bare(base, givens),
-                   stem=stem, cot=cot, answer=round(float(answer), 2), distractors=dists,
+                   stem=stem, cot=cot, answer=half_up(answer), distractors=dists,
                    tags={"target": target, **tags})
 
 
@@ -199,7 +197,7 @@ def _segment_problem(rng: np.random.Generator, target: str) -> Problem | None:
         cot = [intro,
                f"Δx = {_n(x2)} - {_p(x1)} = {_n(dx)} and Δy = {_n(y2)} - {_p(y1)} = {_n(dy)}.",
                f"{a}{b} = √(Δx² + Δy²) = √({_p(dx)}² + {_p(dy)}²) = √{_n(s2)} {_approx(d)}.",
-               f"So the length of {a}{b} is {fmt_num(round(d, 2))}."]
+               f"So the length of {a}{b} is {fmt_round(d)}."]
         l1 = abs(dx) + abs(dy)
         diff = math.sqrt(abs(dx * dx - dy * dy))
         dists = _distractors(d, [
@@ -220,7 +218,7 @@ def _segment_problem(rng: np.random.Generator, target: str) -> Problem | None:
     cot = [intro, "The midpoint averages the coordinates of the endpoints.",
            f"{mid} = ({coord}_{a} + {coord}_{b}) / 2 = ({_n(u1)} + {_p(u2)}) / 2 = "
            f"{_n(u1 + u2)} / 2 = {_n(m)}.",
-           f"So the {coord}-coordinate of the midpoint is {fmt_num(round(float(m), 2))}."]
+           f"So the {coord}-coordinate of the midpoint is {fmt_round(m)}."]
     dists = _distractors(float(m), [
         (float((u2 - u1) / 2),
          f"{mid} = ({coord}_{b} - {coord}_{a}) / 2 = ({_n(u2)} - {_p(u1)}) / 2 = "
@@ -254,7 +252,7 @@ def _line_problem(rng: np.random.Generator, target: str) -> Problem | None:
     if target == "slope":
         stem = rng_choice(rng, [f"What is the slope of line {name}?",
                                 f"Find the slope of the line through {a} and {b}."])
-        cot.append(f"So the slope of line {name} is {fmt_num(round(float(m), 2))}.")
+        cot.append(f"So the slope of line {name} is {fmt_round(m)}.")
         dists = _distractors(float(m), [
             (float(dx / dy),
              f"m = (x_{b} - x_{a}) / (y_{b} - y_{a}) = {_n(dx)} / {_p(dy)} (run over rise)."),
@@ -275,7 +273,7 @@ def _line_problem(rng: np.random.Generator, target: str) -> Problem | None:
         perp_line = "k" if stem.startswith("Line k ") else "a perpendicular line"
         cot += [f"Perpendicular slopes multiply to -1, so the slope of {perp_line} is -1 / m = "
                 f"-1 / {_p(m)} {_ratio(perp)}.",
-                f"So the slope of the perpendicular line is {fmt_num(round(float(perp), 2))}."]
+                f"So the slope of the perpendicular line is {fmt_round(perp)}."]
         dists = _distractors(float(perp), [
             (float(-m), f"Only the sign is changed: -m = {_n(-m)}."),
             (float(1 / m), f"Only the reciprocal is taken: 1 / m = 1 / {_p(m)} {_ratio(1 / m)}."),
@@ -293,7 +291,7 @@ def _line_problem(rng: np.random.Generator, target: str) -> Problem | None:
         cot += [f"On the x-axis y = 0: 0 = {_n(y1)} + {_p(m)}·(x - {_p(x1)}), so x = x_{a} - "
                 f"y_{a} / m = {_n(x1)} - {_p(y1)} / {_p(m)} = {_n(xint)}"
                 + ("." if (xint * 100).denominator == 1 else f" {_approx(float(xint))}."),
-                f"So line {name} crosses the x-axis at x = {fmt_num(round(float(xint), 2))}."]
+                f"So line {name} crosses the x-axis at x = {fmt_round(xint)}."]
         dists = _distractors(float(xint), [
             (float(bint), f"The y-intercept is read instead: b = {_n(bint)}."),
             (float(x1 + y1 / m), f"x = x_{a} + y_{a} / m = {_n(x1 + y1 / m)} (a sign slip)."),
@@ -307,7 +305,7 @@ def _line_problem(rng: np.random.Generator, target: str) -> Problem | None:
                             f"Line {name} is written as y = mx + b. What is b?"])
     cot += [f"Using point {a}: b = y_{a} - m·x_{a} = {_n(y1)} - {_p(m)}·{_p(x1)} = {_n(bint)}"
             + ("." if (bint * 100).denominator == 1 else f" {_approx(float(bint))}."),
-            f"So the y-intercept of {name} is {fmt_num(round(float(bint), 2))}."]
+            f"So the y-intercept of {name} is {fmt_round(bint)}."]
     xint = -bint / m if m != 0 else None
     wrong_m = dx / dy
     dists = _distractors(float(bint), [
@@ -358,7 +356,7 @@ def _intersection_problem(rng: np.random.Generator) -> Problem | None:
            f"So x = (b₂ - b₁) / (m₁ - m₂) = ({_n(b2)} - {_p(b1)}) / ({_n(m1)} - {_p(m2)}) = "
            f"{_n(b2 - b1)} / {_n(m1 - m2)} = {_n(x)}.",
            f"Then y = {_line_at(m1, b1, x)} = {_n(y)}." if m1 else f"Then y = {_n(y)}.",
-           f"So the {coord}-coordinate of the intersection is {fmt_num(round(float(ans), 2))}."]
+           f"So the {coord}-coordinate of the intersection is {fmt_round(ans)}."]
     other = y if coord == "x" else x
     xs = -x
     dists = _distractors(float(ans), [
@@ -396,15 +394,15 @@ def _polygon_problem(rng: np.random.Generator, target: str = "polygon_area") -> 
            "Shoelace formula: Area = |Σ (x_i·y_(i+1) - x_(i+1)·y_i)| / 2.",
            "The terms are " + ", ".join(_n(t) for t in terms) + f"; their sum is {_n(s)}.",
            f"Area = |{_n(s)}| / 2 = {_n(area)}.",
-           f"So the area of {kind} {poly.name} is {fmt_num(round(float(area), 2))}."]
+           f"So the area of {kind} {poly.name} is {fmt_round(area)}."]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     box = (max(xs) - min(xs)) * (max(ys) - min(ys))
     per = sum(math.dist(p, q) for p, q in zip(pts, pts[1:] + pts[:1]))
     dists = _distractors(float(area), [
         (float(abs(s)), f"Area = |{_n(s)}| = {_n(abs(s))} (the division by 2 is forgotten)."),
         (box,
-         f"Area of the bounding rectangle: {fmt_num(max(xs) - min(xs))} × "
-         f"{fmt_num(max(ys) - min(ys))} = {fmt_num(box)}."),
+         f"Area of the bounding rectangle: {fmt_round(max(xs) - min(xs))} × "
+         f"{fmt_round(max(ys) - min(ys))} = {fmt_round(box)}."),
         (float(abs(s)) / 4, None),
         (per, None)])
     return _problem("polygon_area", base, vision, _point_givens(poly, shown[0]), stem, cot, area,
@@ -427,14 +425,14 @@ def _perimeter(rng: np.random.Generator, base, vision, shown, poly) -> Problem:
         cot.append(f"{na}{nb} = √({_p(dx)}² + {_p(dy)}²) = √{_n(dx * dx + dy * dy)} "
                    f"{_approx(d)}.")
     per = sum(sides)
-    cot += [f"Perimeter = {' + '.join(fmt_num(round(d, 2)) for d in sides)} {_approx(per)}.",
-            f"So the perimeter of {poly.kind} {poly.name} is {fmt_num(round(per, 2))}."]
+    cot += [f"Perimeter = {' + '.join(fmt_round(d) for d in sides)} {_approx(per)}.",
+            f"So the perimeter of {poly.kind} {poly.name} is {fmt_round(per)}."]
     manhattan = sum(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p, q in zip(pts, pts[1:] + pts[:1]))
     dists = _distractors(per, [
         (float(manhattan), "Each side taken as |Δx| + |Δy| (the legs added) gives "
-                           f"{fmt_num(manhattan)}."),
+                           f"{fmt_round(manhattan)}."),
         (per - sides[-1], "The closing side back to the first vertex is left out: "
-                          f"{fmt_num(round(per - sides[-1], 2))}."),
+                          f"{fmt_round(per - sides[-1])}."),
         (float(shoelace(pts)), "The area is given instead of the perimeter."),
         (per / 2, None)])
     return _problem("polygon_perimeter", base, vision, _point_givens(poly, shown[0]), stem, cot,
@@ -474,16 +472,16 @@ def _circle_problem(rng: np.random.Generator, target: str) -> Problem | None:
                                 f"What is the area of the circle with centre {cn} through "
                                 f"{pn}? Round to two decimals."])
         cot += [f"Area = πr² = π·{_n(r2)} {_approx(val)}.",
-                f"So the area of the circle is {fmt_num(round(val, 2))}."]
+                f"So the area of the circle is {fmt_round(val)}."]
         dists = _distractors(val, [
             (2 * math.pi * r,
-             f"Area = 2πr = 2π·{rsym} ≈ {fmt_num(round(2 * math.pi * r, 2))} (that is the "
+             f"Area = 2πr = 2π·{rsym} ≈ {fmt_round(2 * math.pi * r)} (that is the "
              f"circumference)."),
             (math.pi * r,
-             f"Area = πr = π·{rsym} ≈ {fmt_num(round(math.pi * r, 2))} (the radius is not "
+             f"Area = πr = π·{rsym} ≈ {fmt_round(math.pi * r)} (the radius is not "
              f"squared)."),
             (4 * math.pi * float(r2),
-             f"Area = π·(2r)² = 4π·{_n(r2)} ≈ {fmt_num(round(4 * math.pi * float(r2), 2))} (the "
+             f"Area = π·(2r)² = 4π·{_n(r2)} ≈ {fmt_round(4 * math.pi * float(r2))} (the "
              f"diameter is used as the radius)."),
             (float(r2), None)])
     else:
@@ -493,15 +491,15 @@ def _circle_problem(rng: np.random.Generator, target: str) -> Problem | None:
                                 f"How long is the circle with centre {cn} through {pn} all the "
                                 "way round? Round to two decimals."])
         cot += [f"Circumference = 2πr = 2π·{rsym} {_approx(val)}.",
-                f"So the circumference is {fmt_num(round(val, 2))}."]
+                f"So the circumference is {fmt_round(val)}."]
         dists = _distractors(val, [
             (math.pi * float(r2),
-             f"C = πr² = π·{_n(r2)} ≈ {fmt_num(round(math.pi * float(r2), 2))} (that is the "
+             f"C = πr² = π·{_n(r2)} ≈ {fmt_round(math.pi * float(r2))} (that is the "
              f"area)."),
             (math.pi * r,
-             f"C = πr = π·{rsym} ≈ {fmt_num(round(math.pi * r, 2))} (the factor 2 is forgotten)."),
+             f"C = πr = π·{rsym} ≈ {fmt_round(math.pi * r)} (the factor 2 is forgotten)."),
             (2 * math.pi * float(r2),
-             f"C = 2πr² = 2π·{_n(r2)} ≈ {fmt_num(round(2 * math.pi * float(r2), 2))}."),
+             f"C = 2πr² = 2π·{_n(r2)} ≈ {fmt_round(2 * math.pi * float(r2))}."),
             (4 * math.pi * r, None)])
     return _problem(target, base, vision, _point_givens(circ, shown[0]), stem, cot, val, dists,
                     names=[cn, pn])

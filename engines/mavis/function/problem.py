@@ -26,7 +26,7 @@ import numpy as np
 
 from engines.mavis.function.shape_targets import BUILDERS
 from engines.mavis.function.targets import Draft
-from engines.mavis.problem import Given, Problem, mixed_flags
+from engines.mavis.problem import Given, Problem, exact_to, mixed_flags
 from engines.mavis.registry import problem_maker
 from renderers.function.sample import choose_window
 from renderers.function.spec import FunctionSpec, NamedPoint
@@ -102,5 +102,4 @@ def _rounded(d: Draft) -> bool:
     not give in full (f'(7) = -1/(7·ln 3) ≈ -0.13, a zero 1 + √2), unless the stem says it."""
     if d.answer_kind != "number" or "decimal" in d.stem:
         return False
-    v = float(d.answer if d.value is None else d.value)
-    return abs(v - round(v, 2)) > 1e-9
+    return not exact_to(d.answer if d.value is None else d.value)

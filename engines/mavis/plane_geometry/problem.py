@@ -29,14 +29,14 @@ import numpy as np
 import engines.mavis.plane_geometry.shape_rules as S
 from engines.mavis.plane_geometry.chain import Chain, ang, seg
 from engines.mavis.problem import (Distractor, Given, Problem, WrongChain, fmt_answer,
-                                   mixed_flags)
+                                   half_up, mixed_flags)
+from engines.mavis.problem import fmt_round as f
 from engines.mavis.registry import problem_maker
 from engines.mavis.text import pick
 from renderers.plane_geometry.sample import FILLS, next_letters
 from renderers.plane_geometry.spec import (Attachment, PlaneGeometrySpec, base_label, build_model,
                                            ekey)
 from renderers.spec import rng_choice
-from renderers.text import fmt_num as f
 
 BASE_W = {"right_triangle": 3.0, "rectangle": 2.0, "square": 1.5, "equilateral_triangle": 1.0,
           "isosceles_triangle": 1.0, "scalene_triangle": 1.0, "parallelogram": 1.0,
@@ -605,16 +605,16 @@ def _distractors(rng, ch: Chain, key: str, answer: float) -> list[Distractor]:
         except (ValueError, ZeroDivisionError, KeyError):
             continue
         if not math.isfinite(v) or not 0.1 * answer < v < 10 * answer or \
-                fmt_answer(round(v, 2)) in seen:
+                fmt_answer(v) in seen:
             continue
-        seen.add(fmt_answer(round(v, 2)))
-        out.append(Distractor(round(v, 2), text))
+        seen.add(fmt_answer(v))
+        out.append(Distractor(half_up(v), text))
     order = rng.permutation(len(out))
     out = [out[i] for i in order[:4]]
     for fac in (2.0, 0.5, 1.5, 0.75, 1.25):  # a careless factor when the chain has few slips
         if len(out) >= 3:
             break
-        v = round(answer * fac, 2)
+        v = half_up(answer * fac)
         if fmt_answer(v) not in seen and v > 0:
             seen.add(fmt_answer(v))
             out.append(Distractor(v))
@@ -671,7 +671,7 @@ def _wrong_chains(rng, ch: Chain, key: str, answer: float) -> list[WrongChain]:
     right = fmt_answer(answer)
 
     def keep(kind: str, steps: list[str], v: float) -> None:
-        v = round(v, 2)
+        v = half_up(v)
         # a mistake that skips most of the work is no solution of the same length
         if math.isfinite(v) and v > 0 and fmt_answer(v) != right and \
                 len(steps) >= max(1, len(ch.steps) - 1):
@@ -744,7 +744,7 @@ def _attempt(rng: np.random.Generator) -> Problem:
     value = ch(key)
     if not math.isfinite(value) or value <= 0:
         raise Retry
-    answer = round(value, 2)
+    answer = half_up(value)
     if tags["target"] in ("length", "angle") and any(
             g.value is not None and abs(g.value - value) < 1e-9 for g in ch.givens):
         raise Retry  # a copy of a given (a square's other side) is no problem to solve

@@ -20,13 +20,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from engines.mavis.problem import Distractor, Given, Problem
+from engines.mavis.problem import Distractor, Given, Problem, exact_to, fmt_round, half_up
 from engines.mavis.registry import problem_maker
 from renderers.solid_geometry.sample import sample_solid
 from renderers.solid_geometry.sample import settle_view
 from renderers.solid_geometry.spec import SolidSpec, dimensions, kind_words
 from renderers.spec import rng_choice
-from renderers.text import fmt_num
 
 SQ, SQUARE, CUBE = "√", "²", "³"
 TARGETS = {
@@ -50,7 +49,7 @@ TARGETS = {
 GIVEN_WORDS = {"edge": "edge length", "length": "length", "width": "width", "height": "height",
                "radius": "radius", "slant": "slant height", "base_edge": "base edge",
                "lateral_edge": "lateral edge"}
-n = fmt_num
+n = fmt_round  # a number as a step writes it, rounded half up to two decimals
 
 
 def _exact(x: float) -> bool:
@@ -60,7 +59,7 @@ def _exact(x: float) -> bool:
 
 def _ap(x: float) -> str:
     """Writes "= 5" when the value is exact at two decimals, else "≈ 5.83"."""
-    return ("= " if abs(x - round(x, 2)) < 1e-9 else "≈ ") + n(round(x, 2))
+    return ("= " if exact_to(x) else "≈ ") + n(x)
 
 
 def _pi_coef(q: Fraction) -> str:
@@ -105,7 +104,7 @@ class _Build:
             shown, val, txt = f"{n(float(q))}π", float(q), f"{n(float(q))}π"
             num = float(q) * math.pi
         else:
-            val = round(value, 2)
+            val = half_up(value)
             shown = txt = n(val)
             num = val
         self.note = f"{sym} = {shown}{self.unit(power)}"
@@ -129,12 +128,12 @@ class _Build:
                                  note=self.note if note_in else "")
         vision = base.replace(shown=shown_all, note=self.note,
                               extras=[e for e in extras if e not in shown_all])
-        raw, answer = answer, round(answer, 2)
+        raw, answer = answer, half_up(answer)
         # also an answer that is an integer only after rounding (47.998 -> 48)
         if not float(answer).is_integer() or abs(raw - answer) > 1e-9:
             stem += " Round to two decimal places."
-        dis = [Distractor(round(v, 2), step) for v, step in wrong
-               if math.isfinite(v) and v > 0 and n(round(v, 2)) != n(answer)]
+        dis = [Distractor(half_up(v), step) for v, step in wrong
+               if math.isfinite(v) and v > 0 and n(v) != n(answer)]
         return Problem(family="solid_geometry", spec=base, vision_spec=vision,
                        bare_spec=base.replace(shown=[], note="", extras=list(extras)),
                        givens=[g for _, g in self.givens], stem=stem, cot=cot, answer=answer,
@@ -174,7 +173,7 @@ def _volume(b: _Build, rng) -> Problem:
         a = b.measure("edge")
         ans = a ** 3
         cot = [f"The edge of the cube is a = {n(a)}.", f"The volume of a cube is V = a{CUBE}.",
-               f"V = {n(a)}{CUBE} = {n(ans)}."]
+               f"V = {n(a)}{CUBE} {_ap(ans)}."]
         wrong = [(6 * a * a, f"V = 6 × {n(a)}{SQUARE} = {n(6 * a * a)}."),
                  (a * a, f"V = {n(a)}{SQUARE} = {n(a * a)}."),
                  (3 * a, f"V = 3 × {n(a)} = {n(3 * a)}."), (4 * a * a, None)]
@@ -183,7 +182,7 @@ def _volume(b: _Build, rng) -> Problem:
         ans = a * w * h
         cot = [f"The cuboid has length {n(a)}, width {n(w)} and height {n(h)}.",
                "The volume of a cuboid is V = length × width × height.",
-               f"V = {n(a)} × {n(w)} × {n(h)} = {n(ans)}."]
+               f"V = {n(a)} × {n(w)} × {n(h)} {_ap(ans)}."]
         wrong = [(2 * (a * w + w * h + h * a), "V = 2(ab + bc + ca) = "
                   f"{n(2 * (a * w + w * h + h * a))}."),
                  (a * w + w * h + h * a, None), (a * w, f"V = {n(a)} × {n(w)} = {n(a * w)}."),
@@ -229,7 +228,7 @@ def _volume(b: _Build, rng) -> Problem:
                   f"V = {'' if pyr else '(1/3) × '}{n(B)} × {n(h)}."),
                  (a * a * h / (3 if pyr else 1), None),
                  (B * h / 2, f"V = (1/2) × {n(B)} × {n(h)}."), (a * h, None)]
-    cot.append(f"So the volume of the {b.solid} is {n(round(ans, 2))}{u3}.")
+    cot.append(f"So the volume of the {b.solid} is {n(ans)}{u3}.")
     return b.finish(_ask(rng, "volume", b.solid), cot, ans, wrong, "volume")
 
 
@@ -241,7 +240,7 @@ def _area(b: _Build, rng, lateral: bool) -> Problem:
         ans = 6 * a * a
         cot = [f"The edge of the cube is a = {n(a)}.",
                f"A cube has 6 congruent square faces, so S = 6a{SQUARE}.",
-               f"S = 6 × {n(a)}{SQUARE} = {n(ans)}."]
+               f"S = 6 × {n(a)}{SQUARE} {_ap(ans)}."]
         wrong = [(4 * a * a, f"S = 4 × {n(a)}{SQUARE} = {n(4 * a * a)}."), (a ** 3, None),
                  (6 * a, f"S = 6 × {n(a)} = {n(6 * a)}.")]
     elif k == "cuboid":
@@ -252,13 +251,13 @@ def _area(b: _Build, rng, lateral: bool) -> Problem:
         if lateral:
             ans = lat
             cot += ["The lateral surface is the four side faces: S = 2(l + w)h.",
-                    f"S = 2 × ({n(a)} + {n(w)}) × {n(h)} = {n(ans)}."]
+                    f"S = 2 × ({n(a)} + {n(w)}) × {n(h)} {_ap(ans)}."]
             wrong = [(tot, None), ((a + w) * h, f"S = ({n(a)} + {n(w)}) × {n(h)}."),
                      (a * w * h, None), (2 * (a + w) * h + a * w, None)]
         else:
             ans = tot
             cot += ["The surface is three pairs of rectangles: S = 2(lw + wh + hl).",
-                    f"S = 2 × ({n(a * w)} + {n(w * h)} + {n(h * a)}) = {n(ans)}."]
+                    f"S = 2 × ({n(a * w)} + {n(w * h)} + {n(h * a)}) {_ap(ans)}."]
             wrong = [(tot / 2, f"S = {n(a * w)} + {n(w * h)} + {n(h * a)} = {n(tot / 2)}."),
                      (lat, None), (a * w * h, None), (tot - a * w, None)]
     elif k in ("cylinder", "cone", "sphere"):
@@ -277,11 +276,11 @@ def _area(b: _Build, rng, lateral: bool) -> Problem:
                    f"{n(a / 2)}{SQUARE}) {_ap(sl)}."]
         lat = 4 * (a * sl / 2)
         cot.append(f"Each of the 4 lateral faces is a triangle of area (1/2) × {n(a)} × "
-                   f"{n(sl)}, so the lateral area is {n(round(lat, 2))}.")
+                   f"{n(sl)}, so the lateral area is {n(lat)}.")
         ans = lat if lateral else lat + a * a
         if not lateral:
             cot.append(f"Adding the base {n(a)}{SQUARE} = {n(a * a)} gives "
-                       f"S = {n(round(ans, 2))}.")
+                       f"S {_ap(ans)}.")
         wrong = [(lat + a * a if lateral else lat, None),
                  (4 * a * sl, f"S = 4 × {n(a)} × {n(sl)}."),
                  (2 * a * sl + 2 * a * a, None), (a * a + 2 * a * b.spec.height, None)]
@@ -298,7 +297,7 @@ def _area(b: _Build, rng, lateral: bool) -> Problem:
             cot.append(f"Adding the two bases: S = {n(lat)} + 2 × {n(B)} {_ap(ans)}.")
         wrong = [(lat + 2 * B if lateral else lat, None), (lat + B, f"S = {n(lat)} + {n(B)}."),
                  ((nb - 1) * a * h, None), (nb * a * h / 2, None)]
-    cot.append(f"So the {what} of the {b.solid} is {n(round(ans, 2))}{b.unit(2)}.")
+    cot.append(f"So the {what} of the {b.solid} is {n(ans)}{b.unit(2)}.")
     target = "lateral_surface_area" if lateral else "total_surface_area"
     return b.finish(_ask(rng, what, b.solid), cot, ans, wrong, target)
 
@@ -388,7 +387,7 @@ def _slant(b: _Build, rng) -> Problem:
         wrong = [(math.hypot(h, a), f"s = {SQ}({n(h)}{SQUARE} + {n(a)}{SQUARE})."),
                  (math.hypot(h, a / math.sqrt(2)), None), (h + a / 2, None),
                  (math.sqrt(abs(h * h - a * a / 4)), None)]
-    cot.append(f"So the slant height of the {b.solid} is {n(round(ans, 2))}{b.unit(1)}.")
+    cot.append(f"So the slant height of the {b.solid} is {n(ans)}{b.unit(1)}.")
     extras = ("slant",) if k == "pyramid" else ()
     return b.finish(_ask(rng, "slant height", b.solid), cot, ans, wrong, "slant_height", extras)
 
@@ -402,7 +401,7 @@ def _lateral_edge(b: _Build, rng) -> Problem:
            f"vertex: {n(a)}{SQ}2/2 {_ap(half_diag)}.",
            f"The lateral edge is {SQ}(h{SQUARE} + a{SQUARE}/2) = {SQ}({n(h * h)} + "
            f"{n(a * a / 2)}) {_ap(ans)}.",
-           f"So each lateral edge of the pyramid is {n(round(ans, 2))}{b.unit(1)}."]
+           f"So each lateral edge of the pyramid is {n(ans)}{b.unit(1)}."]
     wrong = [(math.hypot(h, a / 2), f"e = {SQ}({n(h)}{SQUARE} + {n(a / 2)}{SQUARE})."),
              (math.hypot(h, a), None), (h + half_diag, None), (math.hypot(h, a * math.sqrt(2)),
                                                                None)]
@@ -436,7 +435,7 @@ def _diagonal(b: _Build, rng, space: bool) -> Problem:
         cot.append(f"{tri}{SQ}({n(a * a + w * w)} + {n(h)}{SQUARE}) = "
                    f"{SQ}{n(a * a + w * w + h * h)} {_ap(ans)}.")
         wrong = [(face, None), (a + w + h, f"d = {n(a)} + {n(w)} + {n(h)}."),
-                 (face + h, f"d = {n(round(face, 2))} + {n(h)}."),
+                 (face + h, f"d = {n(face)} + {n(h)}."),
                  (math.hypot(a, h) if b.spec.kind == "cuboid" else 2 * a, None)]
         what, target = "space diagonal", "space_diagonal"
     else:
@@ -444,7 +443,7 @@ def _diagonal(b: _Build, rng, space: bool) -> Problem:
         wrong = [(math.sqrt(a * a + w * w + h * h), None), (a + w, f"d = {n(a)} + {n(w)}."),
                  ((a + w) / math.sqrt(2), None), (a * w / 2, None)]
         what, target = "diagonal of the top face", "face_diagonal"
-    cot.append(f"So the {what} is {n(round(ans, 2))}{b.unit(1)}.")
+    cot.append(f"So the {what} is {n(ans)}{b.unit(1)}.")
     return b.finish(_ask(rng, f"length of the {what}", b.solid), cot, ans, wrong, target,
                     (target,))
 
@@ -460,8 +459,8 @@ def _radius_from_volume(b: _Build, rng) -> Problem:
         x = 3 * V / (4 * math.pi)
         ans = x ** (1 / 3)
         cot = [f"The volume of the sphere is V = {vt}.",
-               f"From V = (4/3)πr{CUBE}, r{CUBE} = 3V/(4π) = {n(round(x, 4))}.",
-               f"r = ∛{n(round(x, 4))} {_ap(ans)}."]
+               f"From V = (4/3)πr{CUBE}, r{CUBE} = 3V/(4π) = {n(x)}.",
+               f"r = ∛{n(x)} {_ap(ans)}."]
         wrong = [(x, f"r = 3V/(4π) = {n(x)}."), (math.sqrt(x), None),
                  ((V / math.pi) ** (1 / 3), None), (2 * ans, None)]
     else:
@@ -473,12 +472,12 @@ def _radius_from_volume(b: _Build, rng) -> Problem:
         ans = math.sqrt(x)
         f = "(1/3)πr²h" if third else "πr²h"
         cot = [f"The volume of the {k} is V = {vt} and its height is h = {n(h)}.",
-               f"From V = {f}, r{SQUARE} = {'3V' if third else 'V'}/(πh) = {n(round(x, 4))}.",
-               f"r = {SQ}{n(round(x, 4))} {_ap(ans)}."]
+               f"From V = {f}, r{SQUARE} = {'3V' if third else 'V'}/(πh) = {n(x)}.",
+               f"r = {SQ}{n(x)} {_ap(ans)}."]
         alt = (V / (math.pi * h)) if third else 3 * V / (math.pi * h)
         wrong = [(x, f"r = {n(x)}."), (math.sqrt(alt), None), (V / (2 * math.pi * h), None),
                  (2 * ans, None)]
-    cot.append(f"So the radius of the {b.solid} is {n(round(ans, 2))}{b.unit(1)}.")
+    cot.append(f"So the radius of the {b.solid} is {n(ans)}{b.unit(1)}.")
     extras = ("radius",)
     return b.finish(_ask(rng, "radius", b.solid), cot, ans, wrong, "radius_from_volume", extras)
 
@@ -503,7 +502,7 @@ def _height_from_volume(b: _Build, rng) -> Problem:
         V, vt = b.quantity("V", "volume", a * w * s.c, None, 3)
         ans = V / (a * w)
         cot = [f"The volume of the cuboid is V = {vt}, with length {n(a)} and width {n(w)}.",
-               f"From V = lwh, h = V/(lw) = {vt}/({n(a)} × {n(w)}) = {n(round(ans, 2))}."]
+               f"From V = lwh, h = V/(lw) = {vt}/({n(a)} × {n(w)}) {_ap(ans)}."]
         wrong = [(V / (a + w), None), (V / a, None), (3 * ans, None), (V - a * w, None)]
         extras = ()
     else:  # square pyramid
@@ -511,12 +510,12 @@ def _height_from_volume(b: _Build, rng) -> Problem:
         V, vt = b.quantity("V", "volume", a * a * s.height / 3, None, 3)
         ans = 3 * V / (a * a)
         cot = [f"The volume of the pyramid is V = {vt} and its base is a square of side {n(a)}.",
-               f"From V = (1/3)a{SQUARE}h, h = 3V/a{SQUARE} = 3 × {vt}/{n(a * a)} = "
-               f"{n(round(ans, 2))}."]
+               f"From V = (1/3)a{SQUARE}h, h = 3V/a{SQUARE} = 3 × {vt}/{n(a * a)} "
+               f"{_ap(ans)}."]
         wrong = [(V / (a * a), f"h = V/a{SQUARE} = {n(V / (a * a))}."), (3 * V / a, None),
                  (ans / 2, None), (V / a, None)]
         extras = ("height",)
-    cot.append(f"So the height of the {b.solid} is {n(round(ans, 2))}{b.unit(1)}.")
+    cot.append(f"So the height of the {b.solid} is {n(ans)}{b.unit(1)}.")
     return b.finish(_ask(rng, "height", b.solid), cot, ans, wrong, "height_from_volume", extras)
 
 
@@ -526,8 +525,8 @@ def _edge_from_area(b: _Build, rng) -> Problem:
     ans = math.sqrt(S / 6)
     cot = [f"The total surface area of the cube is S = {st}.",
            f"A cube has 6 equal square faces, so each face has area {st}/6 = {n(S / 6)}.",
-           f"The edge is a = {SQ}{n(S / 6)} = {n(round(ans, 2))}.",
-           f"So the edge of the cube is {n(round(ans, 2))}{b.unit(1)}."]
+           f"The edge is a = {SQ}{n(S / 6)} {_ap(ans)}.",
+           f"So the edge of the cube is {n(ans)}{b.unit(1)}."]
     wrong = [(S / 6, f"a = {st}/6 = {n(S / 6)}."), (math.sqrt(S / 4), None),
              (S ** (1 / 3), None), (math.sqrt(S), None)]
     return b.finish(_ask(rng, "edge length", b.solid), cot, ans, wrong,
@@ -541,8 +540,8 @@ def _height_from_slant(b: _Build, rng) -> Problem:
            "The height, a radius and the slant height form a right triangle with the slant "
            "height as hypotenuse.",
            f"h = {SQ}(l{SQUARE} - r{SQUARE}) = {SQ}({n(sl * sl)} - {n(r * r)}) = "
-           f"{SQ}{n(sl * sl - r * r)} = {n(round(ans, 2))}.",
-           f"So the height of the cone is {n(round(ans, 2))}{b.unit(1)}."]
+           f"{SQ}{n(sl * sl - r * r)} {_ap(ans)}.",
+           f"So the height of the cone is {n(ans)}{b.unit(1)}."]
     wrong = [(math.hypot(sl, r), f"h = {SQ}({n(sl)}{SQUARE} + {n(r)}{SQUARE})."),
              (sl - r, f"h = {n(sl)} - {n(r)}."), (sl, None), (sl * sl - r * r, None)]
     return b.finish(_ask(rng, "height", b.solid), cot, ans, wrong, "height_from_slant",
