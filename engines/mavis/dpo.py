@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import math
+import operator
 import re
 from typing import Any, Callable, Sequence
 
@@ -262,20 +263,35 @@ def _evaluate(expr: str) -> float | None:
     t = re.sub(r"√(\d+(?:\.\d+)?)", r"sqrt(\1)", t).replace("√", "sqrt")
     t = re.sub(r"(\d)\s*(π|sqrt|\()", r"\1*\2", t).replace("π", "pi")
     try:
-        tree = ast.parse(t, mode="eval")
-    except SyntaxError:
-        return None
-    ok = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Call, ast.Load,
-          ast.operator, ast.unaryop)
-    if not all(isinstance(n, ok) for n in ast.walk(tree)) or any(
-            isinstance(n, ast.Name) and n.id not in ("pi", "sqrt") for n in ast.walk(tree)):
-        return None
-    try:
-        v = eval(compile(tree, "<expr>", "eval"), {"__builtins__": {}},
-                 {"pi": math.pi, "sqrt": math.sqrt})
-    except (ArithmeticError, ValueError, TypeError):
+        v = _arith(ast.parse(t, mode="eval").body)
+    except (SyntaxError, ValueError, TypeError, ArithmeticError, RecursionError):
         return None
     return float(v) if isinstance(v, (int, float)) and math.isfinite(v) else None
+
+
+_ARITH = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+          ast.Div: operator.truediv, ast.Pow: operator.pow}
+
+
+def _arith(node: ast.AST) -> float:
+    """A parsed step expression walked, never run: numbers, pi, sqrt(...), + - * / ** and
+    signs; ValueError on anything else."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.Name) and node.id == "pi":
+        return math.pi
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _arith(node.operand)
+        return -v if isinstance(node.op, ast.USub) else v
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITH:
+        right = _arith(node.right)
+        if isinstance(node.op, ast.Pow) and abs(right) > 12:  # no 10 ** 10 ** 10
+            raise ValueError("a power beyond any a step writes")
+        return _ARITH[type(node.op)](_arith(node.left), right)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "sqrt" and len(node.args) == 1 and not node.keywords):
+        return math.sqrt(_arith(node.args[0]))
+    raise ValueError(f"not step arithmetic: {type(node).__name__}")
 
 
 def _generic_chains(p: Problem) -> list[WrongChain]:

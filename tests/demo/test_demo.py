@@ -214,8 +214,8 @@ def test_dynamath_variants_and_run():
     # random guesses: one variant of four right, so the worst case is 0
     rows, summary = app.on_dm_run("builtin:random", "algebra-function-type", 4, 1)
     assert rows["ground truth"].tolist() == ["D", "C", "C", "D"]
-    assert rows["model's answer"].tolist() == ["A", "A", "B", "D"]
-    assert rows["correct"].tolist() == ["no", "no", "no", "yes"]
+    assert rows["model's answer"].tolist() == ["A", "C", "B", "B"]
+    assert rows["correct"].tolist() == ["no", "yes", "no", "no"]
     assert summary.startswith("Average-case accuracy 25.0% (1 of 4 variants right). "
                               "Worst-case accuracy 0.0%")
     assert summary.endswith("RR = worst / average = 0.00.")
@@ -272,7 +272,7 @@ def test_data_engine_preview():
                          "BF as diameter. Find the area of the semicircle on BF.")
     assert tl.startswith("Question:\nGiven AD = 4. Find the area of the semicircle on BF.")
     assert vd.startswith("Question:\nFind the area of the semicircle on BF.")
-    assert all(t.endswith("The answer is A: 2.34.\n\nAnswer: A") for t in (td, tl, vd))
+    assert all(t.endswith("The answer is B: 2.34.\n\nAnswer: B") for t in (td, tl, vd))
     # information moves into the diagram: text_lite draws ∠BEF, vision_dominant AD too
     assert len({out[2].tobytes(), out[4].tobytes(), out[6].tobytes()}) == 3
     assert out[-1] == ("Caption sample of chart, instruct sample of plane_geometry (seed 0, "
