@@ -28,6 +28,7 @@ from renderers.canvas import Canvas
 from renderers.function.curve import Curve
 from renderers.function.spec import FunctionSpec, XMarker, analyze, mark_points, value
 from tests.renderers.test_function_labels import dot_label_faults
+from tests.tiers import tiers
 
 SIZES = (224, 336)
 DRAW = sys.modules["renderers.function.draw"]
@@ -138,14 +139,15 @@ def test_the_log2_marker_stands_left_of_the_origin(window, a, monkeypatch):
 
 
 @pytest.mark.slow
-def test_marker_labels_stand_beside_their_own_dots(monkeypatch):
+@pytest.mark.parametrize("n", tiers(180, 360))
+def test_marker_labels_stand_beside_their_own_dots(monkeypatch, n):
     faults, seen = [], 0
-    for name, spec in [*problem_specs(360), *marked_specs(140)]:
+    for name, spec in [*problem_specs(n), *marked_specs(n * 7 // 18)]:
         seen += 1
         for size in SIZES:
             faults += [f"{name} {f}" for f in marker_faults(spec, size, monkeypatch)]
             faults += [f"{name} {f}" for f in dot_label_faults(spec, size)]
-    assert seen > 200
+    assert seen >= n
     assert faults == [], f"{len(faults)} marker labels astray:\n" + "\n".join(faults[:20])
 
 

@@ -21,6 +21,7 @@ from engines.dynamath.seeds.algebra.argand import drawn, parse_complex
 from engines.dynamath.seeds.statistics.probability_more import BALL_COLORS
 from eval.dynamath import official_correct
 from renderers.chart.stats import chart_axes
+from tests.tiers import tiers
 
 SEEDS = load_seeds()
 FLOAT_SEEDS = sorted(s for s, q in SEEDS.items() if q.answer_type == "float")
@@ -84,10 +85,12 @@ def rounding_faults(sid: str, v: int, seed: int = 0) -> list:
     return bad
 
 
-def test_float_answers_state_how_they_are_rounded():
-    """Every float seed, variants 0-19 (plane-cyclic-diagonal asked no rounding of √65)."""
+@pytest.mark.parametrize("n", tiers(8, 20))
+def test_float_answers_state_how_they_are_rounded(n):
+    """Every float seed, variants 0 to n - 1 (plane-cyclic-diagonal asked no rounding of
+    √65)."""
     assert "plane-cyclic-diagonal" in FLOAT_SEEDS and len(FLOAT_SEEDS) > 200
-    assert [f for sid in FLOAT_SEEDS for v in range(20) for f in rounding_faults(sid, v)] == []
+    assert [f for sid in FLOAT_SEEDS for v in range(n) for f in rounding_faults(sid, v)] == []
 
 
 def test_regression_prediction_is_never_a_rounding_tie():
