@@ -147,7 +147,7 @@ def test_marker_labels_stand_beside_their_own_dots(monkeypatch, n):
         for size in SIZES:
             faults += [f"{name} {f}" for f in marker_faults(spec, size, monkeypatch)]
             faults += [f"{name} {f}" for f in dot_label_faults(spec, size)]
-    assert seen >= n
+    assert seen > n // 2  # the problems that mark an x, and the marked plots
     assert faults == [], f"{len(faults)} marker labels astray:\n" + "\n".join(faults[:20])
 
 
