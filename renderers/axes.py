@@ -470,13 +470,7 @@ def _count(mask: np.ndarray, box: Box, pad: float) -> int:
 def _on_glyphs(canvas: Canvas, mask: np.ndarray, lab: AxisLabel, grow: int) -> int:
     """Set pixels of ``mask`` on the label's glyphs or within ``grow`` pixels of them: what
     painting it would clear of a stroke."""
-    gx, gy, g = canvas.glyph_pixels(lab.xy, lab.text, lab.px, lab.anchor, lab.kind, grow)
-    h, w = mask.shape
-    sx, sy = max(0, -gx), max(0, -gy)
-    ex, ey = min(g.shape[1], w - gx), min(g.shape[0], h - gy)
-    if sx >= ex or sy >= ey:
-        return 0
-    return int(np.count_nonzero(mask[gy + sy:gy + ey, gx + sx:gx + ex] & g[sy:ey, sx:ex]))
+    return glyph_ink(canvas, lab.xy, lab.text, lab.px, lab.anchor, lab.kind, mask, grow)
 
 
 def _owns_mark(lab: AxisLabel, ticks: Sequence[Point]) -> bool:
@@ -568,12 +562,12 @@ def halo_text(canvas: Canvas, xy: Point, text: str, px: int, color, anchor: str 
 
 
 def glyph_ink(canvas: Canvas, xy: Point, text: str, px: int, anchor: str = "mm",
-              kind: str = "sans", ink: np.ndarray | None = None) -> int:
+              kind: str = "sans", ink: np.ndarray | None = None, grow: int = HALO_GROW) -> int:
     """Ink pixels (of ``ink``, default the canvas's ink mask) on the glyphs of ``text`` drawn
-    at ``xy`` or within ``HALO_GROW`` px of them: what ``halo_text`` would clear of strokes."""
+    at ``xy`` or within ``grow`` px of them: what ``halo_text`` would clear of strokes."""
     if ink is None:
         ink = np.asarray(canvas.ink)
-    gx, gy, g = canvas.glyph_pixels(xy, text, px, anchor, kind, HALO_GROW)
+    gx, gy, g = canvas.glyph_pixels(xy, text, px, anchor, kind, grow)
     H, W = ink.shape
     sx, sy = max(0, -gx), max(0, -gy)
     ex, ey = min(g.shape[1], W - gx), min(g.shape[0], H - gy)
