@@ -15,7 +15,8 @@ through the steps that restate it: the distractor's wrong formula written as tha
 slip in its arithmetic (a digit one off, two digits swapped, a sign lost where a negative
 number enters). A problem whose answer no step works out (a text answer, a value read off the
 formula) gets no engine-made rejected side: ``engine_pair`` raises ValueError, and the
-dpo-pairs builder draws the family's next problem. A multiple-choice prompt shows the rejected answer among its options.
+dpo-pairs builder draws the family's next problem. A multiple-choice prompt shows the rejected
+answer among its options.
 
     from engines.mavis.dpo import pairs_from_model
     pairs = pairs_from_model(rows, my_model_fn)   # rows: mavis-instruct dicts with images

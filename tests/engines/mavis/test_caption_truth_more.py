@@ -84,7 +84,8 @@ def _names(text: str) -> set[str]:
     for t in TOKEN.findall(text):
         if t.isupper():
             out |= set(t)
-        elif len(t.rstrip("₀₁₂₃₄₅₆₇₈₉")) == 1 and t.islower() and t not in VARIABLES:
+        elif (len(t.rstrip("₀₁₂₃₄₅₆₇₈₉")) == 1 and t.islower()
+              and t not in VARIABLES):
             out.add(t)
     return out
 

@@ -53,8 +53,8 @@ class BayesRateTable(ShuffledCandidates):
     def question(self, p):
         _, rows, _, _, ev, who, whos = RATES[p["t"]]
         return (f"The table gives each {rows.lower()}'s share of all {whos} and the percentage "
-                f"of its {whos} that are {ev}. {article(who).capitalize()} chosen at random is {ev}. From which "
-                f"{rows.lower()} did it most likely come?")
+                f"of its {whos} that are {ev}. {article(who).capitalize()} chosen at random "
+                f"is {ev}. From which {rows.lower()} did it most likely come?")
 
     def candidates(self, p):
         post = [s * r for s, r in zip(p["share"], p["rate"])]
@@ -118,9 +118,9 @@ class BayesPosterior(SeedQuestion):
     def question(self, p):
         _, rows, _, _, ev, who, whos = RATES[p["t"]]
         return (f"The table gives each {rows.lower()}'s share of all {whos} and the percentage "
-                f"of its {whos} that are {ev}. {article(who).capitalize()} chosen at random is {ev}. What is the "
-                f"probability that it came from {rows} {NAMES[p['ask']]}? Round to three "
-                f"decimal places.")
+                f"of its {whos} that are {ev}. {article(who).capitalize()} chosen at random "
+                f"is {ev}. What is the probability that it came from {rows} "
+                f"{NAMES[p['ask']]}? Round to three decimal places.")
 
     def answer(self, p):
         return round(float(self._exact(p)), 3)
