@@ -52,7 +52,6 @@ import math
 from typing import Sequence
 
 import numpy as np
-from PIL import ImageColor
 
 from renderers.canvas import Box, Canvas, LabelBox, Point, Viewport, boxes_overlap
 from renderers.text import GLYPH_PAD, fmt_num, font_px, get_font
@@ -343,18 +342,36 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
         vp.deferred = _Deferred(np.array(canvas.ink), put.clear)
         # one copy round the places of each axis's tick labels (a band along the axis), one
         # round each other label's
-        m = HALO_PAD + 2
         groups: dict = {}
         for i, lab in enumerate(vp.labels):
             groups.setdefault(lab.role if lab.role in ("x", "y") else i, []).append(lab)
         for labs in groups.values():
-            bs = [b for lab in labs for b in [lab.box] + [
-                canvas.text_box(xy, lab.text, lab.px, a, lab.kind) for xy, a in lab.alts]]
-            since = canvas.snapshot((min(b[0] for b in bs) - m, min(b[1] for b in bs) - m,
-                                     max(b[2] for b in bs) + m, max(b[3] for b in bs) + m))
-            for lab in labs:
-                lab.since = since
+            remember_places(canvas, labs)
     return vp
+
+
+def remember_places(canvas: Canvas, labs: Sequence[AxisLabel]) -> None:
+    """Give deferred labels ``since``: one copy of the picture round all their places (each
+    box and its ``alts``' boxes), taken before anything is drawn over the axes."""
+    if not labs:
+        return
+    m = HALO_PAD + 2
+    bs = [b for lab in labs for b in [lab.box] + [
+        canvas.text_box(xy, lab.text, lab.px, a, lab.kind) for xy, a in lab.alts]]
+    since = canvas.snapshot((min(b[0] for b in bs) - m, min(b[1] for b in bs) - m,
+                             max(b[2] for b in bs) + m, max(b[3] for b in bs) + m))
+    for lab in labs:
+        lab.since = since
+
+
+def claim_margin(canvas: Canvas, box: Box) -> None:
+    """Claim ``CLAIM_PAD`` px round a deferred label's box in the label mask: with the pixel a
+    later label keeps off any claimed box, neither label's background box reaches the other's
+    text (the pixels the margin touches: Pillow fills x0..x1 inclusive, whole pixels)."""
+    x0, y0, x1, y1 = box
+    q = CLAIM_PAD
+    canvas.lab_d.rectangle([math.floor(x0 - q), math.floor(y0 - q), math.ceil(x1 + q) - 1,
+                            math.ceil(y1 + q) - 1], fill=1)
 
 
 def _glyphs_near(canvas: Canvas, xy: Point, text: str, px: int, anchor: str, kind: str,
@@ -410,12 +427,8 @@ class _Labels:
         was decided on the text boxes alone, as when they are drawn at once): with the pixel
         a later label keeps off any claimed box, neither label's background box reaches the
         other's text."""
-        p = CLAIM_PAD
         for lab in self.vp.labels:
-            x0, y0, x1, y1 = lab.box
-            # the pixels the margin touches (Pillow fills x0..x1 inclusive, whole pixels)
-            self.canvas.lab_d.rectangle([math.floor(x0 - p), math.floor(y0 - p),
-                                         math.ceil(x1 + p) - 1, math.ceil(y1 + p) - 1], fill=1)
+            claim_margin(self.canvas, lab.box)
 
 
 def draw_axis_labels(canvas: Canvas, vp: AxesViewport) -> list[Box]:
@@ -515,10 +528,7 @@ def _place(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
     lab = best[1]
     if lab.entry is not None and lab.entry.box != lab.box:
         lab.entry.box = lab.box
-        x0, y0, x1, y1 = lab.box
-        q = CLAIM_PAD
-        c.lab_d.rectangle([math.floor(x0 - q), math.floor(y0 - q), math.ceil(x1 + q) - 1,
-                           math.ceil(y1 + q) - 1], fill=1)
+        claim_margin(c, lab.box)
     return lab
 
 
@@ -553,9 +563,8 @@ def halo_text(canvas: Canvas, xy: Point, text: str, px: int, color, anchor: str 
     pic, at = canvas.snapshot((x0 - m, y0 - m, x1 + m, y1 + m))
     # the picture "before" the strokes: the grid and the canvas colour as they are, every other
     # pixel changed since (no uint8 value is its own complement)
-    bg = canvas.background
-    bg = np.array(ImageColor.getrgb(bg) if isinstance(bg, str) else bg, np.uint8)[:3]
-    keep = (pic == np.array(GRID_COLOR, np.uint8)).all(-1) | (pic == bg).all(-1)
+    keep = ((pic == np.array(GRID_COLOR, np.uint8)).all(-1)
+            | (pic == canvas.background_rgb).all(-1))
     canvas.clear_for_text(xy, text, px, anchor, kind, (np.where(keep[..., None], pic, 255 - pic),
                                                        at), HALO_PAD, HALO_GROW)
     return canvas.text(xy, text, px=px, color=color, anchor=anchor, kind=kind)

@@ -281,6 +281,12 @@ class Canvas:
             self.claim(box, text)
         return box
 
+    @property
+    def background_rgb(self) -> np.ndarray:
+        """The canvas colour as three uint8 values (a name or an RGB tuple given)."""
+        bg = self.background
+        return np.array(ImageColor.getrgb(bg) if isinstance(bg, str) else bg, np.uint8)[:3]
+
     def glyph_place(self, xy: Point, text: str, px: int, anchor: str, kind: str):
         """The glyph mask of ``text`` and its box in supersampled pixels where ``text`` puts it:
         at whole supersampled pixels, so a string looks the same wherever it is drawn and its
@@ -302,9 +308,8 @@ class Canvas:
         for the pixel ``(x0 + c, y0 + r)`` (read only). The glyphs' own shape, where
         ``text_box`` gives their bounding box."""
         ss = self.ss
-        xs, ys = int(round(xy[0] * ss)), int(round(xy[1] * ss))
-        rel = glyph_mask(text, px * ss, kind, anchor)[1]
-        gx, gy = xs + rel[0] - GLYPH_PAD, ys + rel[1] - GLYPH_PAD  # where ``text`` pastes it
+        bx = self.glyph_place(xy, text, px, anchor, kind)[1]
+        gx, gy = bx[0] - GLYPH_PAD, bx[1] - GLYPH_PAD  # where ``text`` pastes it
         x0, y0 = gx // ss, gy // ss
         f = _glyph_cover(text, px * ss, kind, anchor, ss, gx - x0 * ss, gy - y0 * ss, grow)
         return x0 - grow, y0 - grow, f
@@ -353,9 +358,8 @@ class Canvas:
             cx, cy = max(0, -ux), max(0, -uy)
             h, w = min(up.shape[0], paint.shape[0] - uy), min(up.shape[1], paint.shape[1] - ux)
             paint[uy + cy:uy + h, ux + cx:ux + w] |= up[cy:h, cx:w]
-        bg = self.background
-        bg = np.array(ImageColor.getrgb(bg) if isinstance(bg, str) else bg, np.uint8)[:3]
-        self._img.paste(Image.fromarray(np.where(paint[..., None], bg, cur)), r[:2])
+        self._img.paste(Image.fromarray(np.where(paint[..., None], self.background_rgb, cur)),
+                        r[:2])
         self._drew(r[0] - 1, r[1] - 1, r[2] + 1, r[3] + 1)
         return box
 

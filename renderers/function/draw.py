@@ -17,9 +17,9 @@ from typing import Sequence
 
 import numpy as np
 
-from renderers.axes import (AXIS_COLOR, CLAIM_PAD, GRID_COLOR, HALO_PAD, AxesViewport,
-                            AxisLabel, draw_axes, draw_axis_labels, glyph_ink, halo_text,
-                            nice_step, tick_values)
+from renderers.axes import (AXIS_COLOR, GRID_COLOR, HALO_PAD, AxesViewport, AxisLabel,
+                            claim_margin, draw_axes, draw_axis_labels, glyph_ink, halo_text,
+                            nice_step, remember_places, tick_values)
 from renderers.canvas import PALETTE, Box, Canvas, box_counts
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
@@ -209,18 +209,8 @@ def _pi_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport
         labs.append(AxisLabel((X, top), t, px, "mt", "sans", box, (((X, oy - 6 * u), "mb"),),
                               (X, oy), "x", canvas.layout.labels[-1]))
     for lab in labs:  # the margin draw_axes claims round each of its labels
-        x0, y0, x1, y1 = lab.box
-        canvas.lab_d.rectangle([math.floor(x0 - CLAIM_PAD), math.floor(y0 - CLAIM_PAD),
-                                math.ceil(x1 + CLAIM_PAD) - 1, math.ceil(y1 + CLAIM_PAD) - 1],
-                               fill=1)
-    if labs:  # the picture round their places before anything is drawn over the axes
-        bs = [b for lab in labs for b in (lab.box, canvas.text_box(
-            lab.alts[0][0], lab.text, px, lab.alts[0][1]))]
-        m = HALO_PAD + 2
-        since = canvas.snapshot((min(b[0] for b in bs) - m, min(b[1] for b in bs) - m,
-                                 max(b[2] for b in bs) + m, max(b[3] for b in bs) + m))
-        for lab in labs:
-            lab.since = since
+        claim_margin(canvas, lab.box)
+    remember_places(canvas, labs)  # before anything is drawn over the axes
     # the pi ticks and grid are the axes': a label moves to no place nearer another pi tick,
     # and no stroke the curves drew is taken for one (nor one for a stroke)
     vp.ticks = sorted(set(vp.ticks) | {(vp(k * half, 0)[0], oy) for k in _pi_ks(spec)})
