@@ -295,6 +295,15 @@ def _check_preset(a, recipe, raw: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    from train import processes
+
+    try:
+        _main(argv)
+    finally:  # in a torchrun / accelerate launch job: its process group ends before the exit
+        processes.finish()
+
+
+def _main(argv: list[str] | None) -> None:
     from train.pipeline import CONFIGS, pipeline_recipes, run_pipeline, run_stage
     from train.recipe import load_recipe, parse_overrides
 

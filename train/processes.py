@@ -5,7 +5,8 @@ what another did and all of them end with the same values:
 ``on_main`` runs a step once (a data build, a tokenizer) and hands its result to every process;
 ``shard_map`` splits a list over the processes (mining, evaluation) and returns every result in
 the list's order; ``global_mean_scale`` turns a per-process token count into the divisor that
-makes each process's loss a share of the global batch's token mean; ``is_main`` guards files.
+makes each process's loss a share of the global batch's token mean; ``is_main`` guards files;
+``finish`` ends the job's process group before the process exits.
 In one plain process each is the direct computation (no collective call is made).
 
     torchrun --nproc_per_node 2 -m train.cli stage1 --recipe configs/tiny/stage1.yaml --out runs/s1
@@ -47,6 +48,15 @@ def is_main() -> bool:
 def barrier() -> None:
     if world() > 1:
         state().wait_for_everyone()
+
+
+def finish() -> None:
+    """End the job's process group, if this process joined one: its communication threads
+    stop before the interpreter's own teardown (left to the exit, a gloo thread can still be
+    running when its object is destroyed, and the process aborts after its work is done)."""
+    dist = torch.distributed
+    if dist.is_available() and dist.is_initialized():
+        dist.destroy_process_group()
 
 
 def on_main(fn: Callable[[], Any]) -> Any:

@@ -28,6 +28,19 @@ def test_helpers_in_one_process_compute_directly():
     assert processes.global_mean_scale(torch.tensor(7)).item() == 7.0
 
 
+def test_finish_ends_the_process_group_and_is_a_no_op_without_one(tmp_path):
+    import torch.distributed as dist
+
+    processes.finish()  # no group: nothing to end
+    assert not dist.is_initialized()
+    dist.init_process_group("gloo", init_method=f"file://{tmp_path / 'rendezvous'}", rank=0,
+                            world_size=1)
+    assert dist.is_initialized()
+    processes.finish()
+    assert not dist.is_initialized()
+    processes.finish()
+
+
 def _log(folder: Path) -> list[dict]:
     return [json.loads(x) for x in (folder / "log.jsonl").read_text().splitlines()]
 

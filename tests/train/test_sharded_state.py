@@ -250,6 +250,7 @@ def _main(out: str, die_at: str = "0") -> None:
                   str(Path(out) / "final.safetensors"))
         (Path(out) / "result.json").write_text(json.dumps(
             {"losses": res["losses"], "resumed_from": res["resumed_from"]}))
+    processes.finish()
 
 
 if __name__ == "__main__":
