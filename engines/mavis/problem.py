@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Literal
 
 import numpy as np
 
 from renderers.spec import Spec
-from renderers.text import fmt_num
+from renderers.text import fmt_round
 
 VERSIONS = ("text_dominant", "text_lite", "vision_dominant")
 QUESTION_TYPES = ("multiple_choice", "free_form")
@@ -82,54 +81,6 @@ def fmt_answer(v: Any) -> str:
     if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool):
         return fmt_round(v)
     return str(v)
-
-
-# how far (relative to the value, at least 1) a float may lie from a half and still count as
-# that half: float noise of an exact computation, never a real difference a reader would see
-HALF_TOL = 1e-9
-
-
-def half_up(x: Any, places: int = 2) -> Any:
-    """``x`` rounded to ``places`` decimals as a reader rounds it: an exact half away from
-    zero (1.125 -> 1.13, -1.125 -> -1.13), where round() rounds the binary value half to even
-    (1.125 -> 1.12, 2.675 -> 2.67). A Fraction is rounded exactly; a float within
-    ``HALF_TOL`` of a half counts as that half (2.3749999999997 worked out for 2.375 -> 2.38).
-    An int comes back as it is, any other number as a float."""
-    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
-        return int(x)
-    scale = 10 ** places
-    if isinstance(x, Fraction):
-        q = x * scale
-    else:
-        x = float(x)
-        if not math.isfinite(x):
-            return x
-        y = x * scale
-        half = math.floor(y) + 0.5
-        q = (Fraction(2 * math.floor(y) + 1, 2)
-             if abs(y - half) <= HALF_TOL * max(1.0, abs(x)) * scale else Fraction(y))
-    k = math.floor(abs(q) + Fraction(1, 2))
-    return float(Fraction(k if q >= 0 else -k, scale)) + 0.0
-
-
-def fmt_round(x: Any, places: int = 2) -> str:
-    """A number written with at most ``places`` decimals, rounded half up (``half_up``):
-    5, 3.5, 1.13 for 9/8, -0.5 (no trailing zeros, no -0)."""
-    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
-        return str(int(x))
-    return fmt_num(half_up(x, places), places)
-
-
-def exact_to(x: Any, places: int = 2) -> bool:
-    """Whether ``places`` decimals write ``x`` in full (float noise aside): 2.5 and 0.25, not
-    1/3, 1.125 or √2; a question about a value that is not says how it is rounded."""
-    if isinstance(x, Fraction):
-        return (x * 10 ** places).denominator == 1
-    x = float(x)
-    if not math.isfinite(x):
-        return False
-    y = x * 10 ** places
-    return abs(y - math.floor(y + 0.5)) <= HALF_TOL * max(1.0, abs(x)) * 10 ** places
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -26,7 +26,7 @@ import math
 from typing import ClassVar, Sequence
 
 from renderers.spec import Spec
-from renderers.text import fmt_num
+from renderers.text import fmt_num, r2
 
 KINDS = ("point", "segment", "line", "circle", "ellipse", "parabola", "triangle",
          "quadrilateral")
@@ -77,11 +77,6 @@ class AnalyticSpec(Spec):
 def F(x: float) -> Fraction:
     """Exact value of a spec number (halves and quarters are exact binary floats)."""
     return Fraction(x).limit_denominator(1000)
-
-
-def r2(x: float | Fraction) -> float:
-    v = round(float(x), 2)
-    return 0.0 if v == 0 else v
 
 
 def fmt_frac(q: Fraction) -> str:

@@ -17,6 +17,7 @@ import numpy as np
 
 from renderers.chart.stats import box_stats, chart_axes, pie_percentages, trend_line
 from renderers.spec import Spec
+from renderers.text import fact_num, r2
 
 KINDS = ("bar", "line", "pie", "scatter", "histogram", "table", "box")
 WHISKERS = ("minmax", "iqr")
@@ -70,20 +71,10 @@ class ChartSpec(Spec):
 # ----------------------------------------------------------------------------- facts
 
 
-def _r(x: float) -> float:
-    return round(float(x), 2)
-
-
-def _num(x: float):
-    """Whole numbers as int in facts (so 12.0 reads 12), others rounded to 2 decimals."""
-    x = float(x)
-    return int(round(x)) if abs(x - round(x)) < 1e-9 else round(x, 2)
-
-
 def holders(names: list, vals: list[float], best) -> list:
     """Every name whose value, as the chart states it, equals the extreme ``best`` (max or
     min) of those values: a caption names all of them, as a tie, never one at random."""
-    shown = [_num(x) for x in vals]
+    shown = [fact_num(x) for x in vals]
     top = best(shown)
     return [n for n, x in zip(names, shown) if x == top]
 
@@ -101,11 +92,11 @@ def _series_facts(cats: list[str], s: Series) -> dict:
     v = np.asarray(s.values, dtype=float)
     imax, imin = int(np.argmax(v)), int(np.argmin(v))
     order = sorted(range(len(v)), key=lambda i: (-v[i], i))
-    return {"name": s.name, "values": [_num(x) for x in v],
-            "value_of": {c: _num(x) for c, x in zip(cats, v)},
-            "total": _num(v.sum()), "mean": _r(v.mean()), "median": _num(np.median(v)),
-            "max": _num(v[imax]), "max_category": cats[imax], "min": _num(v[imin]),
-            "min_category": cats[imin], "range": _num(v[imax] - v[imin]),
+    return {"name": s.name, "values": [fact_num(x) for x in v],
+            "value_of": {c: fact_num(x) for c, x in zip(cats, v)},
+            "total": fact_num(v.sum()), "mean": r2(v.mean()), "median": fact_num(np.median(v)),
+            "max": fact_num(v[imax]), "max_category": cats[imax], "min": fact_num(v[imin]),
+            "min_category": cats[imin], "range": fact_num(v[imax] - v[imin]),
             "max_categories": holders(cats, list(v), max),
             "min_categories": holders(cats, list(v), min),
             "ranking": [cats[i] for i in order]}
@@ -117,11 +108,11 @@ def _line_changes(cats: list[str], vals: list[float]) -> dict:
         return {"changes": []}
     up, dn = int(np.argmax(ch)), int(np.argmin(ch))
     steps = list(zip(cats, cats[1:]))
-    return {"changes": [_num(c) for c in ch],
+    return {"changes": [fact_num(c) for c in ch],
             "largest_increases": [list(p) for p in holders(steps, ch, max)],
             "largest_decreases": [list(p) for p in holders(steps, ch, min)],
-            "largest_increase": {"from": cats[up], "to": cats[up + 1], "amount": _num(ch[up])},
-            "largest_decrease": {"from": cats[dn], "to": cats[dn + 1], "amount": _num(ch[dn])},
+            "largest_increase": {"from": cats[up], "to": cats[up + 1], "amount": fact_num(ch[up])},
+            "largest_decrease": {"from": cats[dn], "to": cats[dn + 1], "amount": fact_num(ch[dn])},
             "n_increases": sum(c > 0 for c in ch), "n_decreases": sum(c < 0 for c in ch)}
 
 
@@ -131,8 +122,8 @@ def chart_facts(spec: ChartSpec) -> dict:
                "y_title": spec.y_title}
     axes = chart_axes(spec)
     for name, (lo, hi, step, ticks) in axes.items():
-        f[name] = {"min": _num(lo), "max": _num(hi), "step": _num(step),
-                   "ticks": [_num(t) for t in ticks]}
+        f[name] = {"min": fact_num(lo), "max": fact_num(hi), "step": fact_num(step),
+                   "ticks": [fact_num(t) for t in ticks]}
     k = spec.kind
     if k in ("bar", "line", "pie", "table"):
         cats = spec.categories
@@ -144,11 +135,11 @@ def chart_facts(spec: ChartSpec) -> dict:
                                                    "range", "ranking", "max_categories",
                                                    "min_categories")})
         else:
-            tot = {c: _num(sum(s.values[i] for s in spec.series)) for i, c in enumerate(cats)}
+            tot = {c: fact_num(sum(s.values[i] for s in spec.series)) for i, c in enumerate(cats)}
             best = max(cats, key=lambda c: tot[c])
             f.update(category_totals=tot, max_total_category=best,
                      max_total_categories=holders(cats, [tot[c] for c in cats], max),
-                     grand_total=_num(sum(sum(s.values) for s in spec.series)),
+                     grand_total=fact_num(sum(sum(s.values) for s in spec.series)),
                      series_totals={s["name"]: s["total"] for s in sf})
     if k == "bar":
         f.update(orientation="horizontal" if spec.horizontal else "vertical",
@@ -163,7 +154,7 @@ def chart_facts(spec: ChartSpec) -> dict:
     elif k == "pie":
         pct = pie_percentages(spec.series[0].values)
         f["percentages"] = {c: p for c, p in zip(spec.categories, pct)}
-        f["angles"] = {c: _r(v / sum(spec.series[0].values) * 360)
+        f["angles"] = {c: r2(v / sum(spec.series[0].values) * 360)
                        for c, v in zip(spec.categories, spec.series[0].values)}
         f["n_slices"] = len(spec.categories)
         f["largest_slice"], f["smallest_slice"] = f["max_category"], f["min_category"]
@@ -174,58 +165,58 @@ def chart_facts(spec: ChartSpec) -> dict:
         mx, mn = max(cells, key=lambda t: t[0]), min(cells, key=lambda t: t[0])
         f.update(rows=list(spec.categories), columns=cols, n_rows=len(spec.categories),
                  n_columns=len(cols), corner=spec.x_title,
-                 cells={r: {s.name: _num(s.values[i]) for s in spec.series}
+                 cells={r: {s.name: fact_num(s.values[i]) for s in spec.series}
                         for i, r in enumerate(spec.categories)},
                  row_totals=f["category_totals"] if len(cols) > 1 else f["value_of"],
                  column_totals={s["name"]: s["total"] for s in f["series"]},
-                 max_cell={"value": _num(mx[0]), "row": mx[1], "column": mx[2]},
+                 max_cell={"value": fact_num(mx[0]), "row": mx[1], "column": mx[2]},
                  max_cells=[{"row": r, "column": c}
                             for r, c in holders([(r, c) for _, r, c in cells],
                                                 [v for v, _, _ in cells], max)],
                  min_cells=[{"row": r, "column": c}
                             for r, c in holders([(r, c) for _, r, c in cells],
                                                 [v for v, _, _ in cells], min)],
-                 min_cell={"value": _num(mn[0]), "row": mn[1], "column": mn[2]})
+                 min_cell={"value": fact_num(mn[0]), "row": mn[1], "column": mn[2]})
     elif k == "scatter":
         xs, ys = spec.x_values, spec.series[0].values
         slope, icpt = trend_line(xs, ys)
         r = float(np.corrcoef(xs, ys)[0, 1]) if len(xs) > 2 and np.std(ys) > 0 else 0.0
         imax, imin = int(np.argmax(ys)), int(np.argmin(ys))
-        f.update(points=[[_num(x), _num(y)] for x, y in zip(xs, ys)], n_points=len(xs),
-                 x_mean=_r(np.mean(xs)), y_mean=_r(np.mean(ys)), slope=_r(slope),
-                 intercept=_r(icpt), correlation=_r(r), trend_line=spec.trend_line,
+        f.update(points=[[fact_num(x), fact_num(y)] for x, y in zip(xs, ys)], n_points=len(xs),
+                 x_mean=r2(np.mean(xs)), y_mean=r2(np.mean(ys)), slope=r2(slope),
+                 intercept=r2(icpt), correlation=r2(r), trend_line=spec.trend_line,
                  trend="increasing" if slope > 0 else "decreasing" if slope < 0 else "flat",
-                 x_min=_num(min(xs)), x_max=_num(max(xs)), y_min=_num(ys[imin]),
-                 y_max=_num(ys[imax]), highest_point=[_num(xs[imax]), _num(ys[imax])],
-                 lowest_point=[_num(xs[imin]), _num(ys[imin])],
-                 highest_points=_distinct([[_num(x), _num(y)] for x, y in
+                 x_min=fact_num(min(xs)), x_max=fact_num(max(xs)), y_min=fact_num(ys[imin]),
+                 y_max=fact_num(ys[imax]), highest_point=[fact_num(xs[imax]), fact_num(ys[imax])],
+                 lowest_point=[fact_num(xs[imin]), fact_num(ys[imin])],
+                 highest_points=_distinct([[fact_num(x), fact_num(y)] for x, y in
                                            holders(list(zip(xs, ys)), list(ys), max)]),
-                 lowest_points=_distinct([[_num(x), _num(y)] for x, y in
+                 lowest_points=_distinct([[fact_num(x), fact_num(y)] for x, y in
                                           holders(list(zip(xs, ys)), list(ys), min)]))
     elif k == "histogram":
         e, c = spec.bin_edges, spec.counts
-        bins = [{"low": _num(e[i]), "high": _num(e[i + 1]), "count": int(c[i])}
+        bins = [{"low": fact_num(e[i]), "high": fact_num(e[i + 1]), "count": int(c[i])}
                 for i in range(len(c))]
         mids = [(e[i] + e[i + 1]) / 2 for i in range(len(c))]
         tot = int(sum(c))
         im, imn = int(np.argmax(c)), int(np.argmin(c))
-        f.update(bin_edges=[_num(x) for x in e], counts=[int(x) for x in c], bins=bins,
-                 n_bins=len(c), bin_width=_num(e[1] - e[0]), total=tot,
-                 modal_bin=[_num(e[im]), _num(e[im + 1])], max_count=int(c[im]),
-                 modal_bins=holders([[_num(e[i]), _num(e[i + 1])] for i in range(len(c))],
+        f.update(bin_edges=[fact_num(x) for x in e], counts=[int(x) for x in c], bins=bins,
+                 n_bins=len(c), bin_width=fact_num(e[1] - e[0]), total=tot,
+                 modal_bin=[fact_num(e[im]), fact_num(e[im + 1])], max_count=int(c[im]),
+                 modal_bins=holders([[fact_num(e[i]), fact_num(e[i + 1])] for i in range(len(c))],
                                     list(c), max),
-                 min_count=int(c[imn]), min_bin=[_num(e[imn]), _num(e[imn + 1])],
-                 midpoints=[_num(m) for m in mids],
-                 estimated_mean=_r(sum(m * n for m, n in zip(mids, c)) / tot) if tot else 0.0,
+                 min_count=int(c[imn]), min_bin=[fact_num(e[imn]), fact_num(e[imn + 1])],
+                 midpoints=[fact_num(m) for m in mids],
+                 estimated_mean=r2(sum(m * n for m, n in zip(mids, c)) / tot) if tot else 0.0,
                  cumulative=[int(x) for x in np.cumsum(c)], annotated=spec.annotate)
     elif k == "box":
         boxes = []
         for name, data in zip(spec.categories, spec.samples):
             st = box_stats(data, spec.whisker)
             # equal outliers are drawn side by side, one circle each: as many as listed
-            boxes.append({"name": name, "n": len(data), "data": [_num(x) for x in sorted(data)],
-                          "mean": _r(np.mean(data)), "n_outliers": len(st["outliers"]),
-                          **{key: _num(v) if not isinstance(v, list) else [_num(x) for x in v]
+            boxes.append({"name": name, "n": len(data), "data": [fact_num(x) for x in sorted(data)],
+                          "mean": r2(np.mean(data)), "n_outliers": len(st["outliers"]),
+                          **{key: fact_num(v) if not isinstance(v, list) else [fact_num(x) for x in v]
                              for key, v in st.items()}})
         f.update(categories=list(spec.categories), n_boxes=len(boxes), boxes=boxes,
                  whisker=spec.whisker,

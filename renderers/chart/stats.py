@@ -12,6 +12,7 @@ import math
 from typing import Any, Sequence
 
 import numpy as np
+from renderers.text import half_up
 
 Axis = tuple[float, float, float, list[float]]  # low, high, step, ticks
 
@@ -92,7 +93,7 @@ def box_stats(data: Sequence[float], whisker: str) -> dict[str, Any]:
 def pie_percentages(values: Sequence[float]) -> list[float]:
     """Slice shares in percent, one decimal, exactly as the labels show them."""
     tot = float(sum(values))
-    return [round(100.0 * v / tot, 1) for v in values]
+    return [half_up(100.0 * v / tot, 1) for v in values]
 
 
 def trend_line(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:

@@ -36,7 +36,7 @@ import numpy as np
 from renderers.function.curve import Curve, store_floats
 from renderers.function.text import expression, pi_text, poly_text
 from renderers.spec import Spec
-from renderers.text import fmt_num
+from renderers.text import fmt_num, r2
 
 KINDS = ("polynomial", "sine", "cosine", "tangent", "exponential", "logarithm", "absolute",
          "piecewise", "rational")
@@ -92,14 +92,6 @@ class FunctionSpec(Spec):
 
     def __post_init__(self) -> None:
         store_floats(self, "xmin", "xmax", "ymin", "ymax", "shade")
-
-
-def r2(v: float) -> float:
-    """Round for facts; no -0.0."""
-    return round(float(v), 2) + 0.0
-
-
-# ----------------------------------------------------------------------------- evaluation
 
 
 def _pieces_index(cv: Curve, x: np.ndarray) -> np.ndarray:

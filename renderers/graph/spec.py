@@ -21,6 +21,7 @@ from typing import ClassVar
 
 from renderers.graph.draw import LAYOUTS
 from renderers.spec import Spec
+from renderers.text import fact_num
 
 KINDS = ("general", "weighted", "directed", "tree", "grid", "cycle", "complete", "bipartite")
 NODE_RANGES = {"general": range(3, 11), "weighted": range(3, 10), "directed": range(3, 10),
@@ -55,11 +56,6 @@ class GraphSpec(Spec):
 
 
 # ----------------------------------------------------------------------------- facts
-
-
-def _num(x: float):
-    x = float(x)
-    return int(round(x)) if abs(x - round(x)) < 1e-9 else round(x, 2)
 
 
 def edge_name(spec: GraphSpec, e: Edge) -> str:
@@ -141,8 +137,8 @@ def graph_facts(spec: GraphSpec) -> dict:
     if bip:
         f["bipartition"] = [[L[i] for i in range(n) if color[i] == k] for k in (0, 1)]
     if spec.weighted:
-        f["weights"] = {edge_name(spec, e): _num(e.weight) for e in spec.edges}
-        f["total_weight"] = _num(sum(e.weight for e in spec.edges))
+        f["weights"] = {edge_name(spec, e): fact_num(e.weight) for e in spec.edges}
+        f["total_weight"] = fact_num(sum(e.weight for e in spec.edges))
         heavy = max(spec.edges, key=lambda e: e.weight)
         light = min(spec.edges, key=lambda e: e.weight)
         f["heaviest_edge"], f["lightest_edge"] = edge_name(spec, heavy), edge_name(spec, light)
@@ -193,14 +189,14 @@ def graph_facts(spec: GraphSpec) -> dict:
                 x = prev[x]
             paths[L[i]] = p[::-1]
     f["source"] = L[0]
-    f["distances"] = {L[i]: None if dist[i] is None else _num(dist[i]) for i in range(n)}
+    f["distances"] = {L[i]: None if dist[i] is None else fact_num(dist[i]) for i in range(n)}
     f["shortest_paths"] = paths
     reach = [i for i in range(n) if dist[i] is not None]
     far = max(reach, key=lambda i: (dist[i], -i))
     # several nodes may tie for the largest distance: ``farthest_node`` is the first of them
     # (a representative), ``farthest_nodes`` lists them all, so "the farthest node is X" is
     # said only where the list has one name
-    f["farthest_node"], f["eccentricity"] = L[far], _num(dist[far])
+    f["farthest_node"], f["eccentricity"] = L[far], fact_num(dist[far])
     f["farthest_nodes"] = [L[i] for i in reach if dist[i] > dist[far] - 1e-9]
     f["n_reachable"] = len(reach)
     if spec.weighted and not spec.directed:
@@ -217,7 +213,7 @@ def graph_facts(spec: GraphSpec) -> dict:
             if find(e.u) != find(e.v):
                 parent[find(e.u)] = find(e.v)
                 tree.append(e)
-        f["mst_weight"] = _num(sum(e.weight for e in tree))
+        f["mst_weight"] = fact_num(sum(e.weight for e in tree))
         f["mst_edges"] = [edge_name(spec, e) for e in tree]
         f["mst_is_forest"] = not connected
     if spec.kind == "tree" or (f["is_tree"] and not spec.directed):

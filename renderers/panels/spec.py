@@ -42,6 +42,7 @@ from typing import ClassVar
 import numpy as np
 
 from renderers.spec import Spec
+from renderers.text import r2
 
 ITEM_KINDS = ("graph", "line", "circle", "ellipse", "hyperbola", "polar", "parametric",
               "region", "point", "vector", "segment", "polygon")
@@ -288,11 +289,6 @@ def region_area(it: Item, panel: Panel, n: int = 800) -> float:
     ys = panel.ymin + dy * (np.arange(n) + 0.5)
     X, Y = np.meshgrid(xs, ys)
     return float(region_mask(it, X, Y).sum() * dx * dy)
-
-
-def r2(x: float) -> float:
-    v = round(float(x), 2)
-    return 0.0 if v == 0 else v
 
 
 def item_facts(it: Item, panel: Panel) -> dict:

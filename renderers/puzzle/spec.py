@@ -39,7 +39,7 @@ from typing import ClassVar
 import numpy as np
 
 from renderers.spec import Spec
-from renderers.text import fmt_num
+from renderers.text import fact_num, fmt_num
 
 KINDS = ("number_grid", "pyramid", "triangles", "shape_sequence", "matrix", "odd_one_out",
          "color_grid", "chain")
@@ -124,12 +124,6 @@ class PuzzleSpec(Spec):
 # ----------------------------------------------------------------------------- helpers
 
 
-def num(x: float) -> float | int:
-    """Integral floats as ints in facts (3.0 -> 3), others rounded to 2 decimals."""
-    x = float(x)
-    return int(round(x)) if abs(x - round(x)) < 1e-9 else round(x, 2)
-
-
 def apply_op(x: float, op: str) -> float:
     k = float(op[1:])
     return {"+": x + k, "-": x - k, "*": x * k, "/": x / k}[op[0]]
@@ -158,7 +152,7 @@ def choice_letters(spec: PuzzleSpec) -> list[str]:
 
 def figure_facts(f: Figure) -> dict:
     return {"shape": f.shape, "color": f.color, "count": f.count,
-            "rotation": num(f.rotation % 360), "mirrored": f.mirrored}
+            "rotation": fact_num(f.rotation % 360), "mirrored": f.mirrored}
 
 
 def count_grid_paths(colors: list[list[str]], start: tuple[int, int], end: tuple[int, int]
@@ -250,39 +244,39 @@ def _grid_facts(spec: PuzzleSpec) -> dict:
     g = np.array(spec.grid, dtype=float)
     R, C = g.shape
     r, c = spec.missing
-    f = {"rows": R, "cols": C, "values": [[num(v) for v in row] for row in spec.grid],
-         "missing": [r, c], "answer": num(g[r, c]), "hidden": spec.hidden,
+    f = {"rows": R, "cols": C, "values": [[fact_num(v) for v in row] for row in spec.grid],
+         "missing": [r, c], "answer": fact_num(g[r, c]), "hidden": spec.hidden,
          "n_hidden": len(spec.hidden), "shown_cells": R * C - 1 - len(spec.hidden)}
     if spec.rule in ("row_sum", "col_sum", "magic"):
-        f["row_sums"] = [num(v) for v in g.sum(axis=1)]
-        f["col_sums"] = [num(v) for v in g.sum(axis=0)]
+        f["row_sums"] = [fact_num(v) for v in g.sum(axis=1)]
+        f["col_sums"] = [fact_num(v) for v in g.sum(axis=0)]
     if spec.rule == "magic":
-        f["magic_sum"] = num(g[0].sum())
-        f["diagonal_sums"] = [num(np.trace(g)), num(np.trace(g[:, ::-1]))]
+        f["magic_sum"] = fact_num(g[0].sum())
+        f["diagonal_sums"] = [fact_num(np.trace(g)), fact_num(np.trace(g[:, ::-1]))]
     if spec.rule == "row_formula":
         f["formula"] = f"c = {spec.formula}"
     if spec.rule == "arithmetic_rows":
-        f["row_steps"] = [num(row[1] - row[0]) for row in g]
+        f["row_steps"] = [fact_num(row[1] - row[0]) for row in g]
     if spec.rule == "latin":
-        f["symbols"] = sorted({num(v) for v in g.ravel()})
+        f["symbols"] = sorted({fact_num(v) for v in g.ravel()})
     return f
 
 
 def _pyramid_facts(spec: PuzzleSpec) -> dict:
     r, i = spec.missing
-    return {"levels": len(spec.grid), "blocks": [[num(v) for v in row] for row in spec.grid],
-            "bottom": [num(v) for v in spec.grid[-1]], "top": num(spec.grid[0][0]),
-            "missing": [r, i], "answer": num(spec.grid[r][i]), "hidden": spec.hidden,
+    return {"levels": len(spec.grid), "blocks": [[fact_num(v) for v in row] for row in spec.grid],
+            "bottom": [fact_num(v) for v in spec.grid[-1]], "top": fact_num(spec.grid[0][0]),
+            "missing": [r, i], "answer": fact_num(spec.grid[r][i]), "hidden": spec.hidden,
             "n_hidden": len(spec.hidden),
             "rule": "each block is the sum of the two blocks below it"}
 
 
 def _triangle_facts(spec: PuzzleSpec) -> dict:
     t, i = spec.missing
-    tris = [{"top": num(a), "left": num(b), "right": num(c), "centre": num(d)}
+    tris = [{"top": fact_num(a), "left": fact_num(b), "right": fact_num(c), "centre": fact_num(d)}
             for a, b, c, d in spec.grid]
     return {"triangles": tris, "n_triangles": len(tris), "formula": f"centre = {spec.formula}",
-            "missing": [t, i], "answer": num(spec.grid[t][i])}
+            "missing": [t, i], "answer": fact_num(spec.grid[t][i])}
 
 
 def _sequence_facts(spec: PuzzleSpec) -> dict:
@@ -298,12 +292,12 @@ def _sequence_facts(spec: PuzzleSpec) -> dict:
          "shape_period": period([x.shape for x in figs])}
     step = constant_step(counts)
     if step is not None:
-        f["count_step"] = num(step)
+        f["count_step"] = fact_num(step)
     # turns are compared modulo 360 (a sequence 90, 0, 270 turns by 270 ccw = 90 cw each time)
     turns = [(b - a) % 360 for a, b in zip(rots, rots[1:])]
     if turns and all(abs(t - turns[0]) < 1e-9 for t in turns):
-        f["rotation_step_ccw"] = num(turns[0])
-        f["rotation_step_cw"] = num((-turns[0]) % 360)
+        f["rotation_step_ccw"] = fact_num(turns[0])
+        f["rotation_step_cw"] = fact_num((-turns[0]) % 360)
     return f
 
 
@@ -363,14 +357,14 @@ def _chain_facts(spec: PuzzleSpec) -> dict:
     (m,) = spec.missing
     k = len(spec.ops)
     if m == 0:
-        ans = num(spec.start)
+        ans = fact_num(spec.start)
     elif m == k + 1:
-        ans = num(vals[-1])
+        ans = fact_num(vals[-1])
     else:
         ans = OP_SYMBOLS[spec.ops[m - 1][0]] if spec.hide_sign else spec.ops[m - 1]
-    return {"start": num(spec.start), "ops": list(spec.ops),
-            "ops_shown": [op_text(o) for o in spec.ops], "values": [num(v) for v in vals],
-            "output": num(vals[-1]), "n_ops": k, "missing": [m],
+    return {"start": fact_num(spec.start), "ops": list(spec.ops),
+            "ops_shown": [op_text(o) for o in spec.ops], "values": [fact_num(v) for v in vals],
+            "output": fact_num(vals[-1]), "n_ops": k, "missing": [m],
             "hide_sign": spec.hide_sign and 0 < m <= k, "answer": ans}
 
 

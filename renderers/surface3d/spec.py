@@ -19,6 +19,7 @@ from typing import ClassVar
 import numpy as np
 
 from renderers.spec import Spec
+from renderers.text import r2
 
 
 @dataclass
@@ -87,7 +88,7 @@ def spec_facts(spec: SurfaceSpec) -> dict:
     i = np.unravel_index(int(np.argmax(z)), z.shape)
     vals = {p.name: round(float(values(spec, p.x, p.y)), 6) for p in spec.points}
     out = {"extent": spec.extent, "values": vals, "max": round(float(z[i]), 4),
-           "argmax": [round(float(xs[i]), 2), round(float(ys[i]), 2)],
+           "argmax": [r2(xs[i]), r2(ys[i])],
            "min": round(float(z.min()), 4), "peaks": count_peaks(z)}
     if vals:
         out["highest"] = max(vals, key=vals.get)

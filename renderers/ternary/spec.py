@@ -20,6 +20,7 @@ import math
 from typing import ClassVar
 
 from renderers.spec import Spec
+from renderers.text import fact_num
 
 SQ3 = math.sqrt(3) / 2
 STEPS = (5, 10, 20, 25)  # gridline spacings in percent that divide 100
@@ -101,14 +102,9 @@ def validate(spec: TernarySpec) -> None:
         raise ValueError(f"ternary segments {bad} do not join two named points")
 
 
-def _num(x: float):
-    x = float(x)
-    return int(round(x)) if abs(x - round(x)) < 1e-9 else round(x, 2)
-
-
 def ternary_facts(spec: TernarySpec) -> dict:
     validate(spec)
-    pts = {p.name: {part: _num(v) for part, v in zip(spec.parts, p.comp)} for p in spec.points}
+    pts = {p.name: {part: fact_num(v) for part, v in zip(spec.parts, p.comp)} for p in spec.points}
     f: dict = {"title": spec.title, "parts": list(spec.parts), "step": spec.step,
                "n_points": len(spec.points), "points": pts,
                "xy": {p.name: [round(v, 4) for v in to_xy(p.comp)] for p in spec.points},

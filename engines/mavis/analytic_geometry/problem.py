@@ -21,13 +21,13 @@ from typing import Callable
 
 import numpy as np
 
-from engines.mavis.problem import (Distractor, Given, Problem, exact_to, fmt_round, half_up,
-                                   mixed_flags)
+from engines.mavis.problem import Distractor, Given, Problem, mixed_flags
 from engines.mavis.registry import problem_maker
 from renderers.analytic_geometry.sample import SLOPES, Placer, finish_objects, sample_range
 from renderers.analytic_geometry.spec import (F, AnalyticSpec, GeoObject, fmt_frac, line_equation,
                                               shoelace)
 from renderers.spec import rng_choice
+from renderers.text import exact_to, fmt_round, half_up
 
 TARGETS = ("distance", "midpoint", "slope", "y_intercept", "intersection", "polygon_area",
            "circle_area", "circumference", "x_intercept", "perpendicular_slope",

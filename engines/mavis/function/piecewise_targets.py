@@ -21,13 +21,14 @@ from typing import Callable
 
 import numpy as np
 
-from engines.mavis.function.targets import Draft, distract, eq_sign, n, par, poly_at, r2
+from engines.mavis.function.targets import Draft, distract, eq_sign, n, par, poly_at
 from engines.mavis.problem import WrongChain, fmt_answer
 from renderers.function.curve import Curve, Piece
 from renderers.function.sample import choose_window, sample_curve
 from renderers.function.spec import XMarker, value
 from renderers.function.text import expression, piece_condition, poly_text
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 INF = "∞"
 

@@ -26,13 +26,13 @@ import numpy as np
 
 from engines.mavis.function.shape_targets import BUILDERS
 from engines.mavis.function.targets import Draft
-from engines.mavis.problem import Given, Problem, exact_to, mixed_flags
+from engines.mavis.problem import Given, Problem, mixed_flags
 from engines.mavis.registry import problem_maker
 from renderers.function.sample import choose_window
 from renderers.function.spec import FunctionSpec, NamedPoint
 from renderers.function.text import expression
 from renderers.spec import rng_choice
-from renderers.text import fmt_num
+from renderers.text import exact_to, fmt_num
 
 TARGETS = tuple(BUILDERS)
 SHOWN = ("title", "title", "label", "legend")

@@ -16,12 +16,13 @@ import numpy as np
 
 from engines.mavis.function.piecewise_targets import PIECEWISE_BUILDERS
 from engines.mavis.function.targets import (CORE_BUILDERS, Draft, _deg, curve_where, distract,
-                                            frac_poly, frac_text, n, par, r2)
+                                            frac_poly, frac_text, n, par)
 from renderers.function.curve import Curve
 from renderers.function.sample import SLOPES, choose_window, sample_curve, vertex_quadratic
 from renderers.function.spec import NamedPoint, XMarker, evaluate, value
 from renderers.function.text import expression, pi_text, rhs_text
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 PERIOD_POOL = ("π/2", "π", "2π", "4π", "π/4", "3π", "8π")
 

@@ -22,14 +22,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-from engines.mavis.problem import (Distractor, WrongChain, exact_to, fmt_answer, fmt_round,
-                                  half_up)
+from engines.mavis.problem import Distractor, WrongChain, fmt_answer
 from renderers.function.curve import Curve
 from renderers.function.sample import choose_window, poly_from_roots, sample_curve, vertex_quadratic
 from renderers.function.spec import (NamedPoint, XMarker, analyze, breaks, derivative, domain_lo,
                                      value)
 from renderers.function.text import expression, pi_text, piece_condition, poly_text, rhs_text
 from renderers.spec import rng_choice
+from renderers.text import exact_to, fmt_round, r2
 
 TREND_OPTIONS = ("increasing", "decreasing", "increasing then decreasing",
                  "decreasing then increasing")
@@ -56,11 +56,6 @@ class Draft:
 # ----------------------------------------------------------------------------- helpers
 
 n = fmt_round  # a number as a step writes it, rounded half up to two decimals
-
-
-def r2(v: float) -> float:
-    """A value as the answer states it: two decimals, rounded half up (9/8 -> 1.13)."""
-    return half_up(float(v))
 
 
 def eq_sign(v: float) -> str:

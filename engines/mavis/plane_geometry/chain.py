@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from engines.mavis.problem import fmt_round as f
+from renderers.text import fmt_round as f
 
 
 def seg(a: str, b: str) -> str:

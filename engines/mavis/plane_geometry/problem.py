@@ -29,14 +29,14 @@ import numpy as np
 import engines.mavis.plane_geometry.shape_rules as S
 from engines.mavis.plane_geometry.chain import Chain, ang, seg
 from engines.mavis.problem import (Distractor, Given, Problem, WrongChain, fmt_answer,
-                                   half_up, mixed_flags)
-from engines.mavis.problem import fmt_round as f
+                                   mixed_flags)
 from engines.mavis.registry import problem_maker
 from engines.mavis.text import pick
 from renderers.plane_geometry.sample import FILLS, next_letters
 from renderers.plane_geometry.spec import (Attachment, PlaneGeometrySpec, base_label, build_model,
                                            ekey)
 from renderers.spec import rng_choice
+from renderers.text import fmt_round as f, half_up
 
 BASE_W = {"right_triangle": 3.0, "rectangle": 2.0, "square": 1.5, "equilateral_triangle": 1.0,
           "isosceles_triangle": 1.0, "scalene_triangle": 1.0, "parallelogram": 1.0,

@@ -16,7 +16,7 @@ import math
 
 from engines.mavis.plane_geometry.chain import (Chain, GivenInfo, complement, eq_side, say, ang,
                                                 perimeter, seg, sq)
-from engines.mavis.problem import fmt_round as f
+from renderers.text import fmt_round as f
 
 __all__ = ["Chain", "GivenInfo", "ang", "seg", "right_triangle", "equilateral", "iso_attached",
            "iso_base", "sas_triangle", "square", "rectangle", "parallelogram", "trapezoid",

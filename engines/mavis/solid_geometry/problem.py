@@ -20,12 +20,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from engines.mavis.problem import Distractor, Given, Problem, exact_to, fmt_round, half_up
+from engines.mavis.problem import Distractor, Given, Problem
 from engines.mavis.registry import problem_maker
 from renderers.solid_geometry.sample import sample_solid
 from renderers.solid_geometry.sample import settle_view
 from renderers.solid_geometry.spec import SolidSpec, dimensions, kind_words
 from renderers.spec import rng_choice
+from renderers.text import exact_to, fmt_round, half_up
 
 SQ, SQUARE, CUBE = "√", "²", "³"
 TARGETS = {

@@ -44,19 +44,25 @@ def half_up(x: float, places: int) -> float:
 
 @contextmanager
 def unrounded():
-    """Python's round(x, n) made the identity in every seed module: an answer computed inside
-    it is the true value before the seed rounds it (round(x) to a whole number stays)."""
+    """Rounding to decimals made the identity in every seed module (Python's round(x, n), the
+    suite's ``half_up`` and ``r2``): an answer computed inside it is the true value before the
+    seed rounds it (round(x) to a whole number stays)."""
     mods = [m for n, m in sys.modules.items() if n.startswith("engines.dynamath.seeds")]
-    saved = {m: m.__dict__["round"] for m in mods if "round" in m.__dict__}
+    saved = {m: {k: m.__dict__[k] for k in ("round", "half_up", "r2") if k in m.__dict__}
+             for m in mods}
     for m in mods:
         m.round = lambda x, nd=None: builtins.round(x) if nd is None else x
+        if "half_up" in m.__dict__:
+            m.half_up = lambda x, places=2: x
+        if "r2" in m.__dict__:
+            m.r2 = float
     try:
         yield
     finally:
         for m in mods:
             del m.round
-            if m in saved:
-                m.round = saved[m]
+            for k, v in saved[m].items():
+                setattr(m, k, v)
 
 
 def rounding_faults(sid: str, v: int, seed: int = 0) -> list:

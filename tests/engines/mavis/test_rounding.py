@@ -14,7 +14,8 @@ import pytest
 from engines.mavis import registry
 from engines.mavis.dpo import is_correct
 from engines.mavis.plane_geometry.chain import Chain, say, seg
-from engines.mavis.problem import exact_to, fmt_answer, fmt_round, half_up
+from engines.mavis.problem import fmt_answer
+from renderers.text import exact_to, fmt_round, half_up
 from tests.tiers import tiers
 
 FAMILIES = registry.instruct_families()
@@ -38,17 +39,19 @@ def asked_places(stem: str) -> int | None:
 
 @contextlib.contextmanager
 def unrounded():
-    """Rounding to decimals switched off in every MAVIS module (``half_up`` and round(x, n)
-    made the identity; round(x) to a whole number stays): an answer worked out inside is the
-    true value before it is rounded."""
+    """Rounding to decimals switched off in every MAVIS module (``half_up``, ``r2`` and
+    round(x, n) made the identity; round(x) to a whole number stays): an answer worked out
+    inside is the true value before it is rounded."""
     mods = [m for name, m in sys.modules.items()
             if name.startswith("engines.mavis") and m is not None]
-    saved = {m: {k: m.__dict__[k] for k in ("round", "half_up") if k in m.__dict__}
+    saved = {m: {k: m.__dict__[k] for k in ("round", "half_up", "r2") if k in m.__dict__}
              for m in mods}
     for m in mods:
         m.round = lambda x, nd=None: builtins.round(x) if nd is None else x
         if "half_up" in m.__dict__:
             m.half_up = lambda x, places=2: x
+        if "r2" in m.__dict__:
+            m.r2 = float
     try:
         yield
     finally:

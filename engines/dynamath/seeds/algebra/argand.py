@@ -16,8 +16,9 @@ import math
 
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
-from engines.dynamath.seeds.algebra.curves import COLORS, HIGH, ROUND2, TOPIC, UNI, ch, r2, sp
+from engines.dynamath.seeds.algebra.curves import COLORS, HIGH, ROUND2, TOPIC, UNI, ch, sp
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject
+from renderers.text import r2
 
 PLANE = ("The figure shows the complex plane: the horizontal axis is the real part and the "
          "vertical axis the imaginary part, with grid lines 1 apart.")

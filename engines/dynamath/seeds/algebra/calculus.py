@@ -19,10 +19,11 @@ import numpy as np
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.algebra.curves import (COLORS, HIGH, ROUND2, TOPIC, UNI, ch, curve,
-                                                   fval, poly, r2, sp, sx, sym_curve, tie)
+                                                   fval, poly, sp, sx, sym_curve, tie)
 from renderers.function.sample import poly_from_roots, vertex_quadratic
 from renderers.function.spec import FunctionSpec, NamedPoint, XMarker, evaluate
 from renderers.function.text import pi_text
+from renderers.text import r2
 
 P = np.polynomial.polynomial
 

@@ -49,10 +49,6 @@ def tie(v) -> bool:
     return (Fraction(v).limit_denominator(10 ** 6) * 100).denominator == 2
 
 
-def r2(v) -> float:
-    return round(float(v), 2) + 0.0
-
-
 def poly(coeffs) -> dict:
     return {"kind": "polynomial", "coeffs": [float(c) for c in coeffs]}
 

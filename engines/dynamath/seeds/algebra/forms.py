@@ -20,10 +20,11 @@ import numpy as np
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
 from engines.dynamath.seeds.algebra.curves import (COLORS, HIGH, ROUND2, TOPIC, ch, curve,
-                                                   parse_rhs, poly, r2, sp, sx, sym_curve)
+                                                   parse_rhs, poly, sp, sx, sym_curve)
 from renderers.function.sample import choose_window, poly_from_roots, vertex_quadratic
 from renderers.function.spec import FunctionSpec, evaluate
 from renderers.function.text import rhs_text
+from renderers.text import r2
 
 TWO_PI = 2 * math.pi
 

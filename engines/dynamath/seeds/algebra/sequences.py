@@ -15,8 +15,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
-from engines.dynamath.seeds.algebra.curves import COLORS, HIGH, ROUND2, TOPIC, UNI, ch, r2, tie
+from engines.dynamath.seeds.algebra.curves import COLORS, HIGH, ROUND2, TOPIC, UNI, ch, tie
 from renderers.chart.spec import ChartSpec, Series
+from renderers.text import r2
 
 
 def bars(values: list[int], color: str) -> ChartSpec:

@@ -19,9 +19,10 @@ import numpy as np
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.algebra.curves import (COLORS, HIGH, ROUND2, TOPIC, P, ch, curve, fval,
-                                                   poly, r2, sp, sx, sym_curve, tie)
+                                                   poly, sp, sx, sym_curve, tie)
 from renderers.function.sample import poly_from_roots, vertex_quadratic
 from renderers.function.spec import FunctionSpec, NamedPoint
+from renderers.text import r2
 
 # ----------------------------------------------------------------------------- zeros
 

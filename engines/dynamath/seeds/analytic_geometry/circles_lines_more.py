@@ -20,13 +20,14 @@ from fractions import Fraction
 
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
-from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI,
-                                                           apart, fpts, r2, sp)
+from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI, apart,
+                                                           fpts, sp)
 from engines.dynamath.seeds.analytic_geometry.lines_circles_more import (
     POINT_CLAUSES, eq_through, frac_pt, line_obj, pt_text, slope, sp_line, sp_pt, spec7,
     which_holds)
 from renderers.analytic_geometry.spec import GeoObject, circle_equation
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 RSQ = (5, 10, 13, 25)  # radii squared with lattice points on the circle besides the axes ones
 

@@ -20,12 +20,13 @@ from fractions import Fraction
 
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
-from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI,
-                                                           coord, fpts, r2, sp, spt)
+from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI, coord,
+                                                           fpts, sp, spt)
 from renderers.analytic_geometry.spec import (AnalyticSpec, GeoObject, circle_equation,
                                               ellipse_equation, fmt_frac, line_equation)
 from renderers.contour.spec import ContourSpec, Marked
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 
 def _surd(n: int) -> str:

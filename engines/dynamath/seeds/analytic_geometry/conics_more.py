@@ -24,13 +24,14 @@ import numpy as np
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
 from engines.dynamath.seeds.analytic_geometry.conics import eq_holds
-from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI,
-                                                           fpts, r2, sp, spt, tie)
+from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI, fpts,
+                                                           sp, spt, tie)
 from engines.dynamath.seeds.analytic_geometry.panels import PANEL_CLAUSES, hyperbola_text
 from renderers.analytic_geometry.spec import (AnalyticSpec, GeoObject, ellipse_equation,
                                               fmt_frac, parabola_equation)
 from renderers.panels.spec import Item, Panel, PanelsSpec, curve_points
 from renderers.spec import rng_choice
+from renderers.text import half_up, r2
 
 LETTERS4 = "ABCD"
 
@@ -270,7 +271,7 @@ class EllipseFocalSum(SeedQuestion):
             t = float(rng.uniform(0.35, 1.2)) + math.pi / 2 * int(rng.integers(4))
             a, b = ab
             P = [c[0] + a * math.cos(t), c[1] + b * math.sin(t)]
-            d1 = round(math.dist(P, self._foci(c, ab)[0]), 2)
+            d1 = half_up(math.dist(P, self._foci(c, ab)[0]), 2)
             if min(ab) >= 2 and d1 >= 1:
                 return {"c": c, "ab": ab, "t": round(t, 4), "d1": d1,
                         "color": rng_choice(rng, COLORS)}
@@ -369,7 +370,7 @@ class HyperbolaFocalDifference(SeedQuestion):
             a, b = int(rng.integers(2, 4)), int(rng.integers(2, 5))
             side, t = int(rng_choice(rng, (-1, 1))), float(rng.uniform(-1.5, 1.5))
             P = [h + side * a * math.cosh(t), k + b * math.sinh(t)]
-            d1 = round(math.dist(P, [h - math.hypot(a, b), k]), 2)
+            d1 = half_up(math.dist(P, [h - math.hypot(a, b), k]), 2)
             c = math.hypot(a, b)
             marks = [[h + a, k], [h - a, k], [h + c, k], [h - c, k]]
             clear = c - a >= 1.5 and min(math.dist(P, q) for q in marks) >= 1.5 and \

@@ -19,9 +19,10 @@ import numpy as np
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI, apart,
-                                                           coord, fpts, r2, sp, spt, view)
+                                                           coord, fpts, sp, spt, view)
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 # ----------------------------------------------------------------------------- circles
 

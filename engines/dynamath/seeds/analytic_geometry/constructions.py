@@ -19,11 +19,12 @@ import math
 
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
-from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, NAME_PAIRS, ROUND2,
-                                                           TOPIC, UNI, apart, fpts, point, r2,
-                                                           sp, spt, tie, view)
+from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, NAME_PAIRS, ROUND2, TOPIC,
+                                                           UNI, apart, fpts, point, sp, spt, tie,
+                                                           view)
 from renderers.analytic_geometry.spec import GeoObject, fmt_frac
 from renderers.spec import rng_choice
+from renderers.text import half_up, r2
 
 RATIOS = ((1, 2), (2, 1), (1, 3), (3, 1), (2, 3), (3, 2))
 
@@ -159,7 +160,7 @@ class TangentLength(SeedQuestion):
 
     def answer(self, p):
         (cx, cy), r, (x, y) = p["c"], p["r"], p["P"]
-        return round(math.sqrt((x - cx) ** 2 + (y - cy) ** 2 - r * r), 2)
+        return half_up(math.sqrt((x - cx) ** 2 + (y - cy) ** 2 - r * r), 2)
 
     def check(self, p):
         # Thales: T lies on the circle and on the circle with diameter PC (the angle PTC is
@@ -173,7 +174,7 @@ class TangentLength(SeedQuestion):
         h = math.sqrt(max(0.0, r * r - a * a))
         ux, uy = (mx - cx) / d, (my - cy) / d
         tx, ty = cx + a * ux - h * uy, cy + a * uy + h * ux
-        return round(math.dist((tx, ty), (px, py)), 2)
+        return half_up(math.dist((tx, ty), (px, py)), 2)
 
     def diagram(self, p):
         return view({"r": 7}, [

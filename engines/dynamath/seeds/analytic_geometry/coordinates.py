@@ -21,10 +21,11 @@ import numpy as np
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, NAME_PAIRS, ROUND2, TOPIC,
-                                                           UNI, apart, coord, fpts, point, r2, sp,
-                                                           spt, tie, view)
+                                                           UNI, apart, coord, fpts, point, sp, spt,
+                                                           tie, view)
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, line_coeffs, shoelace
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 
 # ----------------------------------------------------------------------------- points

@@ -33,10 +33,6 @@ def tie(x) -> bool:
     return (Fraction(x) * 100).denominator == 2
 
 
-def r2(x) -> float:
-    return round(float(x), 2)
-
-
 def coord(rng, lo: int, hi: int) -> int:
     """An integer in [lo, hi], kept off 0 so that points stay clear of the axis labels."""
     while True:

@@ -20,10 +20,11 @@ from fractions import Fraction
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
 from engines.dynamath.seeds.analytic_geometry.conics import LATTICE, eq_holds
-from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI,
-                                                           apart, coord, fpts, r2, sp, spt)
+from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, apart,
+                                                           coord, fpts, sp, spt)
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, fmt_frac, line_equation
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 
 def _lattice_vec(rng, rsq: int) -> list[int]:

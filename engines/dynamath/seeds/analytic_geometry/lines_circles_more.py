@@ -22,10 +22,11 @@ from fractions import Fraction
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
 from engines.dynamath.seeds.analytic_geometry.conics import eq_holds
-from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI,
-                                                           apart, coord, fpts, r2, sp, tie)
+from engines.dynamath.seeds.analytic_geometry.grid import (COLORS, HIGH, ROUND2, TOPIC, UNI, apart,
+                                                           coord, fpts, sp, tie)
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, fmt_frac, line_equation
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 POINT_CLAUSES = ("Point Z({x}, {y}) is another point of the plane; it is not drawn.",
                  "The figure is one of {n} figures a student drew on the same grid.")

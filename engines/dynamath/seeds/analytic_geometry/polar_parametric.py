@@ -21,6 +21,7 @@ from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.analytic_geometry.grid import COLORS, ROUND2, TOPIC, UNI
 from renderers.panels.spec import Item, Panel, PanelsSpec, curve_points, item_facts
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 R = 5
 
@@ -79,13 +80,13 @@ class CardioidArea(SeedQuestion):
 
     def answer(self, p):
         # (1/2) ∫ a²(1 ± cos θ)² dθ over a full turn = (3/2) π a²
-        return round(1.5 * math.pi * p["a"] ** 2, 2)
+        return half_up(1.5 * math.pi * p["a"] ** 2, 2)
 
     def check(self, p):
         it = self.diagram(p).panels[0].items[0]
         xy = curve_points(it, Panel(), n=200001)
         x, y = xy[:, 0], xy[:, 1]
-        return round(abs(float(np.dot(x[:-1], y[1:]) - np.dot(x[1:], y[:-1]))) / 2, 2)
+        return half_up(abs(float(np.dot(x[:-1], y[1:]) - np.dot(x[1:], y[:-1]))) / 2, 2)
 
     def diagram(self, p):
         a = p["a"]

@@ -27,6 +27,7 @@ from renderers.analytic_geometry.spec import line_equation, parabola_equation
 from renderers.panels.spec import (Constraint, Item, Panel, PanelsSpec, in_region,
                                    polygon_area, region_area)
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 R = 6
 POINT_NAMES = ("P", "Q", "R", "S")
@@ -350,7 +351,7 @@ class RegionBetweenCurves(SeedQuestion):
 
     def answer(self, p):
         x1, x2 = p["x"]
-        return round(float(Fr(abs(p["a"]) * (x2 - x1) ** 3, 6)), 2)
+        return half_up(float(Fr(abs(p["a"]) * (x2 - x1) ** 3, 6)), 2)
 
     def check(self, p):
         # the curves read back from the drawn items; the crossings by the quadratic formula,
@@ -365,7 +366,7 @@ class RegionBetweenCurves(SeedQuestion):
 
         def prim(x):
             return g2 * x ** 3 / 3 + g1 * x ** 2 / 2 + g0 * x
-        return round(float(abs(prim(hi) - prim(lo))), 2)
+        return half_up(float(abs(prim(hi) - prim(lo))), 2)
 
     def diagram(self, p):
         c0, c1, c2 = self._poly(p)
@@ -413,7 +414,7 @@ class RegionDiskSegment(SeedQuestion):
 
     def answer(self, p):
         r, c = p["r"], p["c"]
-        return round(r * r * math.acos(c / r) - c * math.sqrt(r * r - c * c), 2)
+        return half_up(r * r * math.acos(c / r) - c * math.sqrt(r * r - c * c), 2)
 
     def check(self, p):
         # the circular segment as a sector less a triangle: central angle t = 2 acos(c / r)
@@ -421,7 +422,7 @@ class RegionDiskSegment(SeedQuestion):
         r = reg.constraints[0].params[2]
         c = abs(reg.constraints[1].params[2])
         t = 2 * math.acos(c / r)
-        return round(r * r / 2 * (t - math.sin(t)), 2)
+        return half_up(r * r / 2 * (t - math.sin(t)), 2)
 
     def diagram(self, p):
         a, b, k, op = self._line(p)

@@ -20,6 +20,7 @@ from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates,
 from engines.dynamath.seeds.analytic_geometry.grid import HIGH, ROUND2, TOPIC, UNI
 from renderers.panels.spec import Item, Panel, PanelsSpec, polygon_area
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 R = 6
 PAIRS = (("u", "v"), ("a", "b"), ("p", "q"))
@@ -116,13 +117,13 @@ class VectorSumLength(TwoVectors):
     def answer(self, p):
         (a, b), (c, d) = (comps(x) for x in p["arrows"])
         s = 1 if p["op"] == "+" else -1
-        return round(math.sqrt((a + s * c) ** 2 + (b + s * d) ** 2), 2)
+        return half_up(math.sqrt((a + s * c) ** 2 + (b + s * d) ** 2), 2)
 
     def check(self, p):
         # the law of cosines on the two lengths and the angle between the arrows
         (lu, tu), (lv, tv) = self.polar(p)
         s = 1 if p["op"] == "+" else -1
-        return round(math.sqrt(max(0.0, lu * lu + lv * lv + 2 * s * lu * lv * math.cos(tu - tv))),
+        return half_up(math.sqrt(max(0.0, lu * lu + lv * lv + 2 * s * lu * lv * math.cos(tu - tv))),
                      2)
 
 
@@ -164,12 +165,12 @@ class VectorAngle(TwoVectors):
     def answer(self, p):
         (a, b), (c, d) = (comps(x) for x in p["arrows"])
         cos = (a * c + b * d) / (math.hypot(a, b) * math.hypot(c, d))
-        return round(math.degrees(math.acos(max(-1.0, min(1.0, cos)))), 2)
+        return half_up(math.degrees(math.acos(max(-1.0, min(1.0, cos)))), 2)
 
     def check(self, p):
         (_, tu), (_, tv) = self.polar(p)
         d = abs(math.degrees(tu - tv)) % 360
-        return round(min(d, 360 - d), 2)
+        return half_up(min(d, 360 - d), 2)
 
 
 @register_seed
@@ -188,11 +189,11 @@ class VectorProjection(TwoVectors):
 
     def answer(self, p):
         (a, b), (c, d) = (comps(x) for x in p["arrows"])
-        return round((a * c + b * d) / math.hypot(c, d), 2)
+        return half_up((a * c + b * d) / math.hypot(c, d), 2)
 
     def check(self, p):
         (lu, tu), (_, tv) = self.polar(p)
-        return round(lu * math.cos(tu - tv), 2)
+        return half_up(lu * math.cos(tu - tv), 2)
 
 
 @register_seed

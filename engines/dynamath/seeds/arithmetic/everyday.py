@@ -21,7 +21,7 @@ from renderers.arithmetic.spec import (CURRENCIES, ArithmeticSpec, BarModel, Bar
                                        ModelBar, Money, Reading, Receipt, ReceiptRow, Ruler, Tally,
                                        TallyRow, Thermometer, coin_text, money_text)
 from renderers.spec import rng_choice
-from renderers.text import fmt_num
+from renderers.text import fmt_num, half_up
 
 TOPIC = "arithmetic"
 ELEM, HIGH, UNI = "elementary school", "high school", "undergraduate"
@@ -164,7 +164,7 @@ class ReceiptPercent(SeedQuestion):
     def answer(self, p):
         sub = sum(q * pr for _, q, pr in p["items"])
         sign = 1 if p["mode"] == "tax" else -1
-        return round(sub * (1 + sign * p["rate"] / 100), 2)
+        return half_up(sub * (1 + sign * p["rate"] / 100), 2)
 
     def diagram(self, p):
         label = "Sales tax" if p["mode"] == "tax" else "Discount"
@@ -212,7 +212,7 @@ class CompoundInterest(SeedQuestion):
                 "is the balance at the end of the term? Round to two decimal places.")
 
     def answer(self, p):
-        return round(_balance(p), 2)
+        return half_up(_balance(p), 2)
 
     def diagram(self, p):
         rows = [ReceiptRow("Deposit", money_text(p["currency"], p["deposit"])),
@@ -233,10 +233,10 @@ class CompoundInterest(SeedQuestion):
             for k in range(1, 60):
                 term *= r * t / k
                 total += term
-            return round(bal * total, 2)
+            return half_up(bal * total, 2)
         for _ in range(n * t):
             bal *= 1 + r / n
-        return round(bal, 2)
+        return half_up(bal, 2)
 
 
 @register_seed

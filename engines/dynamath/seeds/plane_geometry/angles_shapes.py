@@ -25,6 +25,7 @@ from engines.dynamath.seeds.plane_geometry.measure import (TOPIC, corner, intege
                                                            model_angle, pick_names, pick_rotation)
 from renderers.plane_geometry.spec import PlaneGeometrySpec, angle_at, build_model
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 
 # ----------------------------------------------------------------------------- angles
@@ -170,11 +171,11 @@ class RegularPolygonAngle(SeedQuestion):
                 "places.")
 
     def answer(self, p):
-        return round(180.0 * (p["n"] - 2) / p["n"], 2)
+        return half_up(180.0 * (p["n"] - 2) / p["n"], 2)
 
     def check(self, p):
         spec = self.diagram(p)
-        return round(model_angle(spec, corner(spec.names, 1)), 2)
+        return half_up(model_angle(spec, corner(spec.names, 1)), 2)
 
     def diagram(self, p):
         names = list("ABCDEFGH"[:p["n"]])

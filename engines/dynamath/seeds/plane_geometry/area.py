@@ -20,6 +20,7 @@ from engines.dynamath.seeds.plane_geometry.measure import (TOPIC, corner, figure
                                                            pick_rotation, piece_integrals)
 from renderers.plane_geometry.spec import Attachment, PlaneGeometrySpec, build_model
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 # light fills that keep their name (pale red reads as pink, pale yellow as cream, pale cyan
 # as light blue)
@@ -76,10 +77,10 @@ class SemicircleComposite(SeedQuestion):
     def answer(self, p):
         L, M = self._dims(p["params"], p["side"])
         half_disc = math.pi * L * L / 8
-        return round(L * M + (half_disc if p["kind"] == "out" else -half_disc), 2)
+        return half_up(L * M + (half_disc if p["kind"] == "out" else -half_disc), 2)
 
     def check(self, p):
-        return round(figure_moments(build_model(self.diagram(p)))[0], 2)
+        return half_up(figure_moments(build_model(self.diagram(p)))[0], 2)
 
     def diagram(self, p):
         n = p["names"]
@@ -128,13 +129,13 @@ class InscribedCircleColour(SeedQuestion):
             shape, r = math.sqrt(3) / 4 * s * s, s / (2 * math.sqrt(3))
         disc = math.pi * r * r
         asks_disc = (p["ask"] == p["fill"]) == p["disc_coloured"]
-        return round(disc if asks_disc else shape - disc, 2)
+        return half_up(disc if asks_disc else shape - disc, 2)
 
     def check(self, p):
         m = build_model(self.diagram(p))
         shape, disc = piece_integrals(m, 0)[0], piece_integrals(m, 1)[0]
         coloured = disc if p["disc_coloured"] else shape - disc
-        return round(coloured if p["ask"] == p["fill"] else shape - coloured, 2)
+        return half_up(coloured if p["ask"] == p["fill"] else shape - coloured, 2)
 
     def diagram(self, p):
         tri = p["shape"] != "square"
@@ -172,11 +173,11 @@ class ColouredPiece(SeedQuestion):
 
     def answer(self, p):
         s = p["side"]
-        return round((s * s, math.sqrt(3) / 4 * s * s, math.pi * s * s / 8)[p["coloured"]], 2)
+        return half_up((s * s, math.sqrt(3) / 4 * s * s, math.pi * s * s / 8)[p["coloured"]], 2)
 
     def check(self, p):
         m = build_model(self.diagram(p))
-        return round(next(piece_integrals(m, i)[0] for i, pc in enumerate(m.pieces)
+        return half_up(next(piece_integrals(m, i)[0] for i, pc in enumerate(m.pieces)
                           if pc.shaded), 2)
 
     def diagram(self, p):
@@ -228,10 +229,10 @@ class SectorArea(SeedQuestion):
         return "What is the area of the shaded sector? Round to two decimal places."
 
     def answer(self, p):
-        return round(math.pi * p["radius"] ** 2 * p["angle"] / 360, 2)
+        return half_up(math.pi * p["radius"] ** 2 * p["angle"] / 360, 2)
 
     def check(self, p):
-        return round(piece_integrals(build_model(self.diagram(p)), 0)[0], 2)
+        return half_up(piece_integrals(build_model(self.diagram(p)), 0)[0], 2)
 
     def diagram(self, p):
         return _sector_spec(p, True)
@@ -252,11 +253,11 @@ class ArcLength(SeedQuestion):
                 "places.")
 
     def answer(self, p):
-        return round(math.pi * p["radius"] * p["angle"] / 180, 2)
+        return half_up(math.pi * p["radius"] * p["angle"] / 180, 2)
 
     def check(self, p):
         pc = build_model(self.diagram(p)).pieces[0]
-        return round(path_integrals([("arc", pc.center, pc.radius, *pc.arc)])[3], 2)
+        return half_up(path_integrals([("arc", pc.center, pc.radius, *pc.arc)])[3], 2)
 
     def diagram(self, p):
         return _sector_spec(p, False)
@@ -326,10 +327,10 @@ class ParallelogramArea(SeedQuestion):
                 "area? Round to two decimal places.")
 
     def answer(self, p):
-        return round(p["base"] * p["side"] * math.sin(math.radians(p["angle"])), 2)
+        return half_up(p["base"] * p["side"] * math.sin(math.radians(p["angle"])), 2)
 
     def check(self, p):
-        return round(piece_integrals(build_model(self.diagram(p)), 0)[0], 2)
+        return half_up(piece_integrals(build_model(self.diagram(p)), 0)[0], 2)
 
     def diagram(self, p):
         n = p["names"]
@@ -376,7 +377,7 @@ class CompositeCentroid(SeedQuestion):
             y = (a_rect * h / 2 + a_semi * (h + off)) / (a_rect + a_semi)
         else:
             y = (a_rect * h / 2 - a_semi * (h - off)) / (a_rect - a_semi)
-        return round(y, 2)
+        return half_up(y, 2)
 
     def check(self, p):
         m = build_model(self.diagram(p))
@@ -384,7 +385,7 @@ class CompositeCentroid(SeedQuestion):
         g = (Sx / A, Sy / A)
         a, b = m.points[p["names"][0]], m.points[p["names"][1]]
         cross = (b[0] - a[0]) * (g[1] - a[1]) - (b[1] - a[1]) * (g[0] - a[0])
-        return round(abs(cross) / math.dist(a, b), 2)
+        return half_up(abs(cross) / math.dist(a, b), 2)
 
     def diagram(self, p):
         n = p["names"]

@@ -15,10 +15,10 @@ import math
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC, path_integrals
-from engines.dynamath.seeds.plane_geometry.sketching import (arc_names, chain, num, polar, r2,
-                                                              sk_points)
+from engines.dynamath.seeds.plane_geometry.sketching import arc_names, chain, num, polar, sk_points
 from renderers.sketch.spec import SkAngle, SkCircle, SketchSpec, SkSegment, points_of
 from renderers.spec import rng_choice
+from renderers.text import half_up, r2
 
 HIGH, UNI = "high school", "undergraduate"
 COLORS = ("blue", "green", "purple", "orange")
@@ -127,7 +127,7 @@ class ArcFromInscribed(RegionSeed):
 
     def sample(self, rng):
         return {"r": int(rng.integers(3, 13)), "x": int(rng.integers(15, 86)),
-                "u": round(float(rng.uniform(0.25, 0.75)), 3),
+                "u": half_up(float(rng.uniform(0.25, 0.75)), 3),
                 "rot": float(rng.integers(0, 360)), "color": rng_choice(rng, COLORS)}
 
     def question(self, p):

@@ -15,10 +15,11 @@ import math
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order, \
     register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
-from engines.dynamath.seeds.plane_geometry.sketching import (angle, length, num, polar, r2,
-                                                              sk_points, through)
+from engines.dynamath.seeds.plane_geometry.sketching import (angle, length, num, polar, sk_points,
+                                                             through)
 from renderers.sketch.spec import SkAngle, SkCircle, SketchSpec, SkSegment
 from renderers.spec import rng_choice
+from renderers.text import half_up, r2
 
 HIGH, UNI = "high school", "undergraduate"
 COLORS = ("blue", "green", "purple", "orange")
@@ -50,7 +51,7 @@ class TangentSecant(CircleSeed):
 
     def sample(self, rng):
         a, b = int(rng.integers(2, 10)), int(rng.integers(2, 11))
-        return {"a": a, "b": b, "h": round(float(rng.uniform(0.3, 1.0)) * b / 2, 3),
+        return {"a": a, "b": b, "h": half_up(float(rng.uniform(0.3, 1.0)) * b / 2, 3),
                 "rot": float(rng.integers(0, 360)), "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
@@ -83,7 +84,7 @@ class SecantSecant(CircleSeed):
     def sample(self, rng):
         while True:
             a, b = int(rng.integers(2, 9)), int(rng.integers(3, 11))
-            h = round(float(rng.uniform(0.2, 0.9)) * b / 2, 3)
+            h = half_up(float(rng.uniform(0.2, 0.9)) * b / 2, 3)
             d, r, power = math.hypot(a + b / 2, h), math.hypot(h, b / 2), a * (a + b)
             ok = [c for c in range(2, 12) if d - r + 0.5 < c and c * c < power - 1.5 * c
                   and c != a]
@@ -133,7 +134,7 @@ class TangentChordAngle(CircleSeed, ShuffledCandidates):
 
     def sample(self, rng):
         return {"x": _angle_x(rng), "rot": float(rng.integers(0, 360)),
-                "u": round(float(rng.uniform(0.3, 0.7)), 3), "ask": rng_choice(rng, ("T", "S")),
+                "u": half_up(float(rng.uniform(0.3, 0.7)), 3), "ask": rng_choice(rng, ("T", "S")),
                 "order": draw_order(rng), "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
@@ -207,8 +208,8 @@ class SameArcAngle(CircleSeed, ShuffledCandidates):
 
     def sample(self, rng):
         return {"x": _angle_x(rng), "rot": float(rng.integers(0, 360)),
-                "uc": round(float(rng.uniform(0.15, 0.4)), 3),
-                "ud": round(float(rng.uniform(0.6, 0.85)), 3), "same": bool(rng.random() < 0.5),
+                "uc": half_up(float(rng.uniform(0.15, 0.4)), 3),
+                "ud": half_up(float(rng.uniform(0.6, 0.85)), 3), "same": bool(rng.random() < 0.5),
                 "order": draw_order(rng), "color": rng_choice(rng, COLORS)}
 
     def question(self, p):

@@ -17,10 +17,10 @@ from fractions import Fraction
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
-from engines.dynamath.seeds.plane_geometry.sketching import r2
 from renderers.sketch.spec import (SkAngle, SkCircle, SketchSpec, SkPoint, SkSegment,
                                    angle_deg, points_of)
 from renderers.spec import rng_choice
+from renderers.text import half_up, r2
 
 HIGH, UNI, ELEM = "high school", "undergraduate", "elementary school"
 COLORS = ("blue", "green", "purple", "orange")
@@ -108,7 +108,7 @@ class CyclicQuadrilateral(SketchSeed):
         return [p["rot"], p["rot"] + a[0], p["rot"] + a[0] + a[1], p["rot"] + sum(a)]
 
     def _a(self, p):  # the inscribed angle DAB: half the arc BCD not containing A
-        return round((p["arcs"][1] + p["arcs"][2]) / 2, 1)
+        return half_up((p["arcs"][1] + p["arcs"][2]) / 2, 1)
 
     def question(self, p):
         return ("Quadrilateral ABCD is inscribed in the circle. What is the measure of angle "
@@ -215,7 +215,7 @@ class TangentLength(SketchSeed):
                 + ROUND)
 
     def answer(self, p):
-        return round(math.sqrt(p["d"] ** 2 - p["r"] ** 2), 2)
+        return half_up(math.sqrt(p["d"] ** 2 - p["r"] ** 2), 2)
 
     def diagram(self, p):
         r, d, t = p["r"], p["d"], p["rot"]
@@ -227,7 +227,7 @@ class TangentLength(SketchSeed):
                           angles=[SkAngle("O", "T", "P", right=True)], color=p["color"])
 
     def check(self, p):
-        return round(length(self.diagram(p), "P", "T"), 2)
+        return half_up(length(self.diagram(p), "P", "T"), 2)
 
 
 @register_seed
@@ -244,7 +244,7 @@ class ChordLength(SketchSeed):
                 "the length of AB?" + ROUND)
 
     def answer(self, p):
-        return round(2 * math.sqrt(p["r"] ** 2 - p["d"] ** 2), 2)
+        return half_up(2 * math.sqrt(p["r"] ** 2 - p["d"] ** 2), 2)
 
     def diagram(self, p):
         r, d, t = p["r"], p["d"], p["rot"]
@@ -257,7 +257,7 @@ class ChordLength(SketchSeed):
                           angles=[SkAngle("O", "M", "B", right=True)], color=p["color"])
 
     def check(self, p):
-        return round(length(self.diagram(p), "A", "B"), 2)
+        return half_up(length(self.diagram(p), "A", "B"), 2)
 
 
 @register_seed
@@ -360,7 +360,7 @@ class TrigSide(SketchSeed):
 
     def answer(self, p):
         f = math.sin if p["ask"] == "BC" else math.cos
-        return round(p["c"] * f(math.radians(p["t"])), 2)
+        return half_up(p["c"] * f(math.radians(p["t"])), 2)
 
     def diagram(self, p):
         c, t = p["c"], math.radians(p["t"])
@@ -373,7 +373,7 @@ class TrigSide(SketchSeed):
                                   SkAngle("A", "C", "B", right=True)], color=p["color"])
 
     def check(self, p):
-        return round(length(self.diagram(p), *p["ask"]), 2)
+        return half_up(length(self.diagram(p), *p["ask"]), 2)
 
 
 @register_seed
@@ -441,7 +441,7 @@ class RegularPolygonArea(SketchSeed):
 
     def answer(self, p):
         n, s = p["n"], p["s"]
-        return round(n * s * s / (4 * math.tan(math.pi / n)), 2)
+        return half_up(n * s * s / (4 * math.tan(math.pi / n)), 2)
 
     def diagram(self, p):
         n, s = p["n"], p["s"]
@@ -453,7 +453,7 @@ class RegularPolygonArea(SketchSeed):
                           fills=[list(names)], color=p["color"])
 
     def check(self, p):
-        return round(shoelace(self.diagram(p), "ABCDEFGHJK"[:p["n"]]), 2)
+        return half_up(shoelace(self.diagram(p), "ABCDEFGHJK"[:p["n"]]), 2)
 
 
 @register_seed
@@ -470,7 +470,7 @@ class TriangleSAS(SketchSeed):
         return "What is the area of triangle ABC?" + ROUND
 
     def answer(self, p):
-        return round(0.5 * p["b"] * p["c"] * math.sin(math.radians(p["t"])), 2)
+        return half_up(0.5 * p["b"] * p["c"] * math.sin(math.radians(p["t"])), 2)
 
     def diagram(self, p):
         r = p["rot"]
@@ -480,4 +480,4 @@ class TriangleSAS(SketchSeed):
                           angles=[SkAngle("B", "A", "C", f"{p['t']}°")], color=p["color"])
 
     def check(self, p):
-        return round(shoelace(self.diagram(p), "ABC"), 2)
+        return half_up(shoelace(self.diagram(p), "ABC"), 2)

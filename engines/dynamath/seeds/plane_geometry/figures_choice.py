@@ -20,6 +20,7 @@ from engines.dynamath.seeds.plane_geometry.measure import TOPIC
 from engines.dynamath.seeds.plane_geometry.sketching import polar, sk_points, turn
 from renderers.sketch.spec import SketchSpec, SkSegment, points_of
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 COLORS = ("blue", "green", "purple", "orange")
 HS, UNI = "high school", "undergraduate"
@@ -127,10 +128,10 @@ class IsometryType(ShuffledCandidates):
     def sample(self, rng):
         kind = int(rng.integers(4))
         return {"kind": kind, "tri": [list(q) for q in _scalene(rng)],
-                "phi": float(rng.integers(0, 180)), "dist": round(float(rng.uniform(2.6, 3.4)), 3),
-                "len": round(float(rng.uniform(5.0, 7.0)), 3),
+                "phi": float(rng.integers(0, 180)), "dist": half_up(float(rng.uniform(2.6, 3.4)), 3),
+                "len": half_up(float(rng.uniform(5.0, 7.0)), 3),
                 "alpha": int(rng.integers(80, 181)) * (1 if rng.random() < 0.5 else -1),
-                "glide": round(float(rng.uniform(1.5, 2.3)), 3), "order": draw_order(rng),
+                "glide": half_up(float(rng.uniform(1.5, 2.3)), 3), "order": draw_order(rng),
                 "color": rng_choice(rng, COLORS)}
 
     def question(self, p):

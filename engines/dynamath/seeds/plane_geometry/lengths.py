@@ -23,6 +23,7 @@ from engines.dynamath.seeds.plane_geometry.measure import (TOPIC, corner, model_
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject
 from renderers.plane_geometry.spec import Attachment, PlaneGeometrySpec, build_model
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 TRIPLES = ((3, 4, 5), (5, 12, 13), (8, 15, 17), (6, 8, 10), (9, 12, 15), (7, 24, 25),
            (12, 16, 20), (4.5, 6, 7.5), (1.5, 2, 2.5), (2.5, 6, 6.5))
@@ -58,11 +59,11 @@ class Hypotenuse(SeedQuestion):
 
     def answer(self, p):
         a, b = p["legs"]
-        return round(math.sqrt(a * a + b * b), 2)
+        return half_up(math.sqrt(a * a + b * b), 2)
 
     def check(self, p):
         n = p["names"]
-        return round(model_length(self.diagram(p), n[0] + n[2]), 2)
+        return half_up(model_length(self.diagram(p), n[0] + n[2]), 2)
 
     def diagram(self, p):
         n = p["names"]
@@ -102,10 +103,10 @@ class MissingLeg(SeedQuestion):
                 f"length of side {self._asked(p)}? Round to two decimal places.")
 
     def answer(self, p):
-        return round(math.sqrt(p["hyp"] ** 2 - p["leg"] ** 2), 2)
+        return half_up(math.sqrt(p["hyp"] ** 2 - p["leg"] ** 2), 2)
 
     def check(self, p):
-        return round(model_length(self.diagram(p), self._asked(p)), 2)
+        return half_up(model_length(self.diagram(p), self._asked(p)), 2)
 
     def diagram(self, p):
         n = p["names"]
@@ -142,11 +143,11 @@ class LawOfCosines(SeedQuestion):
 
     def answer(self, p):
         b, c, t = p["ac"], p["ab"], math.radians(p["angle"])
-        return round(math.sqrt(b * b + c * c - 2 * b * c * math.cos(t)), 2)
+        return half_up(math.sqrt(b * b + c * c - 2 * b * c * math.cos(t)), 2)
 
     def check(self, p):
         n = p["names"]
-        return round(model_length(self.diagram(p), n[1] + n[2]), 2)
+        return half_up(model_length(self.diagram(p), n[1] + n[2]), 2)
 
     def diagram(self, p):
         n = p["names"]
@@ -191,10 +192,10 @@ class SimilarTriangles(SeedQuestion):
 
     def answer(self, p):
         k = p["bc"] / p["ab"]  # AB -> BC, AC -> BD, BC -> CD
-        return round(k * (p["ac"] if p["ask"] == "BD" else p["bc"]), 2)
+        return half_up(k * (p["ac"] if p["ask"] == "BD" else p["bc"]), 2)
 
     def check(self, p):
-        return round(model_length(self.diagram(p), p["ask"]), 2)
+        return half_up(model_length(self.diagram(p), p["ask"]), 2)
 
     def diagram(self, p):
         ab, ac, bc = p["ab"], p["ac"], p["bc"]
@@ -227,10 +228,10 @@ class IncircleRadius(SeedQuestion):
 
     def answer(self, p):
         a, b = p["legs"]
-        return round((a + b - math.hypot(a, b)) / 2, 2)  # tangent lengths from the corners
+        return half_up((a + b - math.hypot(a, b)) / 2, 2)  # tangent lengths from the corners
 
     def check(self, p):
-        return round(build_model(self.diagram(p)).pieces[1].radius, 2)
+        return half_up(build_model(self.diagram(p)).pieces[1].radius, 2)
 
     def diagram(self, p):
         n = p["names"]
@@ -271,11 +272,11 @@ class RhombusOnGrid(SeedQuestion):
                 "is the perimeter of the rhombus? Round to two decimal places.")
 
     def answer(self, p):
-        return round(4 * math.sqrt(p["p"] ** 2 + p["q"] ** 2), 2)  # half-diagonals are legs
+        return half_up(4 * math.sqrt(p["p"] ** 2 + p["q"] ** 2), 2)  # half-diagonals are legs
 
     def check(self, p):
         v = self._verts(p)
-        return round(sum(math.dist(v[i], v[(i + 1) % 4]) for i in range(4)), 2)
+        return half_up(sum(math.dist(v[i], v[(i + 1) % 4]) for i in range(4)), 2)
 
     def diagram(self, p):
         v = [[float(x), float(y)] for x, y in self._verts(p)]
@@ -384,10 +385,10 @@ class FencePerimeter(SeedQuestion):
     def answer(self, p):
         w, h, k = p["width"], p["height"], p["ends"]
         # straight sides: both widths, plus the short sides without a semicircle
-        return round(2 * w + (2 - k) * h + k * math.pi * h / 2, 2)
+        return half_up(2 * w + (2 - k) * h + k * math.pi * h / 2, 2)
 
     def check(self, p):
-        return round(outline_length(build_model(self.diagram(p))), 2)
+        return half_up(outline_length(build_model(self.diagram(p))), 2)
 
     def diagram(self, p):
         atts = [Attachment("semicircle_out", side="BC", shaded=True)]

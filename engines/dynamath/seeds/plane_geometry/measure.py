@@ -17,6 +17,7 @@ import numpy as np
 
 from renderers.plane_geometry.spec import Model, Piece, PlaneGeometrySpec, angle_at, build_model
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 TOPIC = "plane geometry"
 NAME_SETS = ("ABCD", "PQRS", "KLMN", "DEFG", "WXYZ", "EFGH")
@@ -31,7 +32,7 @@ def pick_names(rng: np.random.Generator, k: int) -> list[str]:
 
 def pick_rotation(rng: np.random.Generator, p_upright: float = 0.3) -> float:
     """Upright now and then (as in a textbook), otherwise any orientation."""
-    return 0.0 if rng.random() < p_upright else round(float(rng.uniform(0.0, 360.0)), 1)
+    return 0.0 if rng.random() < p_upright else half_up(float(rng.uniform(0.0, 360.0)), 1)
 
 
 def corner(names: list[str], i: int) -> str:

@@ -16,11 +16,12 @@ from fractions import Fraction
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order, \
     register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
-from engines.dynamath.seeds.plane_geometry.sketching import (angle, intersect, length, num,
-                                                              polar, r2, shoelace, sk_points)
+from engines.dynamath.seeds.plane_geometry.sketching import (angle, intersect, length, num, polar,
+                                                             shoelace, sk_points)
 from engines.dynamath.seeds.plane_geometry.triangle_trig import angle_at, sss
 from renderers.sketch.spec import SkAngle, SketchSpec, SkSegment
 from renderers.spec import rng_choice
+from renderers.text import half_up, r2
 
 HIGH = "high school"
 COLORS = ("blue", "green", "purple", "orange")
@@ -55,7 +56,7 @@ class ParallelTransversal(LineSeed, ShuffledCandidates):
         right = rng_choice(rng, [k for k, v in _AT.items() if v])
         wrong = [k for k, v in _AT.items() if not v]
         pick = [wrong[i] for i in rng.permutation(len(wrong))[:3]]
-        return {"x": x, "e": round(float(rng.uniform(-1.0, 1.0)), 3), "right": right,
+        return {"x": x, "e": half_up(float(rng.uniform(-1.0, 1.0)), 3), "right": right,
                 "others": pick, "order": draw_order(rng), "rot": float(rng.integers(-30, 31)),
                 "color": rng_choice(rng, COLORS)}
 
@@ -89,7 +90,7 @@ class ParallelZigzag(LineSeed):
 
     def sample(self, rng):
         return {"x": int(rng.integers(22, 68)), "y": int(rng.integers(22, 68)),
-                "dx": round(float(rng.uniform(-1.5, 1.5)), 3),
+                "dx": half_up(float(rng.uniform(-1.5, 1.5)), 3),
                 "ask": rng_choice(rng, ("BED", "ABE")), "rot": float(rng.integers(-25, 26)),
                 "color": rng_choice(rng, COLORS)}
 
@@ -267,7 +268,7 @@ class TriangleInequality(LineSeed):
                     [hi + int(i) for i in rng.permutation(4)[:3 - pos]]
                 w = float(rng.uniform(lo + 0.3 * (hi - lo), hi - 0.3 * (hi - lo)))
                 return {"a": a, "b": b, "right": right, "others": [int(v) for v in wrong],
-                        "w": round(w, 3), "rot": float(rng.integers(0, 360)),
+                        "w": half_up(w, 3), "rot": float(rng.integers(0, 360)),
                         "color": rng_choice(rng, COLORS)}
 
     def question(self, p):

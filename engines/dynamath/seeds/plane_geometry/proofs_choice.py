@@ -19,6 +19,7 @@ from engines.dynamath.seeds.plane_geometry.sketching import (angle, arc_names, c
 from renderers.sketch.spec import (SkAngle, SketchSpec, SkPoint, SkSegment, angle_deg,
                                    points_of)
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 COLORS = ("blue", "green", "purple", "orange")
 HS, UNI = "high school", "undergraduate"
@@ -110,7 +111,7 @@ class CongruenceCriterion(ShuffledCandidates):
                 lab = {(b0, b1): a, (b0, ap): p["s"][0]}
                 angs.append(SkAngle(b0, b1, ap, right=True))
             else:
-                lab = {(b0, b1): a} if kind == "ASA" else {(b1, ap): round(
+                lab = {(b0, b1): a} if kind == "ASA" else {(b1, ap): half_up(
                     math.dist(base[1], base[2]), 2)}
                 angs += [SkAngle(b1, b0, ap, f"{p['g'][0]}°"),
                          SkAngle(b0, b1, ap, f"{p['g'][1]}°")]
@@ -171,7 +172,7 @@ class SimilarStatement(ShuffledCandidates):
         others = [x for x in ("ABC", "ACB", "BAC", "BCA", "CAB", "CBA") if x != right]
         wrong = ["ABC" if anti else "ACB"] + _perm(rng, [x for x in others if x not in
                                                           ("ABC", "ACB")], 2)
-        return {"B": B, "C": C, "anti": anti, "t": round(float(rng.uniform(0.4, 0.6)), 3),
+        return {"B": B, "C": C, "anti": anti, "t": half_up(float(rng.uniform(0.4, 0.6)), 3),
                 "wrong": wrong, "order": draw_order(rng), "rot": float(rng.integers(-15, 16)),
                 "color": rng_choice(rng, COLORS)}
 
@@ -235,10 +236,10 @@ class WhichConstruction(ShuffledCandidates):
     def sample(self, rng):
         kind = int(rng.integers(4))
         off = float(rng.uniform(0.9, 1.6)) * (1 if rng.random() < 0.5 else -1)
-        return {"kind": kind, "d": round(float(rng.uniform(5.0, 7.0)), 2),
-                "u": round(float(rng.uniform(0.65, 0.85)), 3),
-                "open": int(rng.integers(45, 110)), "off": round(off, 3),
-                "h": round(float(rng.uniform(2.5, 3.5)), 3), "order": draw_order(rng),
+        return {"kind": kind, "d": half_up(float(rng.uniform(5.0, 7.0)), 2),
+                "u": half_up(float(rng.uniform(0.65, 0.85)), 3),
+                "open": int(rng.integers(45, 110)), "off": half_up(off, 3),
+                "h": half_up(float(rng.uniform(2.5, 3.5)), 3), "order": draw_order(rng),
                 "rot": float(rng.integers(0, 360)), "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
@@ -341,7 +342,7 @@ class Locus(ShuffledCandidates):
         k = {2: d + int(rng.integers(2, 5)), 3: int(rng.integers(1, d)),
              4: int(rng.integers(2, 4))}.get(kind, 0)
         others = [c for i, c in enumerate(LOCI) if i != kind]
-        return {"kind": kind, "d": d, "k": k, "t": round(float(rng.uniform(0.6, 1.2)), 3),
+        return {"kind": kind, "d": d, "k": k, "t": half_up(float(rng.uniform(0.6, 1.2)), 3),
                 "side": 1 if rng.random() < 0.5 else -1, "wrong": _perm(rng, others, 3),
                 "order": draw_order(rng), "rot": float(rng.integers(-30, 31)),
                 "color": rng_choice(rng, COLORS)}

@@ -18,10 +18,11 @@ import numpy as np
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import (TOPIC, corner, pick_names,
                                                            pick_rotation, piece_integrals)
-from engines.dynamath.seeds.plane_geometry.sketching import angle, length, num, r2, sk_points
+from engines.dynamath.seeds.plane_geometry.sketching import angle, length, num, sk_points
 from renderers.plane_geometry.spec import PlaneGeometrySpec, build_model
 from renderers.sketch.spec import SkAngle, SketchSpec, SkSegment
 from renderers.spec import rng_choice
+from renderers.text import half_up, r2
 
 HIGH = "high school"
 COLORS = ("blue", "green", "purple", "orange")
@@ -100,7 +101,7 @@ class QuadrilateralFromMarks(FigureSeed):
             b = float(rng.integers(8, 14))
             prm = {"bottom": b, "top": float(rng.integers(4, int(b) - 2)),
                    "height": float(rng.integers(4, 8)),
-                   "offset": round(float(rng.uniform(-1.0, 3.0)), 2)}
+                   "offset": half_up(float(rng.uniform(-1.0, 3.0)), 2)}
         elif kind == "parallelogram":
             prm = {"base": float(rng.integers(8, 13)), "side": float(rng.integers(4, 7)),
                    "angle": float(rng.integers(50, 71))}

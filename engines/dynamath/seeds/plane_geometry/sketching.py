@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from renderers.sketch.spec import SkPoint, SkSegment, SketchSpec, angle_deg, points_of
+from renderers.text import r2
 
 Pt = tuple[float, float]
 
@@ -92,15 +93,9 @@ def circumcentre(a: Pt, b: Pt, c: Pt) -> Pt:
     return intersect(mab, (-(b[1] - a[1]), b[0] - a[0]), mac, (-(c[1] - a[1]), c[0] - a[0]))
 
 
-def r2(x: float) -> float:
-    """x to two decimals; a value a hair below a half (2.37499999 measured for 2.375) rounds
-    as the exact one does, so a formula and a measurement agree."""
-    return round(float(x) + 1e-9, 2)
-
-
 def num(x: float) -> str:
     """A length as written in a figure: 7, 7.5, 7.25."""
-    return f"{round(float(x), 2):g}"
+    return f"{r2(x):g}"
 
 
 def deg(x: float) -> str:

@@ -16,10 +16,11 @@ import math
 
 from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, draw_order, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
-from engines.dynamath.seeds.plane_geometry.sketching import (circumcentre, length, polar, r2,
-                                                              sk_points, through)
+from engines.dynamath.seeds.plane_geometry.sketching import (circumcentre, length, polar, sk_points,
+                                                             through)
 from renderers.sketch.spec import SkCircle, SketchSpec, SkSegment
 from renderers.spec import rng_choice
+from renderers.text import half_up, r2
 
 COLORS = ("blue", "green", "purple", "orange")
 HS, UNI = "high school", "undergraduate"
@@ -242,7 +243,7 @@ class CevaPiece(SeedQuestion):
 
 
 def _fmt(x: float) -> str:
-    return f"{round(x, 2):g}"
+    return f"{half_up(x, 2):g}"
 
 
 @register_seed

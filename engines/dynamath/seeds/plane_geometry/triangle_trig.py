@@ -16,12 +16,12 @@ import math
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order, \
     register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC, path_integrals
-from engines.dynamath.seeds.plane_geometry.sketching import (angle, arc_names, chain,
-                                                              circumcentre, intersect, length,
-                                                              num, polar, r2, shoelace,
-                                                              sk_points)
+from engines.dynamath.seeds.plane_geometry.sketching import (angle, arc_names, chain, circumcentre,
+                                                             intersect, length, num, polar,
+                                                             shoelace, sk_points)
 from renderers.sketch.spec import SkAngle, SkCircle, SketchSpec, SkSegment, points_of
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 HIGH, UNI = "high school", "undergraduate"
 COLORS = ("blue", "green", "purple", "orange")

@@ -14,9 +14,10 @@ from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.scientific.circuits_forces import (_circuit_spec,
                                                                _sample_network, netlist,
                                                                solve_netlist)
-from engines.dynamath.seeds.scientific.common import HIGH, TOPIC, UNI, round_half_up
+from engines.dynamath.seeds.scientific.common import HIGH, TOPIC, UNI
 from renderers.scientific.facts import circuit_solution
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 
 def _powers(p: dict) -> dict[str, float]:
@@ -55,13 +56,13 @@ class ResistorPower(SeedQuestion):
                 "decimal places.")
 
     def answer(self, p):
-        return round_half_up(_powers(p)["R2"])
+        return half_up(_powers(p)["R2"])
 
     def diagram(self, p):
         return _circuit_spec(p)
 
     def check(self, p):
-        return round_half_up(_nodal_powers(p)["R2"])
+        return half_up(_nodal_powers(p)["R2"])
 
 
 EQUAL = "they are all equally bright"

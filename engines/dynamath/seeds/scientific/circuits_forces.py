@@ -19,11 +19,12 @@ from fractions import Fraction
 import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, register_seed
-from engines.dynamath.seeds.scientific.common import ELEM, HIGH, TOPIC, UNI, round_half_up
+from engines.dynamath.seeds.scientific.common import ELEM, HIGH, TOPIC, UNI
 from renderers.scientific.facts import G, circuit_solution
 from renderers.scientific.spec import (Circuit, Element, Force, ForceBody, Incline, ScienceSpec,
                                        Vector2, VectorSet)
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 OHMS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30)
 EMFS = (3, 4.5, 6, 9, 12, 18, 24)
@@ -163,13 +164,13 @@ class SeriesCurrent(SeedQuestion):
                 "amperes, rounded to two decimal places.")
 
     def answer(self, p):
-        return round_half_up(p["emf"] / sum(e["ohms"] for e in p["series"]))
+        return half_up(p["emf"] / sum(e["ohms"] for e in p["series"]))
 
     def diagram(self, p):
         return _circuit_spec(p)
 
     def check(self, p):
-        return round_half_up(battery_current(self.diagram(p).circuit))
+        return half_up(battery_current(self.diagram(p).circuit))
 
 
 @register_seed
@@ -189,14 +190,14 @@ class EquivalentResistance(SeedQuestion):
         r = sum(Fraction(e["ohms"]) for e in p["series"])
         if p["branches"]:
             r += 1 / sum(1 / Fraction(b[0]["ohms"]) for b in p["branches"])
-        return round_half_up(float(r))
+        return half_up(float(r))
 
     def diagram(self, p):
         return _circuit_spec(p)
 
     def check(self, p):
         c = self.diagram(p).circuit
-        return round_half_up(c.emf / battery_current(c))
+        return half_up(c.emf / battery_current(c))
 
 
 @register_seed
@@ -217,15 +218,15 @@ class BranchCurrent(SeedQuestion):
         sol = circuit_solution(c)
         for k, b in enumerate(c.branches):
             if any(e.name == "R2" for e in b):
-                return round_half_up(sol["branch_i"][k], 3)
-        return round_half_up(sol["current"], 3)
+                return half_up(sol["branch_i"][k], 3)
+        return half_up(sol["current"], 3)
 
     def diagram(self, p):
         return _circuit_spec(p)
 
     def check(self, p):
         edges, emf = netlist(self.diagram(p).circuit)
-        return round_half_up(abs(solve_netlist(edges, emf)["R2"]), 3)
+        return half_up(abs(solve_netlist(edges, emf)["R2"]), 3)
 
 
 TOPOLOGY_OPTIONS = ("in series", "in parallel", "some in series and some in parallel",
@@ -353,7 +354,7 @@ class NetForce(SeedQuestion):
     def answer(self, p):
         fx = sum(m * math.cos(math.radians(a)) for m, a in zip(p["mags"], p["angles"]))
         fy = sum(m * math.sin(math.radians(a)) for m, a in zip(p["mags"], p["angles"]))
-        return round_half_up(math.hypot(fx, fy))
+        return half_up(math.hypot(fx, fy))
 
     def diagram(self, p):
         return _force_spec(p)
@@ -361,7 +362,7 @@ class NetForce(SeedQuestion):
     def check(self, p):
         z = sum(cmath.rect(f.magnitude, math.radians(f.angle_deg))
                 for f in self.diagram(p).body.forces)
-        return round_half_up(abs(z))
+        return half_up(abs(z))
 
 
 CONTEXTS = (("crate", "Two movers push and pull a crate across a smooth warehouse floor."),
@@ -398,7 +399,7 @@ class BlockAcceleration(SeedQuestion):
         # the drawn forces are horizontal, so the floor's normal force cancels the weight and
         # the net force is their sum along the (frictionless) floor
         net = sum(m * math.cos(math.radians(a)) for m, a in zip(p["mags"], p["angles"]))
-        return round_half_up(abs(net) / p["mass"])
+        return half_up(abs(net) / p["mass"])
 
     def diagram(self, p):
         return _force_spec(p, surface=True, body=CONTEXTS[p["context"]][0], mass=p["mass"])
@@ -406,7 +407,7 @@ class BlockAcceleration(SeedQuestion):
     def check(self, p):
         b = self.diagram(p).body
         net = sum(Fraction(f.magnitude) * (1 if f.angle_deg == 0 else -1) for f in b.forces)
-        return round_half_up(float(abs(net) / Fraction(b.mass)))
+        return half_up(float(abs(net) / Fraction(b.mass)))
 
 
 # ----------------------------------------------------------------------------- inclines
@@ -442,14 +443,14 @@ class InclineAcceleration(SeedQuestion):
 
     def answer(self, p):
         th = math.radians(p["angle"])
-        return round_half_up(max(0.0, G * (math.sin(th) - p["mu"] * math.cos(th))))
+        return half_up(max(0.0, G * (math.sin(th) - p["mu"] * math.cos(th))))
 
     def diagram(self, p):
         return ScienceSpec(kind="incline", incline=Incline(p["angle"], p["mass"], p["mu"], 0.0,
                                                            p["forces"]))
 
     def check(self, p):
-        return round_half_up(_incline_numbers(self.diagram(p).incline))
+        return half_up(_incline_numbers(self.diagram(p).incline))
 
 
 @register_seed
@@ -551,7 +552,7 @@ class VectorAngle(SeedQuestion):
     def answer(self, p):
         (ax, ay), (bx, by) = p["a"], p["b"]
         c = (ax * bx + ay * by) / (math.hypot(ax, ay) * math.hypot(bx, by))
-        return round_half_up(math.degrees(math.acos(max(-1.0, min(1.0, c)))), 1)
+        return half_up(math.degrees(math.acos(max(-1.0, min(1.0, c)))), 1)
 
     def diagram(self, p):
         vs = [Vector2("a", *map(float, p["a"]), 0.0, 0.0, "blue"),
@@ -562,4 +563,4 @@ class VectorAngle(SeedQuestion):
     def check(self, p):
         a, b = self.diagram(p).vectors.vectors
         d = abs(math.atan2(b.y, b.x) - math.atan2(a.y, a.x))
-        return round_half_up(math.degrees(min(d, 2 * math.pi - d)), 1)
+        return half_up(math.degrees(min(d, 2 * math.pi - d)), 1)

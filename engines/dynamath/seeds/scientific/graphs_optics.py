@@ -14,14 +14,14 @@ from __future__ import annotations
 import numpy as np
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
-from engines.dynamath.seeds.scientific.common import HIGH, TOPIC, UNI, round_half_up
+from engines.dynamath.seeds.scientific.common import HIGH, TOPIC, UNI
 from engines.dynamath.seeds.scientific.waves_optics_motion import (LENS_DOTS, _ray_image,
                                                                    lens_spec,
                                                                    sample_lens_at_ratio)
 from renderers.scientific.facts import wave_value
 from renderers.scientific.spec import MotionGraph, ScienceSpec, Wave
 from renderers.spec import rng_choice
-from renderers.text import fmt_num
+from renderers.text import fmt_num, half_up
 
 # ----------------------------------------------------------------------------- v-t graphs
 
@@ -138,7 +138,7 @@ class WaveFrequency(SeedQuestion):
                 "What is the frequency of the wave, in hertz? Round to two decimal places.")
 
     def answer(self, p):
-        return round_half_up(p["v"] / p["lam"])
+        return half_up(p["v"] / p["lam"])
 
     def diagram(self, p):
         return ScienceSpec(kind="wave", wave=Wave(p["A"], p["lam"], p["lam"] * p["cycles"],
@@ -154,7 +154,7 @@ class WaveFrequency(SeedQuestion):
             lam = float(np.mean(np.diff(peaks)))
         else:  # one crest only: twice the crest-to-trough distance
             lam = 2 * abs(xs[int(np.argmin(ys))] - peaks[0])
-        return round_half_up(p["v"] / round(lam, 2))
+        return half_up(p["v"] / half_up(lam, 2))
 
 
 # ----------------------------------------------------------------------------- lenses
@@ -178,13 +178,13 @@ class LensImageHeight(SeedQuestion):
                 "forms, in cm? Round to two decimal places.")
 
     def answer(self, p):
-        return round_half_up(p["h"] * p["f"] / abs(p["d"] - p["f"]))
+        return half_up(p["h"] * p["f"] / abs(p["d"] - p["f"]))
 
     def diagram(self, p):
         return lens_spec(p, True)
 
     def check(self, p):
-        return round_half_up(abs(_ray_image(self.diagram(p).lens)[1]))
+        return half_up(abs(_ray_image(self.diagram(p).lens)[1]))
 
 
 WHERE = ("beyond 2F on the far side of the lens", "at 2F on the far side of the lens",

@@ -18,11 +18,11 @@ import numpy as np
 
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
-from engines.dynamath.seeds.scientific.common import HIGH, TOPIC, UNI, round_half_up
+from engines.dynamath.seeds.scientific.common import HIGH, TOPIC, UNI
 from renderers.objects.spec import (Instrument, ObjectsSpec, Scale, angle_to_value, divisions,
                                     needle_angle, object_facts)
 from renderers.spec import rng_choice
-from renderers.text import fmt_num
+from renderers.text import fmt_num, half_up
 
 G = 9.8
 
@@ -79,7 +79,7 @@ class ThermometerHeat(SeedQuestion):
                 "decimal places.")
 
     def answer(self, p):
-        return round_half_up(p["mass"] * 4200 * (p["t2"] - p["t1"]) / 1000)
+        return half_up(p["mass"] * 4200 * (p["t2"] - p["t1"]) / 1000)
 
     def diagram(self, p):
         sc = _scale(p["scale"])
@@ -89,7 +89,7 @@ class ThermometerHeat(SeedQuestion):
     def check(self, p):
         a, b = self.diagram(p).items
         dt = Fraction(str(_read(b))) - Fraction(str(_read(a)))
-        return round_half_up(float(Fraction(str(p["mass"])) * 4200 * dt / 1000))
+        return half_up(float(Fraction(str(p["mass"])) * 4200 * dt / 1000))
 
 
 def _fahrenheit_forms(c: float) -> list[float]:
@@ -153,14 +153,14 @@ class SpeedometerDistance(SeedQuestion):
                 "places.")
 
     def answer(self, p):
-        return round_half_up(p["v"] * p["minutes"] / 60)
+        return half_up(p["v"] * p["minutes"] / 60)
 
     def diagram(self, p):
         return ObjectsSpec(items=[Instrument("gauge", _scale(p["scale"]), p["v"], name="km/h")])
 
     def check(self, p):
         v = _read_needle(self.diagram(p).items[0])  # km/h -> m/s, then metres -> km
-        return round_half_up(v / 3.6 * p["minutes"] * 60 / 1000)
+        return half_up(v / 3.6 * p["minutes"] * 60 / 1000)
 
 
 AMP_SCALES = ((0, 3, 0.1, 1, "A"), (0, 2, 0.1, 0.5, "A"), (0, 1, 0.05, 0.2, "A"))
@@ -237,7 +237,7 @@ class GaugeBoyle(SeedQuestion):
                 "litres? Round to two decimal places.")
 
     def answer(self, p):
-        return round_half_up((p["p1"] + 100) * p["v1"] / (p["p2"] + 100))
+        return half_up((p["p1"] + 100) * p["v1"] / (p["p2"] + 100))
 
     def diagram(self, p):
         sc = _scale(p["scale"])
@@ -252,7 +252,7 @@ class GaugeBoyle(SeedQuestion):
         for _ in range(80):
             mid = (lo + hi) / 2
             lo, hi = (mid, hi) if (_read_needle(b) + 100) * mid < k else (lo, mid)
-        return round_half_up((lo + hi) / 2)
+        return half_up((lo + hi) / 2)
 
 
 # ----------------------------------------------------------------------------- spring scales
@@ -282,7 +282,7 @@ class BuoyancyDensity(SeedQuestion):
                 "two decimal places.")
 
     def answer(self, p):
-        return round_half_up(p["w1"] / (p["w1"] - p["w2"]))
+        return half_up(p["w1"] / (p["w1"] - p["w2"]))
 
     def diagram(self, p):
         sc = _scale(p["scale"])
@@ -294,7 +294,7 @@ class BuoyancyDensity(SeedQuestion):
         a, b = self.diagram(p).items
         mass = _read(a) / G  # kg
         volume = (_read(a) - _read(b)) / (1000 * G)  # m^3 of water displaced
-        return round_half_up(mass / volume / 1000)
+        return half_up(mass / volume / 1000)
 
 
 # ----------------------------------------------------------------------------- cylinders
@@ -372,7 +372,7 @@ class StrobeAcceleration(SeedQuestion):
 
     def answer(self, p):
         x = p["xs"]
-        return round_half_up(((x[2] - x[1]) - (x[1] - x[0])) / p["dt"] ** 2)
+        return half_up(((x[2] - x[1]) - (x[1] - x[0])) / p["dt"] ** 2)
 
     def diagram(self, p):
         return ObjectsSpec(items=[Instrument("ruler", _scale(p["ruler"]), 0.0, color="orange",
@@ -383,4 +383,4 @@ class StrobeAcceleration(SeedQuestion):
         it = self.diagram(p).items[0]
         t = np.arange(len(it.marks)) * p["dt"]
         c2 = np.polyfit(t, it.marks, 2)[0]  # x = x0 + v0 t + a t^2 / 2
-        return round_half_up(float(2 * c2))
+        return half_up(float(2 * c2))

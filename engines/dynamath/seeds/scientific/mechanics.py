@@ -19,12 +19,12 @@ import numpy as np
 
 from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates, draw_order,
                                    register_seed)
-from engines.dynamath.seeds.scientific.common import HIGH, TOPIC, UNI, round_half_up
+from engines.dynamath.seeds.scientific.common import HIGH, TOPIC, UNI
 from renderers.scientific.facts import G
 from renderers.scientific.spec import (Force, ForceBody, Incline, Pendulum, ScienceSpec,
                                        SpringMass, Vector2, VectorSet)
 from renderers.spec import rng_choice
-from renderers.text import fmt_num
+from renderers.text import fmt_num, half_up
 
 # ----------------------------------------------------------------------------- ramps
 
@@ -105,7 +105,7 @@ class InclinePush(SeedQuestion):
 
     def answer(self, p):
         th = math.radians(p["angle"])
-        return round_half_up(p["mass"] * G * (math.sin(th) + p["mu"] * math.cos(th)))
+        return half_up(p["mass"] * G * (math.sin(th) + p["mu"] * math.cos(th)))
 
     def diagram(self, p):
         return ScienceSpec(kind="incline", incline=Incline(p["angle"], p["mass"], p["mu"], 0.0,
@@ -114,7 +114,7 @@ class InclinePush(SeedQuestion):
     def check(self, p):
         inc = self.diagram(p).incline
         along, normal = _slope_forces(inc)  # moving up: kinetic friction points down the ramp
-        return round_half_up(along + inc.mu * normal)
+        return half_up(along + inc.mu * normal)
 
 
 # ----------------------------------------------------------------------------- forces
@@ -159,7 +159,7 @@ class NetForceAngle(SeedQuestion):
     def answer(self, p):
         fx = sum(m * math.cos(math.radians(a)) for m, a in zip(p["mags"], p["angles"]))
         fy = sum(m * math.sin(math.radians(a)) for m, a in zip(p["mags"], p["angles"]))
-        return round_half_up(math.degrees(math.atan2(fy, fx)) % 360, 1)
+        return half_up(math.degrees(math.atan2(fy, fx)) % 360, 1)
 
     def diagram(self, p):
         return _bodies(p)
@@ -167,7 +167,7 @@ class NetForceAngle(SeedQuestion):
     def check(self, p):
         z = sum(cmath.rect(f.magnitude, math.radians(f.angle_deg))
                 for f in self.diagram(p).body.forces)
-        return round_half_up(math.degrees(cmath.phase(z)) % 360, 1)
+        return half_up(math.degrees(cmath.phase(z)) % 360, 1)
 
 
 def _pair(x: float, y: float) -> str:
@@ -312,7 +312,7 @@ class SpringMaxSpeed(SeedQuestion):
                 "decimal places.")
 
     def answer(self, p):
-        return round_half_up(abs(p["x"]) * math.sqrt(p["k"] / p["mass"]))
+        return half_up(abs(p["x"]) * math.sqrt(p["k"] / p["mass"]))
 
     def diagram(self, p):
         return ScienceSpec(kind="spring", spring=SpringMass(p["k"], p["mass"], p["x"],
@@ -321,7 +321,7 @@ class SpringMaxSpeed(SeedQuestion):
     def check(self, p):
         s = self.diagram(p).spring
         energy = 0.5 * s.k * s.displacement ** 2  # all elastic energy becomes kinetic
-        return round_half_up(math.sqrt(2 * energy / s.mass))
+        return half_up(math.sqrt(2 * energy / s.mass))
 
 
 @register_seed
@@ -343,7 +343,7 @@ class PendulumSpeed(SeedQuestion):
 
     def answer(self, p):
         th = math.radians(abs(p["angle"]))
-        return round_half_up(math.sqrt(2 * G * p["length"] * (1 - math.cos(th))))
+        return half_up(math.sqrt(2 * G * p["length"] * (1 - math.cos(th))))
 
     def diagram(self, p):
         return ScienceSpec(kind="pendulum", pendulum=Pendulum(p["length"], p["angle"],
@@ -354,4 +354,4 @@ class PendulumSpeed(SeedQuestion):
         th = math.radians(pd.angle_deg)
         bob = np.array([pd.length * math.sin(th), -pd.length * math.cos(th)])
         drop = bob[1] - (-pd.length)  # height above the lowest point
-        return round_half_up(math.sqrt(2 * G * drop))
+        return half_up(math.sqrt(2 * G * drop))

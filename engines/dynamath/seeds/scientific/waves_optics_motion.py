@@ -18,12 +18,12 @@ from fractions import Fraction
 import numpy as np
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
-from engines.dynamath.seeds.scientific.common import ELEM, HIGH, TOPIC, UNI, round_half_up
+from engines.dynamath.seeds.scientific.common import ELEM, HIGH, TOPIC, UNI
 from renderers.scientific.facts import G, wave_value
 from renderers.scientific.spec import (Cylinder, Lens, MotionGraph, Pendulum, ScienceSpec,
                                        SpringMass, Wave)
 from renderers.spec import rng_choice
-from renderers.text import fmt_num
+from renderers.text import fmt_num, half_up
 
 # ----------------------------------------------------------------------------- oscillators
 
@@ -47,7 +47,7 @@ class PendulumPeriod(SeedQuestion):
                 "in seconds? Round to two decimal places.")
 
     def answer(self, p):
-        return round_half_up(2 * math.pi * math.sqrt(p["length"] / G))
+        return half_up(2 * math.pi * math.sqrt(p["length"] / G))
 
     def diagram(self, p):
         return ScienceSpec(kind="pendulum", pendulum=Pendulum(p["length"], p["angle"],
@@ -55,7 +55,7 @@ class PendulumPeriod(SeedQuestion):
 
     def check(self, p):
         omega = math.sqrt(G / self.diagram(p).pendulum.length)  # T = 1 / f, f = omega / 2 pi
-        return round_half_up(1 / (omega / (2 * math.pi)))
+        return half_up(1 / (omega / (2 * math.pi)))
 
 
 @register_seed
@@ -80,7 +80,7 @@ class SpringEnergy(SeedQuestion):
                 "to two decimal places.")
 
     def answer(self, p):
-        return round_half_up(0.5 * p["k"] * p["x"] ** 2)
+        return half_up(0.5 * p["k"] * p["x"] ** 2)
 
     def diagram(self, p):
         return ScienceSpec(kind="spring", spring=SpringMass(p["k"], p["mass"], p["x"],
@@ -89,7 +89,7 @@ class SpringEnergy(SeedQuestion):
     def check(self, p):
         s = self.diagram(p).spring
         xs = np.linspace(0.0, abs(s.displacement), 101)  # work against F = k x, exact for a line
-        return round_half_up(float(np.trapezoid(s.k * xs, xs)))
+        return half_up(float(np.trapezoid(s.k * xs, xs)))
 
 
 # ----------------------------------------------------------------------------- lenses
@@ -126,14 +126,14 @@ class LensImageDistance(SeedQuestion):
                 "places.")
 
     def answer(self, p):
-        return round_half_up(1 / (1 / p["f"] - 1 / p["d"]))
+        return half_up(1 / (1 / p["f"] - 1 / p["d"]))
 
     def diagram(self, p):
         return ScienceSpec(kind="lens", lens=Lens(p["f"], p["d"], p["h"], show_rays=p["rays"],
                                                   show_image=False, label_distances=True))
 
     def check(self, p):
-        return round_half_up(_ray_image(self.diagram(p).lens)[0])
+        return half_up(_ray_image(self.diagram(p).lens)[0])
 
 
 # the lens questions that turn on where the object stands against F and 2F

@@ -24,15 +24,6 @@ COLORS = ("blue", "green", "orange", "purple", "red", "cyan", "gray")
 ROUND2 = "Round your answer to two decimal places."
 
 
-def r2(x: float) -> float:
-    """Round half up to 2 places, robust to float noise, so the formula and the re-check agree
-    on values such as 3.125 whatever path produced them."""
-    return math.floor(x * 100 + 0.5 + 1e-7) / 100
-
-
-# ----------------------------------------------------------------------------- views / specs
-
-
 def poly_view(rng: np.random.Generator, base: str = "") -> dict:
     """A viewpoint for a polyhedron: oblique (receding axis at 30-150 degrees) or orthographic
     (azimuth either side). Triangle and hexagon bases are drawn orthographically at safe

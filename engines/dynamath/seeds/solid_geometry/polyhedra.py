@@ -20,10 +20,11 @@ import numpy as np
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.solid_geometry.meshes import (ELEM, HIGH, ROUND2, TOPIC, UNI, look,
-                                                          mesh_area, mesh_volume, poly_view, r2,
+                                                          mesh_area, mesh_volume, poly_view,
                                                           revolve, round_view, solid)
 from renderers.solid_geometry.spec import hidden_edges, polyhedron
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 
 # ----------------------------------------------------------------------------- boxes

@@ -14,9 +14,10 @@ import math
 
 from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
 from engines.dynamath.seeds.solid_geometry.meshes import (HIGH, ROUND2, TOPIC, UNI, look,
-                                                          mesh_volume, poly_view, r2, revolve,
+                                                          mesh_volume, poly_view, revolve,
                                                           round_view, solid)
 from renderers.spec import rng_choice
+from renderers.text import r2
 
 
 # ----------------------------------------------------------------------------- round solids

@@ -23,6 +23,7 @@ from engines.dynamath.seeds.statistics.common import COLORS, HIGH, TOPIC, UNI, h
 from renderers.chart.spec import ChartSpec, chart_facts
 from renderers.chart.stats import chart_axes
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 # ----------------------------------------------------------------------------- box plots
 
@@ -305,12 +306,12 @@ class DensityMedian(SeedQuestion):
                 f"estimate the median. Round to two decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         spec = self.diagram(p)
         cum = np.concatenate([[0.0], np.cumsum(_class_counts(spec))])
-        return round(float(np.interp(cum[-1] / 2, cum, spec.bin_edges)), 2)
+        return half_up(float(np.interp(cum[-1] / 2, cum, spec.bin_edges)), 2)
 
     def diagram(self, p):
         return _density_spec(p)
@@ -417,11 +418,11 @@ class HistEstimatedMean(SeedQuestion):
                 "histogram. Round to two decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         f = chart_facts(self.diagram(p))
-        return round(float(np.average(f["midpoints"], weights=f["counts"])), 2)
+        return half_up(float(np.average(f["midpoints"], weights=f["counts"])), 2)
 
     def diagram(self, p):
         return _hist_spec(p)

@@ -23,6 +23,7 @@ from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.statistics.common import COLORS, HIGH, TOPIC, UNI, half_tie
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 # (title, x title, what one count is, value name)
 FREQS = (("Goals per match this season", "Goals in a match", "Matches", "goals per match"),
@@ -58,12 +59,12 @@ class FrequencyMean(SeedQuestion):
                 f"two decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         f = chart_facts(self.diagram(p))
         raw = [int(c) for c, k in f["value_of"].items() for _ in range(int(k))]
-        return round(st.fmean(raw), 2)
+        return half_up(st.fmean(raw), 2)
 
     def diagram(self, p):
         title, xt, yt, _ = FREQS[p["f"]]
@@ -97,12 +98,12 @@ class ZScore(SeedQuestion):
 
     def answer(self, p):
         v = np.asarray(p["values"], float)
-        return round(float((v[p["ask"]] - v.mean()) / v.std()), 2)
+        return half_up(float((v[p["ask"]] - v.mean()) / v.std()), 2)
 
     def check(self, p):
         f = chart_facts(self.diagram(p))
         vals = f["values"]
-        return round((vals[p["ask"]] - st.fmean(vals)) / st.pstdev(vals), 2)
+        return half_up((vals[p["ask"]] - st.fmean(vals)) / st.pstdev(vals), 2)
 
     def diagram(self, p):
         return ChartSpec(kind="bar", title="Test scores", x_title="Student", y_title="Score",
@@ -149,11 +150,11 @@ class HistogramPercentBelow(SeedQuestion):
                 f"{self._edges(p)[p['cut']]} {unit}? Round to one decimal place.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 1)
+        return half_up(float(self._exact(p)), 1)
 
     def check(self, p):
         f = chart_facts(self.diagram(p))
-        return round(100 * f["cumulative"][p["cut"] - 1] / f["total"], 1)
+        return half_up(100 * f["cumulative"][p["cut"] - 1] / f["total"], 1)
 
     def diagram(self, p):
         title, xt, yt = HISTS[p["h"]][:3]
@@ -247,12 +248,12 @@ class LinePercentChange(SeedQuestion):
                 f"place.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 1)
+        return half_up(float(self._exact(p)), 1)
 
     def check(self, p):
         f = chart_facts(self.diagram(p))["value_of"]
         cats = LINES[p["k"]][2]
-        return round((f[cats[p["b"]]] / f[cats[p["a"]]] - 1) * 100, 1)
+        return half_up((f[cats[p["b"]]] / f[cats[p["a"]]] - 1) * 100, 1)
 
     def diagram(self, p):
         title, yt, cats, _ = LINES[p["k"]]
@@ -288,11 +289,11 @@ class SampleStd(SeedQuestion):
                 "by n - 1) of the values? Round to two decimal places.")
 
     def answer(self, p):
-        return round(float(np.std(p["values"], ddof=1)), 2)
+        return half_up(float(np.std(p["values"], ddof=1)), 2)
 
     def check(self, p):
         f = chart_facts(self.diagram(p))
-        return round(st.stdev(f["values"]), 2)
+        return half_up(st.stdev(f["values"]), 2)
 
     def diagram(self, p):
         title, corner, col, _ = SAMPLES[p["s"]]
@@ -330,12 +331,12 @@ class RegressionPredict(SeedQuestion):
         return a + b * p["x0"]
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         A = np.column_stack([np.ones(len(p["x"])), p["x"]])
         (a, b), *_ = np.linalg.lstsq(A, np.asarray(p["y"], float), rcond=None)
-        return round(float(a + b * p["x0"]), 2)
+        return half_up(float(a + b * p["x0"]), 2)
 
     def diagram(self, p):
         return ChartSpec(kind="table", title="Study time and test score", x_title="Student",

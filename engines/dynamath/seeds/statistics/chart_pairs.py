@@ -19,7 +19,7 @@ from engines.dynamath.seed import IRRELEVANT, ShuffledCandidates, draw_order, re
 from engines.dynamath.seeds.statistics.charts_more import CLAUSES
 from engines.dynamath.seeds.statistics.common import COLORS, HIGH, TOPIC, half_tie
 from renderers.chart.spec import ChartSpec, Series, chart_facts
-from renderers.text import fmt_num
+from renderers.text import fmt_num, half_up
 
 
 # (title, value title, the two series, low, high)
@@ -146,7 +146,7 @@ class FirstOvertake(ShuffledCandidates):
 
 
 def _pct(x: Fraction) -> str:
-    return f"{fmt_num(round(float(x), 1), digits=1)}%"
+    return f"{fmt_num(half_up(float(x), 1), digits=1)}%"
 
 
 @register_seed

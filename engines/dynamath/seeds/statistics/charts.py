@@ -26,6 +26,7 @@ from renderers.chart.sample import THEMES, measure, pie_measure
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.chart.stats import chart_axes, pie_percentages
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 BAR_THEMES = ("fruits", "cities", "products", "subjects")
 
@@ -170,10 +171,10 @@ class BarMean(SeedQuestion):
                 "decimal places.")
 
     def answer(self, p):
-        return round(float(Fraction(sum(p["values"]), len(p["values"]))), 2)
+        return half_up(float(Fraction(sum(p["values"]), len(p["values"]))), 2)
 
     def check(self, p):
-        return round(st.fmean(p["values"]), 2)
+        return half_up(st.fmean(p["values"]), 2)
 
     def diagram(self, p):
         return _bar(p)
@@ -194,10 +195,10 @@ class BarStd(SeedQuestion):
 
     def answer(self, p):
         v = np.asarray(p["values"], float)
-        return round(float(np.sqrt(((v - v.mean()) ** 2).mean())), 2)
+        return half_up(float(np.sqrt(((v - v.mean()) ** 2).mean())), 2)
 
     def check(self, p):
-        return round(st.pstdev(p["values"]), 2)
+        return half_up(st.pstdev(p["values"]), 2)
 
     def diagram(self, p):
         return _bar(p)
@@ -286,7 +287,7 @@ class LineSummary(SeedQuestion):
     def answer(self, p):
         v = np.asarray(p["values"], float)
         return {"median": float(np.median(v)), "range": float(v.max() - v.min()),
-                "mean": round(float(Fraction(int(v.sum()), len(v))), 2)}[p["ask"]]
+                "mean": half_up(float(Fraction(int(v.sum()), len(v))), 2)}[p["ask"]]
 
     def check(self, p):
         v = sorted(p["values"])
@@ -295,7 +296,7 @@ class LineSummary(SeedQuestion):
             return float(v[n // 2]) if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
         if p["ask"] == "range":
             return float(v[-1] - v[0])
-        return round(st.fmean(v), 2)
+        return half_up(st.fmean(v), 2)
 
     def diagram(self, p):
         return _line(p)

@@ -22,7 +22,7 @@ from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates,
 from engines.dynamath.seeds.statistics.common import COLORS, HIGH, TOPIC, UNI, half_tie
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.spec import rng_choice
-from renderers.text import fmt_num
+from renderers.text import fmt_num, half_up
 
 # (title, value title, low, high)
 YEARLY = (("Bicycles sold by a shop", "Bicycles sold", 40, 160),
@@ -118,12 +118,12 @@ class IndexNumber(SeedQuestion):
                 f"number for {ys[p['k']]}? Round to one decimal place.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 1)
+        return half_up(float(self._exact(p)), 1)
 
     def check(self, p):
         f = chart_facts(self.diagram(p))
         ys = _years(p)
-        return round(100 * f["value_of"][ys[p["k"]]] / f["value_of"][ys[p["base"]]] + 1e-9, 1)
+        return half_up(100 * f["value_of"][ys[p["k"]]] / f["value_of"][ys[p["base"]]], 1)
 
     def diagram(self, p):
         return _yearly_spec(p)
@@ -161,14 +161,14 @@ class CompoundGrowth(SeedQuestion):
                 f"places.")
 
     def answer(self, p):
-        return round(self._rate(p), 2)
+        return half_up(self._rate(p), 2)
 
     def check(self, p):
         f = chart_facts(self.diagram(p))
         ys = _years(p)
         a, b = f["value_of"][ys[p["i"]]], f["value_of"][ys[p["j"]]]
         # the geometric mean of the yearly factors, through logarithms
-        return round(100 * (np.exp((np.log(b) - np.log(a)) / (p["j"] - p["i"])) - 1), 2)
+        return half_up(100 * (np.exp((np.log(b) - np.log(a)) / (p["j"] - p["i"])) - 1), 2)
 
     def diagram(self, p):
         return _yearly_spec(p, "line")

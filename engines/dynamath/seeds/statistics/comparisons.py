@@ -22,12 +22,12 @@ from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates,
                                    register_seed)
 from engines.dynamath.seeds.statistics.common import HIGH, TOPIC, UNI, half_tie
 from renderers.table.spec import TableSpec, table_facts
-from renderers.text import fmt_num
+from renderers.text import fmt_num, half_up
 
 
 
 def _one(x) -> str:
-    return fmt_num(round(float(x), 1), digits=1)
+    return fmt_num(half_up(float(x), 1), digits=1)
 
 
 def _cells(spec: TableSpec) -> np.ndarray:
@@ -84,7 +84,7 @@ class CombinedMean(ShuffledCandidates):
 
     def check(self, p):
         c = _cells(self.diagram(p))
-        return _one(np.average(c[:, 1], weights=c[:, 0]) + 1e-9)
+        return _one(np.average(c[:, 1], weights=c[:, 0]))
 
     def diagram(self, p):
         return TableSpec(title=f"{SUBJECTS[p['t']]} results",
@@ -204,7 +204,7 @@ class LaspeyresIndex(ShuffledCandidates):
 
     def check(self, p):
         c = _cells(self.diagram(p))
-        return _one(100 * float(c[:, 0] @ c[:, 2]) / float(c[:, 0] @ c[:, 1]) + 1e-9)
+        return _one(100 * float(c[:, 0] @ c[:, 2]) / float(c[:, 0] @ c[:, 1]))
 
     def diagram(self, p):
         title, items, units = BASKETS[p["b"]]
@@ -283,10 +283,10 @@ class ExpectedCount(SeedQuestion):
                 f"decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
-        return round(float(_outer_expected(_cells(self.diagram(p)))[p["i"], p["j"]]) + 1e-9, 2)
+        return half_up(float(_outer_expected(_cells(self.diagram(p)))[p["i"], p["j"]]), 2)
 
     def diagram(self, p):
         return _twoway_spec(p)
@@ -318,13 +318,13 @@ class ChiSquare(SeedQuestion):
                 f"decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         o = _cells(self.diagram(p))
         # the form N * (sum of O^2 / (row total * column total) - 1)
         n = o.sum()
-        return round(float(n * ((o ** 2 / np.outer(o.sum(1), o.sum(0))).sum() - 1)) + 1e-9, 2)
+        return half_up(float(n * ((o ** 2 / np.outer(o.sum(1), o.sum(0))).sum() - 1)), 2)
 
     def diagram(self, p):
         return _twoway_spec(p)

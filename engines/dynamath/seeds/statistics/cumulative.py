@@ -21,6 +21,7 @@ from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates,
 from engines.dynamath.seeds.statistics.common import COLORS, HIGH, TOPIC, UNI, half_tie
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 # (title, x title, who, first edge, class width, unit)
 CUMS = (("Time to finish a puzzle", "Time (minutes)", "people", 0, 5, "minutes"),
@@ -126,12 +127,12 @@ class _Interpolated(SeedQuestion):
         return vals[0] if len(vals) == 1 else vals[1] - vals[0]
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         xs, cum = _drawn(self.diagram(p))
         vals = [float(np.interp(float(f) * cum[-1], cum, xs)) for f in self.fracs]
-        return round((vals[0] if len(vals) == 1 else vals[1] - vals[0]) + 1e-9, 2)
+        return half_up(vals[0] if len(vals) == 1 else vals[1] - vals[0], 2)
 
     def diagram(self, p):
         return _cum_spec(p)

@@ -21,6 +21,7 @@ from renderers.chart.sample import THEMES, measure
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.chart.stats import box_stats, chart_axes
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 # ----------------------------------------------------------------------------- histograms
 
@@ -421,7 +422,7 @@ class TableRegression(SeedQuestion):
         x, y, n = p["x"], p["y"], len(p["x"])
         sxy = Fraction(n * sum(a * b for a, b in zip(x, y)) - sum(x) * sum(y))
         sxx = n * sum(a * a for a in x) - sum(x) ** 2
-        return round(float(sxy / sxx), 2)
+        return half_up(float(sxy / sxx), 2)
 
     def check(self, p):
         import sympy
@@ -429,7 +430,7 @@ class TableRegression(SeedQuestion):
         a, b = sympy.symbols("a b")
         loss = sum((yv - a - b * xv) ** 2 for xv, yv in zip(p["x"], p["y"]))
         sol = sympy.solve([sympy.diff(loss, a), sympy.diff(loss, b)], [a, b])
-        return round(float(sol[b]), 2)
+        return half_up(float(sol[b]), 2)
 
     def diagram(self, p):
         corner, rows, xn, yn = REGRESSIONS[p["ctx"]][:4]

@@ -24,6 +24,7 @@ from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates,
 from engines.dynamath.seeds.statistics.common import COLORS, HIGH, TOPIC, UNI, half_tie
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.table.spec import TableSpec, table_facts
+from renderers.text import half_up
 
 # (title, x title: what X counts)
 STORIES = (("Heads in a run of coin tosses", "Number of heads"),
@@ -228,13 +229,13 @@ class PmfConditional(SeedQuestion):
                 f"P(X ≥ {a} | X ≥ {b})? Round to three decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 3)
+        return half_up(float(self._exact(p)), 3)
 
     def check(self, p):
         a, b = p["ab"]
         out = [x for x, v in enumerate(_drawn_hundredths(self.diagram(p))) for _ in range(v)]
         given = [x for x in out if x >= b]  # the outcomes left once X >= b is known
-        return round(sum(x >= a for x in given) / len(given), 3)
+        return half_up(sum(x >= a for x in given) / len(given), 3)
 
     def diagram(self, p):
         return _labelled_chart(p)
@@ -288,7 +289,7 @@ class DistLinearMean(_LinearChange):
         _, _, _, a, b = CHANGES[p["c"]]
         ex = Fraction(sum(x * v for x, v in zip(p["x"], p["h"])), 100)
         vals = [a * ex + b, a * ex, ex + b, a * (ex + b)]
-        return [f"{float(v):.2f}" for v in vals]
+        return [f"{half_up(v, 2):.2f}" for v in vals]
 
     def check(self, p):
         f = table_facts(self.diagram(p))
@@ -296,7 +297,7 @@ class DistLinearMean(_LinearChange):
         ps = [Fraction(c) for c in f["rows"][0][1:]]
         _, _, _, a, b = CHANGES[p["c"]]
         ys = [a * x + b for x in xs]  # E(Y) straight from Y's own values
-        return f"{float(sum(y * q for y, q in zip(ys, ps))):.2f}"
+        return f"{half_up(sum(y * q for y, q in zip(ys, ps)), 2):.2f}"
 
 @register_seed
 class DistLinearVariance(_LinearChange):

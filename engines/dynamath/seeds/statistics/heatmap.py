@@ -17,6 +17,7 @@ from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.statistics.common import ELEM, HIGH, TOPIC, UNI, half_tie, shuffled
 from renderers.heatmap.spec import HeatmapSpec, heatmap_facts
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 # (title, row names, column names, value range)
 GRIDS = (("Visitors by day and hour", ("Mon", "Tue", "Wed", "Thu", "Fri"),
@@ -141,10 +142,10 @@ class HeatmapColumnMean(SeedQuestion):
 
     def answer(self, p):
         col = [r[p["k"]] for r in p["values"]]
-        return round(float(Fraction(sum(col), len(col))), 2)
+        return half_up(float(Fraction(sum(col), len(col))), 2)
 
     def check(self, p):
-        return round(float(np.mean(np.asarray(p["values"], float)[:, p["k"]])), 2)
+        return half_up(float(np.mean(np.asarray(p["values"], float)[:, p["k"]])), 2)
 
     def diagram(self, p):
         return _spec(p)
@@ -313,12 +314,12 @@ class HeatmapConditional(SeedQuestion):
                 f"is counted in the {cols[p['j']]} column? Round to two decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         f = heatmap_facts(_spec(p))
         rows, cols = _names(p)
-        return round(f["values"][p["i"]][p["j"]] / f["row_sums"][rows[p["i"]]], 2)
+        return half_up(f["values"][p["i"]][p["j"]] / f["row_sums"][rows[p["i"]]], 2)
 
     def diagram(self, p):
         return _spec(p)

@@ -22,6 +22,7 @@ from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates,
                                    register_seed)
 from engines.dynamath.seeds.statistics.common import HIGH, TOPIC, UNI
 from renderers.panels.spec import Item, Panel, PanelsSpec
+from renderers.text import half_up
 
 SCALE = 10.0  # the density's peak 0.399 drawn 3.99 units high
 Z_EDGE = 4  # the panel runs from -4 to 4 standard deviations
@@ -46,7 +47,7 @@ def _curve_spec(p: dict, lo: float, hi: float, marks: list[tuple[float, str]]) -
         items.append(Item(kind="segment", pts=[[round(float(z), 4), 0.0],
                                                [round(float(z), 4), round(_density(z), 4)]],
                           color=p["color"]))
-    bell = [[round(float(z), 3), round(_density(z), 4)] for z in np.linspace(-Z_EDGE, Z_EDGE,
+    bell = [[half_up(float(z), 3), round(_density(z), 4)] for z in np.linspace(-Z_EDGE, Z_EDGE,
                                                                            161)]
     items.append(Item(kind="polygon", pts=bell, color="black"))
     for z, text in marks:
@@ -109,7 +110,7 @@ class NormalEmpiricalRule(SeedQuestion):
         lo, hi = p["z"]
         # the band from k to k + 1 standard deviations: its inner edge's distance from the mean
         # picks its share (the bands from 3 to 4 stand for everything beyond 3)
-        return round(sum(BANDS[min(abs(k), abs(k + 1))] for k in range(lo, hi)), 2)
+        return half_up(sum(BANDS[min(abs(k), abs(k + 1))] for k in range(lo, hi)), 2)
 
     def check(self, p):
         lo, hi, _ = _read_back(self.diagram(p))
@@ -119,7 +120,7 @@ class NormalEmpiricalRule(SeedQuestion):
         def below(z):  # percent below z standard deviations
             k = int(round(z))
             return 50 + within[k] / 2 if k >= 0 else 50 - within[-k] / 2
-        return round(below(hi) - below(lo), 2)
+        return half_up(below(hi) - below(lo), 2)
 
     def diagram(self, p):
         marks = [(float(k), str(p["mu"] + k * p["sd"])) for k in range(-3, 4)]
@@ -144,7 +145,7 @@ class NormalTailProbability(ShuffledCandidates):
             vals = self._values(p)
             ok = all(abs(v * 1000 - math.floor(v * 1000) - 0.5) > 0.01 for v in vals)
             if 0.25 <= abs(z) <= 2.0 and abs(z - round(z)) > 0.1 and ok and \
-                    len({f"{v:.3f}" for v in vals}) == 4:
+                    len({f"{half_up(v, 3):.3f}" for v in vals}) == 4:
                 return p
 
     @staticmethod
@@ -161,7 +162,7 @@ class NormalTailProbability(ShuffledCandidates):
                 f"to three decimal places?")
 
     def candidates(self, p):
-        return [f"{v:.3f}" for v in self._values(p)]
+        return [f"{half_up(v, 3):.3f}" for v in self._values(p)]
 
     def check(self, p):
         lo, hi, marks = _read_back(self.diagram(p))
@@ -169,7 +170,7 @@ class NormalTailProbability(ShuffledCandidates):
         edge = lo if upper else hi
         x = marks[min(marks, key=lambda z: abs(z - edge))]  # the value written at the edge
         z = (x - marks[0.0]) / p["sd"]  # the mean is written at the centre
-        return f"{(_area(z, Z_EDGE) if upper else _area(-Z_EDGE, z)):.3f}"
+        return f"{half_up(_area(z, Z_EDGE) if upper else _area(-Z_EDGE, z), 3):.3f}"
 
     def diagram(self, p):
         z = (p["x"] - p["mu"]) / p["sd"]

@@ -18,6 +18,7 @@ import numpy as np
 from engines.dynamath.seed import SeedQuestion, register_seed
 from engines.dynamath.seeds.statistics.common import HIGH, TOPIC, UNI, half_tie
 from renderers.table.spec import TableSpec, table_facts
+from renderers.text import half_up
 
 # (title, what X counts)
 DISTS = (("Goals scored by a team in a match", "the number of goals"),
@@ -100,10 +101,10 @@ class DistVariance(SeedQuestion):
                 f"is the variance Var(X)? Round to three decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 3)
+        return half_up(float(self._exact(p)), 3)
 
     def check(self, p):
-        return round(st.pvariance(_outcomes(self.diagram(p))), 3)
+        return half_up(st.pvariance(_outcomes(self.diagram(p))), 3)
 
     def diagram(self, p):
         return _dist_spec(p)
@@ -190,7 +191,7 @@ class TwoWayConditional(SeedQuestion):
                 f"decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         f = table_facts(_twoway_spec(p))
@@ -199,7 +200,7 @@ class TwoWayConditional(SeedQuestion):
         k = 1 if p["given"] == "column" else 0
         want = p["c"] if k else p["r"]
         pool = [x for x in people if x[k] == want]
-        return round(sum(x == (p["r"], p["c"]) for x in pool) / len(pool), 2)
+        return half_up(sum(x == (p["r"], p["c"]) for x in pool) / len(pool), 2)
 
     def diagram(self, p):
         return _twoway_spec(p)

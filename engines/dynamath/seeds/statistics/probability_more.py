@@ -25,6 +25,7 @@ from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.chart.stats import chart_axes
 from renderers.graph.spec import Edge, GraphSpec
 from renderers.table.spec import TableSpec, table_facts
+from renderers.text import half_up
 
 # ----------------------------------------------------------------------------- tree diagrams
 
@@ -110,7 +111,7 @@ class TreeTotalProbability(SeedQuestion):
 
 
 def _fmt3(x: Fraction) -> str:
-    return f"{float(x):.3f}"
+    return f"{half_up(x, 3):.3f}"
 
 
 @register_seed

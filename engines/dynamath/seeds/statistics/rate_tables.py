@@ -19,6 +19,7 @@ from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates,
 from engines.dynamath.seeds.statistics.common import TOPIC, UNI, half_tie
 from engines.mavis.text import article
 from renderers.table.spec import TableSpec, table_facts
+from renderers.text import half_up
 
 # (title, what the rows are, share column, rate column, the event, who, whose plural)
 RATES = (("Production of three machines", "Machine", "Share of output", "Defect rate",
@@ -123,13 +124,13 @@ class BayesPosterior(SeedQuestion):
                 f"{NAMES[p['ask']]}? Round to three decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 3)
+        return half_up(float(self._exact(p)), 3)
 
     def check(self, p):
         items = _items(_rate_spec(p))
         faulty = {k: v[1] for k, v in items.items()}
         name = f"{RATES[p['t']][1]} {NAMES[p['ask']]}"
-        return round(faulty[name] / sum(faulty.values()), 3)
+        return half_up(faulty[name] / sum(faulty.values()), 3)
 
     def diagram(self, p):
         return _rate_spec(p)

@@ -21,6 +21,7 @@ from engines.dynamath.seeds.statistics.common import HIGH, TOPIC, UNI
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.spec import rng_choice
 from renderers.table.spec import TableSpec, table_facts
+from renderers.text import half_up
 
 # (title, what the values are)
 STEMS = (("Scores in a quiz", "scores"), ("Heights of saplings (cm)", "heights"),
@@ -225,12 +226,12 @@ class SpinnerTwoSpins(SeedQuestion):
                 f"decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         sec = _read_spinner(self.diagram(p))
-        return round(sum(qa * qb for (a, qa), (b, qb) in product(sec, sec)
-                         if a + b >= p["t"]) + 1e-9, 2)
+        return half_up(sum(qa * qb for (a, qa), (b, qb) in product(sec, sec)
+                         if a + b >= p["t"]), 2)
 
     def diagram(self, p):
         return _spin_spec(p)

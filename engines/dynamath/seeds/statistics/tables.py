@@ -18,8 +18,8 @@ import numpy as np
 
 from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, draw_order, register_seed
 from engines.dynamath.seeds.statistics.common import ELEM, HIGH, TOPIC, half_tie, shuffled
-from renderers.spec import rng_choice
 from renderers.table.spec import TableSpec, table_facts
+from renderers.text import half_up
 
 # ----------------------------------------------------------------------------- timetables
 
@@ -257,12 +257,12 @@ class PriceChange(SeedQuestion):
 
     def answer(self, p):
         o, n = p["old"][p["ask"]], p["new"][p["ask"]]
-        return round(float(Fraction(100 * (n - o), o)), 1)
+        return half_up(float(Fraction(100 * (n - o), o)), 1)
 
     def check(self, p):
         c = table_facts(self.diagram(p))["cell"][p["items"][p["ask"]]]
         o, n = _cents(c["2023"]), _cents(c["2024"])
-        return round((n / o - 1) * 100, 1)
+        return half_up((n / o - 1) * 100, 1)
 
     def diagram(self, p):
         return TableSpec(title=SHOPS[p["s"]][0], header=["Item", "2023", "2024"],

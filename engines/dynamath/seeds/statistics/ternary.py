@@ -23,6 +23,7 @@ from renderers.spec import rng_choice
 from renderers.ternary.sample import grid_comp
 from renderers.ternary.spec import (TernarySpec, TernPoint, TernRegion, from_xy, ternary_facts,
                                     to_xy)
+from renderers.text import half_up
 
 # (title, the three parts, what one point is, its plural)
 CONTEXTS = (("Soil samples", ("Clay", "Silt", "Sand"), "soil sample", "soil samples"),
@@ -73,7 +74,7 @@ def _where(spec: TernarySpec) -> dict[str, tuple[float, float]]:
 
 def _comp_from_figure(spec: TernarySpec, name: str) -> list[float]:
     """A point's composition read back from its drawn position, to 2 decimals."""
-    return [round(v, 2) + 0.0 for v in from_xy(*_where(spec)[name])]
+    return [half_up(v, 2) + 0.0 for v in from_xy(*_where(spec)[name])]
 
 
 @register_seed
@@ -326,7 +327,7 @@ class TernaryMixture(SeedQuestion):
                 f"mixture is {_part(p, p['part']).lower()}? Round to two decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         # a mixture's point is the mass-weighted centre of its ingredients' points; the
@@ -335,7 +336,7 @@ class TernaryMixture(SeedQuestion):
         (x1, y1), (x2, y2) = xy.values()
         m1, m2 = (int(name.split(": ")[1].split()[0]) for name in xy)
         x, y = (m1 * x1 + m2 * x2) / (m1 + m2), (m1 * y1 + m2 * y2) / (m1 + m2)
-        return round(from_xy(x, y)[p["part"]] + 1e-9, 2)
+        return half_up(from_xy(x, y)[p["part"]], 2)
 
     @staticmethod
     def names(p) -> list[str]:
@@ -379,12 +380,12 @@ class TernaryLever(SeedQuestion):
                 f"Round to two decimal places.")
 
     def answer(self, p):
-        return round((p["n"] - p["k"]) / p["n"], 2)
+        return half_up((p["n"] - p["k"]) / p["n"], 2)
 
     def check(self, p):
         # the lever rule: P's share is the length MQ over the length PQ
         xy = _where(self.diagram(p))
-        return round(math.dist(xy["M"], xy["Q"]) / math.dist(xy["P"], xy["Q"]), 2)
+        return half_up(math.dist(xy["M"], xy["Q"]) / math.dist(xy["P"], xy["Q"]), 2)
 
     def diagram(self, p):
         return _spec(p, names="PQM", segments=[["P", "Q"]])

@@ -20,6 +20,7 @@ from engines.dynamath.seed import (IRRELEVANT, SeedQuestion, ShuffledCandidates,
 from engines.dynamath.seeds.statistics.common import COLORS, HIGH, TOPIC, UNI, half_tie
 from renderers.chart.spec import ChartSpec, Series, chart_facts
 from renderers.spec import rng_choice
+from renderers.text import half_up
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -80,11 +81,11 @@ class MovingAverage(SeedQuestion):
                 f"decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         vals = chart_facts(self.diagram(p))["values"]
-        return round(_moving(vals)[p["end"] - 2] + 1e-9, 2)
+        return half_up(_moving(vals)[p["end"] - 2], 2)
 
     def diagram(self, p):
         return _line_spec(p)
@@ -187,13 +188,12 @@ class GroupShare(SeedQuestion):
                 f"{groups[p['s']]}? Round to one decimal place.")
 
     def answer(self, p):
-        return round(float(_share(p, p["k"], p["s"])), 1)
+        return half_up(float(_share(p, p["k"], p["s"])), 1)
 
     def check(self, p):
         f = chart_facts(self.diagram(p))
         cat = f["categories"][p["k"]]
-        return round(100 * f["series"][p["s"]]["value_of"][cat] / f["category_totals"][cat]
-                     + 1e-9, 1)
+        return half_up(100 * f["series"][p["s"]]["value_of"][cat] / f["category_totals"][cat], 1)
 
     def diagram(self, p):
         return _group_spec(p)

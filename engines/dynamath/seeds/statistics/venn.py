@@ -18,6 +18,7 @@ from engines.dynamath.seed import SeedQuestion, ShuffledCandidates, draw_order, 
 from engines.dynamath.seeds.statistics.common import ELEM, HIGH, TOPIC, UNI, half_tie
 from renderers.spec import rng_choice
 from renderers.venn.spec import REGIONS, VennSpec, venn_facts
+from renderers.text import half_up
 
 # (title, who, three group names, one of who)
 GROUPS = (("Clubs of a class", "students", ("Chess", "Music", "Drama"), "student"),
@@ -134,12 +135,12 @@ class Venn2Conditional(SeedQuestion):
                 f"{x}? Round to two decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         k = p["given"]
         ys = [x for x in _people(p["counts"]) if x[k] == "1"]
-        return round(sum(x == "11" for x in ys) / len(ys), 2)
+        return half_up(sum(x == "11" for x in ys) / len(ys), 2)
 
     def diagram(self, p):
         return _spec(p, 2)
@@ -260,12 +261,12 @@ class Venn3Conditional(SeedQuestion):
                 f"Round to two decimal places.")
 
     def answer(self, p):
-        return round(float(self._exact(p)), 2)
+        return half_up(float(self._exact(p)), 2)
 
     def check(self, p):
         k = p["c"]
         z = [x for x in _people(p["counts"]) if x[k] == "1"]
-        return round(sum(x.count("1") >= 2 for x in z) / len(z), 2)
+        return half_up(sum(x.count("1") >= 2 for x in z) / len(z), 2)
 
     def diagram(self, p):
         return _spec(p, 3)
