@@ -58,6 +58,7 @@ def _digests(out):
             for p in sorted((Path(out) / "data").glob("*.parquet"))}
 
 
+@pytest.mark.soak  # tests/faults/test_kill.py kills a build at a drawn point in make test
 @pytest.mark.slow
 def test_kill_9_then_rerun_gives_the_uninterrupted_bytes(tmp_path):
     args = ["mavis-caption", "--n", "240", "--seed", "2", "--chunk-size", "10",

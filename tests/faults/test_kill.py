@@ -81,10 +81,12 @@ def test_data_build_killed_at_a_drawn_point_reruns_to_the_same_bytes(tmp_path, d
     out = tmp_path / "d"
     p = start("engines.cli", *DATA, "--num-proc", num_proc, "--out", str(out))
     kill_when(p, lambda: chunks(out) >= k)
-    assert chunks(out) < N_CHUNKS, f"point {k}: the build ended before the kill"
+    partial = chunks(out)
+    assert partial < N_CHUNKS, f"point {k}: the build ended before the kill"
     r = cli("engines.cli", *DATA, "--num-proc", num_proc, "--out", str(out))
     assert r.returncode == 0, (k, r.stderr)
-    assert json.loads(r.stdout)["complete"] is True
+    res = json.loads(r.stdout)
+    assert res["complete"] is True and res["kept"] == partial, (k, partial, res)
     assert digests(out) == data_ref, f"point {k}"
 
 
