@@ -216,8 +216,8 @@ def chart_facts(spec: ChartSpec) -> dict:
             # equal outliers are drawn side by side, one circle each: as many as listed
             boxes.append({"name": name, "n": len(data), "data": [fact_num(x) for x in sorted(data)],
                           "mean": r2(np.mean(data)), "n_outliers": len(st["outliers"]),
-                          **{key: fact_num(v) if not isinstance(v, list) else [fact_num(x) for x in v]
-                             for key, v in st.items()}})
+                          **{key: [fact_num(x) for x in v] if isinstance(v, list)
+                             else fact_num(v) for key, v in st.items()}})
         f.update(categories=list(spec.categories), n_boxes=len(boxes), boxes=boxes,
                  whisker=spec.whisker,
                  highest_median=max(boxes, key=lambda b: b["median"])["name"],

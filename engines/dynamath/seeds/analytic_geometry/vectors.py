@@ -124,7 +124,7 @@ class VectorSumLength(TwoVectors):
         (lu, tu), (lv, tv) = self.polar(p)
         s = 1 if p["op"] == "+" else -1
         return half_up(math.sqrt(max(0.0, lu * lu + lv * lv + 2 * s * lu * lv * math.cos(tu - tv))),
-                     2)
+                       2)
 
 
 @register_seed

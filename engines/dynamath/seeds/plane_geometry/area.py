@@ -178,7 +178,7 @@ class ColouredPiece(SeedQuestion):
     def check(self, p):
         m = build_model(self.diagram(p))
         return half_up(next(piece_integrals(m, i)[0] for i, pc in enumerate(m.pieces)
-                          if pc.shaded), 2)
+                            if pc.shaded), 2)
 
     def diagram(self, p):
         n = ["A", "B", "C", "D"]

@@ -128,7 +128,8 @@ class IsometryType(ShuffledCandidates):
     def sample(self, rng):
         kind = int(rng.integers(4))
         return {"kind": kind, "tri": [list(q) for q in _scalene(rng)],
-                "phi": float(rng.integers(0, 180)), "dist": half_up(float(rng.uniform(2.6, 3.4)), 3),
+                "phi": float(rng.integers(0, 180)),
+                "dist": half_up(float(rng.uniform(2.6, 3.4)), 3),
                 "len": half_up(float(rng.uniform(5.0, 7.0)), 3),
                 "alpha": int(rng.integers(80, 181)) * (1 if rng.random() < 0.5 else -1),
                 "glide": half_up(float(rng.uniform(1.5, 2.3)), 3), "order": draw_order(rng),

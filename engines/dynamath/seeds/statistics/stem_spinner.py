@@ -231,7 +231,7 @@ class SpinnerTwoSpins(SeedQuestion):
     def check(self, p):
         sec = _read_spinner(self.diagram(p))
         return half_up(sum(qa * qb for (a, qa), (b, qb) in product(sec, sec)
-                         if a + b >= p["t"]), 2)
+                           if a + b >= p["t"]), 2)
 
     def diagram(self, p):
         return _spin_spec(p)
