@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 import math
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -583,3 +583,19 @@ def glyph_ink(canvas: Canvas, xy: Point, text: str, px: int, anchor: str = "mm",
     if sx >= ex or sy >= ey:
         return 0
     return int(np.count_nonzero(ink[gy + sy:gy + ey, gx + sx:gx + ex] & g[sy:ey, sx:ex]))
+
+
+# how many places, the least ink beneath their boxes first, a last-resort search draws
+GLYPH_TRIES = 80
+
+
+def least_glyph_ink(canvas: Canvas, cx: np.ndarray, cy: np.ndarray, idx: np.ndarray,
+                    order: tuple, text: str, px: int, rank: Callable[[int, int], tuple]) -> int:
+    """The last resort of a label with no free place: of the places ``idx`` (centres ``cx``,
+    ``cy``), the ``GLYPH_TRIES`` first by ``order`` (``np.lexsort``'s keys over ``idx``, the
+    last one first: the ink under each box, say), the one whose ``rank(i, crossed)`` is least,
+    ``crossed`` the ink pixels its glyphs would cut (``glyph_ink``); ``rank`` ends with i."""
+    idx = idx[np.lexsort(order)[:GLYPH_TRIES]]
+    mask = np.asarray(canvas.ink)
+    return min(rank(int(i), glyph_ink(canvas, (float(cx[i]), float(cy[i])), text, px, ink=mask))
+               for i in idx)[-1]

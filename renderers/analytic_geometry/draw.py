@@ -17,8 +17,8 @@ import math
 import numpy as np
 
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, object_equation
-from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels, glyph_ink,
-                            halo_text, text_size)
+from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels, halo_text,
+                            least_glyph_ink, text_size)
 from renderers.canvas import PALETTE, Canvas, Point, box_counts
 from renderers.text import fmt_num, font_px
 
@@ -323,10 +323,9 @@ def _free_near(canvas: Canvas, text: str, px: int, own: list[Point], others: lis
         # pixels, about what a glyph halo clears of one): a label cut by a line reads better
         # than one that reads as another object's
         idx = np.flatnonzero(near)
-        idx = idx[np.lexsort((mine[idx], ink[idx]))[:80]]
-        mask = np.asarray(canvas.ink)
-        i = min((glyph_ink(canvas, (float(cx[i]), float(cy[i])), text, px, ink=mask)
-                 + (not nearest[i]) * px * px / 4, float(mine[i]), int(i)) for i in idx)[2]
+        i = least_glyph_ink(canvas, cx, cy, idx, (mine[idx], ink[idx]), text, px,
+                            lambda i, crossed: (crossed + (not nearest[i]) * px * px / 4,
+                                                float(mine[i]), i))
     elif usable.any():
         i = int(np.argmin(np.where(usable, ink * 1e4 + mine, np.inf)))
     else:

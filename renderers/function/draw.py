@@ -18,8 +18,8 @@ from typing import Sequence
 import numpy as np
 
 from renderers.axes import (AXIS_COLOR, GRID_COLOR, HALO_PAD, AxesViewport, AxisLabel,
-                            claim_margin, draw_axes, draw_axis_labels, glyph_ink, halo_text,
-                            nice_step, remember_places, tick_values)
+                            claim_margin, draw_axes, draw_axis_labels, halo_text,
+                            least_glyph_ink, nice_step, remember_places, tick_values)
 from renderers.canvas import PALETTE, Box, Canvas, box_counts
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
@@ -393,12 +393,10 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
                 # the least ink, a pixel more for each font size further from the anchors;
                 # drawn cleared round its glyphs only
                 idx = np.flatnonzero(pool)
-                idx = idx[np.lexsort((dd[idx], ink[idx], lab[idx]))[:80]]
-                mask = np.asarray(canvas.ink)
-                c = min((int(lab[i]), glyph_ink(canvas, (float(gx[i] + w / 2),
-                                                         float(gy[i] + h / 2)), text, px,
-                                                ink=mask) + math.sqrt(dd[i]) / px, int(i))
-                        for i in idx)[2]
+                c = least_glyph_ink(canvas, gx + w / 2, gy + h / 2, idx,
+                                    (dd[idx], ink[idx], lab[idx]), text, px,
+                                    lambda i, crossed: (int(lab[i]),
+                                                        crossed + math.sqrt(dd[i]) / px, i))
                 return halo_text(canvas, (float(gx[c] + w / 2), float(gy[c] + h / 2)), text,
                                  px, color)
     return canvas.label(anchors[0], text, px=px, color=color, prefer=prefer)
