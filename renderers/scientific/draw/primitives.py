@@ -117,13 +117,22 @@ def dimension(c: Canvas, p0: Point, p1: Point, text: str, normal: Point, px: int
         the extension lines' first pixels, so close to the object, are left out."""
         lines = [(add(p, normal, gap + 2 * u), add(p, normal, off + over)) for p in (p0, p1)]
         lines.append((add(p0, normal, off), add(p1, normal, off)))
-        if not inside([q for ln in lines for q in ln]):
+        pts = [q for ln in lines for q in ln]
+        if not inside(pts):
             return None
+        width = max(3, round(3 * u))
         mask = Image.new("1", (W, H), 0)
         draw = ImageDraw.Draw(mask)
         for ln in lines:
-            draw.line(ln, fill=1, width=max(3, round(3 * u)))
-        return int((np.asarray(mask, dtype=bool) & blocked).sum())
+            draw.line(ln, fill=1, width=width)
+        # counted in the lines' box only (drawn on the whole canvas: PIL's wide lines are not
+        # the same pixels when shifted, so a mask of the box alone would differ now and then)
+        x0 = max(0, math.floor(min(x for x, _ in pts)) - width)
+        y0 = max(0, math.floor(min(y for _, y in pts)) - width)
+        x1 = min(W, math.ceil(max(x for x, _ in pts)) + width + 1)
+        y1 = min(H, math.ceil(max(y for _, y in pts)) + width + 1)
+        box = np.asarray(mask.crop((x0, y0, x1, y1)), dtype=bool)
+        return int((box & blocked[y0:y1, x0:x1]).sum())
 
     offs = [gap + 6 * u + 2 * u * i for i in range(int(max(W, H) / (2 * u)))]
     line_hits: dict[float, int | None] = {}
