@@ -19,6 +19,8 @@ from renderers.canvas import PALETTE, Canvas, arc_points
 from renderers.chart.stats import Axis, box_stats, chart_axes, pie_percentages, trend_line
 from renderers.text import fmt_num, font_px, get_font
 
+MARKER_R = 3.6  # a line chart's point marker, in canvas units
+
 # ----------------------------------------------------------------------------- text helpers
 
 
@@ -136,8 +138,8 @@ def _header(c: _Ctx, title: str, y_title: str, legend: list[tuple[str, Any, str]
     return y
 
 
-def _marker(cv: Canvas, p, col: Any, k: int) -> None:
-    r = 3.6 * cv.unit
+def _marker(cv: Canvas, p, col: Any, k: int, scale: float = 1.0) -> None:
+    r = MARKER_R * cv.unit * scale
     fill = _rgb(col)
     if k % 3 == 0:
         cv.circle(p, r, fill=fill, outline="white", width=1)
@@ -146,6 +148,15 @@ def _marker(cv: Canvas, p, col: Any, k: int) -> None:
     else:
         cv.polygon([(p[0], p[1] - 1.2 * r), (p[0] + 1.1 * r, p[1] + 0.8 * r),
                     (p[0] - 1.1 * r, p[1] + 0.8 * r)], fill=fill, outline="white", width=1)
+
+
+def _marker_scale(pts_all: list, j: int, i: int, r: float) -> float:
+    """How large series j's marker at category i is drawn: where other series' markers there
+    would cover it (a value equal or nearly so), those drawn later are smaller, so that each
+    shows as a ring round the next (drawn alone, the last one hid the others' equal point)."""
+    y = pts_all[j][i][1]
+    later = sum(abs(pts[i][1] - y) < 1.5 * r for pts in pts_all[j + 1:])
+    return 1.0 + 0.7 * later
 
 
 # ----------------------------------------------------------------------------- axes
@@ -330,8 +341,8 @@ def _draw_line(c: _Ctx, spec, ax: Axis) -> None:
         cv.line(pts, color=_rgb(s.color), width=2.2)
         pts_all.append(pts)
     for j, (s, pts) in enumerate(zip(spec.series, pts_all)):
-        for p in pts:
-            _marker(cv, p, s.color, j)
+        for i, p in enumerate(pts):
+            _marker(cv, p, s.color, j, _marker_scale(pts_all, j, i, MARKER_R * cv.unit))
     _axes_lines(c, fr)
     _cat_labels_x(c, fr, cats, xs, rows)
     _x_title(c, fr, spec.x_title)

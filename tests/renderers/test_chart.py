@@ -351,3 +351,17 @@ def test_outlier_circles_are_seen_apart_in_the_picture(monkeypatch):
         assert _n_components(np.abs(with_circles - without).sum(-1) > 30) == n, seed
         n_checked += n > 0
     assert n_checked >= 30
+
+
+@pytest.mark.parametrize("size", [224, 336])
+def test_a_line_charts_equal_points_all_show(size):
+    """Two series with the same values: the one drawn first shows round the other's markers
+    at every point (drawn alike, the second hid the first's points and line entirely)."""
+    vals = [5.0, 8.0, 6.0, 10.0]
+    spec = ChartSpec(kind="line", title="Sales", categories=["Jan", "Feb", "Mar", "Apr"],
+                     series=[Series("A", vals, "red"), Series("B", list(vals), "blue")])
+    img, layout = FAM.render_with_layout(spec, size)
+    a = np.asarray(img.convert("RGB")).astype(int)
+    below = int(max(lb.box[3] for lb in layout.labels if lb.text in ("A", "B"))) + 2
+    red = (a[below:, :, 0] > 170) & (a[below:, :, 1] < 110) & (a[below:, :, 2] < 110)
+    assert red.sum() >= 2 * len(vals), red.sum()  # old drawing: 0
