@@ -12,6 +12,7 @@ import math
 from typing import Any, Sequence
 
 import numpy as np
+
 from renderers.text import half_up
 
 Axis = tuple[float, float, float, list[float]]  # low, high, step, ticks
