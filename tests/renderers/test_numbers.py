@@ -3,7 +3,7 @@ numbers their pictures and captions write and the engines' answers round an exac
 a reader does (0.125 -> 0.13, 2.675 -> 2.68), where Python's round() and format() give 0.12
 and 2.67. Checked against decimal arithmetic on the written value (an independent reader)."""
 import random
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -12,14 +12,7 @@ from renderers.function.curve import Curve
 from renderers.function.spec import FunctionSpec, spec_facts
 from renderers.chart.stats import pie_percentages
 from renderers.text import fact_num, fmt_num, half_up, r2
-
-
-def reader(x, places: int) -> Decimal:
-    """``x`` (a Fraction's exact value, a float's to 9 decimals: float noise of an exact
-    computation dropped) rounded half up."""
-    d = (Decimal(x.numerator) / Decimal(x.denominator) if isinstance(x, Fraction)
-         else Decimal(repr(round(float(x), 9))))
-    return d.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
+from tests.rounding import reader
 
 
 def written(d: Decimal) -> str:

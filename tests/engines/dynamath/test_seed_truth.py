@@ -7,11 +7,8 @@ chart of coloured balls draws no bar in a colour other than its label's.
 
     python -m pytest -q tests/engines/dynamath/test_seed_truth.py -p no:xdist
 """
-import builtins
 import re
-import sys
-from contextlib import contextmanager
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -21,6 +18,7 @@ from engines.dynamath.seeds.algebra.argand import drawn, parse_complex
 from engines.dynamath.seeds.statistics.probability_more import BALL_COLORS
 from eval.dynamath import official_correct
 from renderers.chart.stats import chart_axes
+from tests.rounding import reader, unrounded
 from tests.tiers import tiers
 
 SEEDS = load_seeds()
@@ -37,41 +35,13 @@ def rounding_rules(text: str) -> set[int]:
             | {NEAREST[m.lower()] for m in RULE_NEAREST.findall(text)})
 
 
-def half_up(x: float, places: int) -> float:
-    """x rounded half up, as a reader rounds it (float noise below 1e-9 dropped first)."""
-    return float(Decimal(repr(round(x, 9))).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
-
-
-@contextmanager
-def unrounded():
-    """Rounding to decimals made the identity in every seed module (Python's round(x, n), the
-    suite's ``half_up`` and ``r2``): an answer computed inside it is the true value before the
-    seed rounds it (round(x) to a whole number stays)."""
-    mods = [m for n, m in sys.modules.items() if n.startswith("engines.dynamath.seeds")]
-    saved = {m: {k: m.__dict__[k] for k in ("round", "half_up", "r2") if k in m.__dict__}
-             for m in mods}
-    for m in mods:
-        m.round = lambda x, nd=None: builtins.round(x) if nd is None else x
-        if "half_up" in m.__dict__:
-            m.half_up = lambda x, places=2: x
-        if "r2" in m.__dict__:
-            m.r2 = float
-    try:
-        yield
-    finally:
-        for m in mods:
-            del m.round
-            for k, v in saved[m].items():
-                setattr(m, k, v)
-
-
 def rounding_faults(sid: str, v: int, seed: int = 0) -> list:
     """Why variant v of float seed sid may mark a correct reader wrong (empty: it may not): a
     truth not exact as written is asked rounded (one rule), its ground truth is the true value
     rounded so (half up), and the judge accepts the reader's answer (the exact value, or the
     value rounded as asked)."""
     q, var = SEEDS[sid], make_variant(sid, v, seed=seed)
-    with unrounded():
+    with unrounded("engines.dynamath.seeds"):
         true = float(q.answer(var.params))
     gt, rules = float(var.ground_truth), rounding_rules(var.question)
     if len(rules) > 1:
@@ -83,7 +53,7 @@ def rounding_faults(sid: str, v: int, seed: int = 0) -> list:
             bad.append((sid, v, f"truth {true} is {gt} as written, and no rule says so"))
     else:
         places = rules.pop()
-        said = f"{half_up(true, places):.{places}f}"
+        said = f"{reader(true, places):.{places}f}"
         if abs(gt - float(said)) > 1e-9:
             bad.append((sid, v, f"{true} to {places} decimals is {said}, truth {gt}"))
     if not official_correct(said, var.ground_truth, "float"):
@@ -112,7 +82,7 @@ def test_rounding_rules_are_read():
     assert rounding_rules("Round your answer to three decimal places.") == {3}
     assert rounding_rules("Give it to the nearest tenth.") == {1}
     assert rounding_rules("How long is diagonal AC?") == set()
-    assert half_up(6.125, 2) == 6.13 and half_up(-0.6666, 3) == -0.667
+    assert reader(6.125, 2) == Decimal("6.13") and reader(-0.6666, 3) == Decimal("-0.667")
 
 
 ARGAND = ("algebra-argand-modulus", "algebra-argand-product")

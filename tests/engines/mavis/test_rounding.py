@@ -1,11 +1,7 @@
 """MAVIS-Instruct answers and the numbers a chain of thought prints are rounded as a reader
 rounds them: an exact half up (1.125 -> 1.13, where Python's round() gives 1.12 and the
 answer check marks the reader's 1.13 wrong), at the decimals the question asks."""
-import builtins
-import contextlib
 import re
-import sys
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -16,18 +12,11 @@ from engines.mavis.dpo import is_correct
 from engines.mavis.plane_geometry.chain import Chain, say, seg
 from engines.mavis.problem import fmt_answer
 from renderers.text import exact_to, fmt_round, half_up
+from tests.rounding import reader, unrounded
 from tests.tiers import tiers
 
 FAMILIES = registry.instruct_families()
 WORDS = {"one": 1, "two": 2, "three": 3}
-
-
-def reader(x, places: int) -> float:
-    """``x`` rounded half up (away from zero) with decimal arithmetic, float noise below 1e-9
-    dropped first: what a reader writes."""
-    d = (Decimal(x.numerator) / Decimal(x.denominator) if isinstance(x, Fraction)
-         else Decimal(repr(builtins.round(float(x), 9))))
-    return float(d.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
 
 
 def asked_places(stem: str) -> int | None:
@@ -35,30 +24,6 @@ def asked_places(stem: str) -> int | None:
     "... (to two decimals)?"), None where it asks none."""
     m = re.search(r"\b(one|two|three) decimal", stem)
     return WORDS[m.group(1)] if m else None
-
-
-@contextlib.contextmanager
-def unrounded():
-    """Rounding to decimals switched off in every MAVIS module (``half_up``, ``r2`` and
-    round(x, n) made the identity; round(x) to a whole number stays): an answer worked out
-    inside is the true value before it is rounded."""
-    mods = [m for name, m in sys.modules.items()
-            if name.startswith("engines.mavis") and m is not None]
-    saved = {m: {k: m.__dict__[k] for k in ("round", "half_up", "r2") if k in m.__dict__}
-             for m in mods}
-    for m in mods:
-        m.round = lambda x, nd=None: builtins.round(x) if nd is None else x
-        if "half_up" in m.__dict__:
-            m.half_up = lambda x, places=2: x
-        if "r2" in m.__dict__:
-            m.r2 = float
-    try:
-        yield
-    finally:
-        for m in mods:
-            del m.round
-            for k, v in saved[m].items():
-                setattr(m, k, v)
 
 
 def test_half_up_rounds_as_a_reader():
@@ -111,7 +76,7 @@ def test_answers_are_the_true_value_rounded_half_up(name, n):
         if p.answer_kind != "number":
             continue
         numeric += 1
-        with unrounded():
+        with unrounded("engines.mavis"):
             q = make(np.random.default_rng(seed))
         if (q.stem, [g.text for g in q.givens]) != (p.stem, [g.text for g in p.givens]):
             continue
@@ -120,6 +85,6 @@ def test_answers_are_the_true_value_rounded_half_up(name, n):
         if places is None:
             assert abs(float(q.answer) - float(p.answer)) < 1e-9, (seed, p.stem, q.answer)
         else:
-            assert p.answer == reader(q.answer, places), (seed, p.stem, q.answer, p.answer)
+            assert p.answer == float(reader(q.answer, places)), (seed, p.stem, q.answer, p.answer)
         assert p.answer_text() in p.cot[-1], (seed, p.cot[-1])
     assert compared >= 0.9 * numeric > n // 5, (compared, numeric)
