@@ -269,6 +269,7 @@ class LookupRows:
         self.words = torch.tensor(ids)
         self.templates: dict[tuple[int, bool], tuple[list[int], list[int], int]] = {}
         self.copies: dict[int, tuple[list[int], list[int]]] = {}  # ``copy_rows``' rows
+        self.turns: dict[tuple[int, bool, str], tuple[list[int], list[int]]] = {}  # ``turn``
 
     def template(self, kind: int, yes: bool, form: str = "pope"
                  ) -> tuple[list[int], list[int], int]:
@@ -278,16 +279,10 @@ class LookupRows:
         picture family's name, the claim of the word in that family's words
         (``picture_words.claim``, with MME's answer instruction)."""
         if (kind, yes, form) not in self.templates:
-            from engines.builders.pope_synth import question
             from mm.tokenizer import prompt_text
-            from train.sft import GROUNDING_ASKS, conversation
+            from train.sft import conversation
 
-            word, answer = WORDS[kind].replace("_", " "), "yes" if yes else "no"
-            if form == "pope":
-                q, a = GROUNDING_ASKS["pope-synth"](question(word), answer)
-            else:
-                q = existence_question(word) if form == "mme" else claim(form, WORDS[kind])
-                q, a = GROUNDING_ASKS["mme-synth"](q, answer.capitalize())
+            q, a = self._asked(kind, yes, form)
             prompt = prompt_text(q)
             ids = self.tok(conversation(prompt, a, self.tok.eos_token or "")[0])["input_ids"]
             at = ids.index(self.image_id)
@@ -295,16 +290,59 @@ class LookupRows:
             self.templates[(kind, yes, form)] = (ids[:at], ids[at + 1:], start)
         return self.templates[(kind, yes, form)]
 
+    def turn(self, kind: int, yes: bool, form: str = "pope") -> tuple[list[int], list[int]]:
+        """(tokens, labels) of a later question of a row's conversation, asking about word
+        ``kind`` in ``form`` (an object form of ``template``'s) and answered: the tokens
+        ``train.sft.conversation`` adds for it, the labels on its answer alone. Found as the
+        difference between a one-question row's tokens and a two-question one's, so that they
+        are the tokenizer's own for the whole text (the end-of-sequence token before the
+        question parts them)."""
+        if (kind, yes, form) not in self.turns:
+            from mm.tokenizer import next_turn_text, prompt_text
+            from train.sft import conversation
+
+            first = prompt_text(self._asked(0, True, form)[0])
+            q, a = self._asked(kind, yes, form)
+            one = conversation(first, "Yes", self.tok.eos_token or "")[0]
+            ids = [self.tok(t, add_special_tokens=False)["input_ids"]
+                   for t in (one, one + next_turn_text(q), conversation(
+                       first, ("Yes", q, a), self.tok.eos_token or "")[0])]
+            if any(x[:len(ids[0])] != ids[0] for x in ids[1:]):
+                raise ValueError(f"the tokenizer merges across a turn's start: {q!r}")
+            piece, start = ids[2][len(ids[0]):], len(ids[1]) - len(ids[0])
+            self.turns[(kind, yes, form)] = (piece, [-100] * start + piece[start:])
+        return self.turns[(kind, yes, form)]
+
+    def _asked(self, kind: int, yes: bool, form: str) -> tuple[str, str]:
+        """The question about word ``kind`` in ``form`` and its answer, as a row's prompt and
+        response carry them (``template``)."""
+        from engines.builders.pope_synth import question
+        from train.sft import GROUNDING_ASKS
+
+        word, answer = WORDS[kind].replace("_", " "), "yes" if yes else "no"
+        if form == "pope":
+            return GROUNDING_ASKS["pope-synth"](question(word), answer)
+        q = existence_question(word) if form == "mme" else claim(form, WORDS[kind])
+        return GROUNDING_ASKS["mme-synth"](q, answer.capitalize())
+
     def __call__(self, context: torch.Tensor, asked: torch.Tensor, present: torch.Tensor,
-                 forms: list[str] | None = None) -> dict:
+                 forms: list[str] | None = None,
+                 later: list[list[tuple[int, bool]]] | None = None) -> dict:
         """A right-padded batch (input_ids, attention_mask, labels) of the rows, each asked in
-        its ``forms`` (``template``; None: POPE's)."""
+        its ``forms`` (``template``; None: POPE's); ``later``: for each row, more questions
+        about its context (word, whether it is there), each a later turn of the row's
+        conversation in its form (``turn``)."""
         rows, labels = [], []
-        for words, kind, yes, form in zip(self.words[context].tolist(), asked.tolist(),
-                                          present.tolist(), forms or ["pope"] * len(asked)):
+        for i, (words, kind, yes, form) in enumerate(zip(
+                self.words[context].tolist(), asked.tolist(), present.tolist(),
+                forms or ["pope"] * len(asked))):
             before, after, start = self.template(kind, yes, form)
             rows.append(before + words + after)
             labels.append([-100] * (len(before) + len(words) + start) + after[start:])
+            for more in (later[i] if later else ()):
+                ids, lab = self.turn(*more, form)
+                rows[-1] += ids
+                labels[-1] += lab
         return self.padded(rows, labels)
 
     def padded(self, rows: list[list[int]], labels: list[list[int]]) -> dict:
@@ -337,20 +375,46 @@ class LookupRows:
         return self.padded([r for r, _ in rows], [lab for _, lab in rows])
 
     def draw(self, n: int, length: int, rng: np.random.Generator, pictures: float = 0.0,
-             mme: float = 0.0) -> tuple[dict, torch.Tensor]:
-        """``n`` rows of ``lookup_contexts`` (contexts ``length`` words long) and their truth;
-        with ``pictures``, about that share of them (``binomial``) of ``picture_contexts``,
-        each asked in its family's claim; with ``mme``, that share of the others asked in MME's
-        existence question (else POPE's)."""
+             mme: float = 0.0, questions: int = 1) -> tuple[dict, torch.Tensor]:
+        """``n`` rows of ``lookup_contexts`` (contexts ``length`` words long) and their truth
+        (of each row's first question); with ``pictures``, about that share of them
+        (``binomial``) of ``picture_contexts``, each asked in its family's claim; with ``mme``,
+        that share of the others asked in MME's existence question (else POPE's); with
+        ``questions`` > 1, each object row asks that many questions of its context
+        (``later_questions``)."""
         k = int(rng.binomial(n, pictures)) if pictures else 0
         context, asked, present = lookup_contexts(n - k, length, rng, KINDS, KINDS)
         forms = ["mme" if mme and rng.random() < mme else "pope" for _ in range(n - k)]
+        later = later_questions(context, asked, questions - 1, rng) if questions > 1 else None
         if k:
             *parts, families = picture_contexts(k, length, rng)
             context, asked, present = (torch.cat(p) for p in
                                        zip((context, asked, present), parts))
             forms += families
-        return self(context, asked, present, forms), present
+            later = later and later + [[] for _ in range(k)]
+        return self(context, asked, present, forms, later), present
+
+
+def later_questions(context: torch.Tensor, asked: torch.Tensor, n: int,
+                    rng: np.random.Generator) -> list[list[tuple[int, bool]]]:
+    """For each row of a lookup context, ``n`` more questions (word, whether it is there):
+    each word there or not by a fair coin (one not there where every object word of the
+    context has been asked), no word asked twice in a row. Asking a context several
+    questions, some answered yes and some no, gives the matching of the word asked against the
+    context's words a gradient from each answer: with four, two lookup seeds that read
+    84.8-92.2% of held-out contexts with one read 97.2% and 99.2%, for 2.7 times the lookup's
+    time (docs/grounding, "Several questions a context")."""
+    out = []
+    for words, first in zip(context.tolist(), asked.tolist()):
+        there = [w for w in dict.fromkeys(words) if w < KINDS and w != first]
+        absent = [w for w in range(KINDS) if w not in there and w != first]
+        there, absent = list(rng.permutation(there)), list(rng.permutation(absent))
+        row = []
+        for _ in range(n):
+            yes = bool(rng.random() < 0.5 and there)
+            row.append((int((there if yes else absent).pop()), yes))
+        out.append(row)
+    return out
 
 
 def picture_contexts(n: int, length: int, rng: np.random.Generator):
@@ -574,14 +638,15 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
                   seed: int, patches: int, n_held: int = 600, image_processor=None,
                   n_scenes: int = 300, image_size: int = 224, lengths: str = "ramp",
                   eval_every: int = 0, copy: float = 0.0, pictures: float = 0.0,
-                  mme: float = 0.0) -> dict:
+                  mme: float = 0.0, questions: int = 1) -> dict:
     """Stage 2's lookup steps: the language model (and its embeddings) trained on
     ``LookupRows`` whose context grows from one word (``hold`` steps) to ``patches`` words by
     60% of ``steps`` (AdamW at ``lr``, cosine); ``lengths`` "mixed": after the hold, each
     batch's length drawn between one word and the ramp's; ``copy``: during the hold, that share
     of a batch (at least one row) more of ``LookupRows.copy_rows``, their loss added;
     ``pictures``: that share of the rows about diagrams' words, ``mme``: that share of the
-    others in MME's existence question (``LookupRows.draw``). Every
+    others in MME's existence question, ``questions`` asked of each context
+    (``LookupRows.draw``). Every
     process runs the same steps (no collectives): each ends with the same weights. Returns the
     losses, the held-out lookup accuracy every ``eval_every`` steps (``curve``, of
     ``curve_point``; 0: none) and at the end on contexts ``patches`` words long, and with
@@ -605,7 +670,7 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
         length = ramped = lookup_length(s, hold, ramp, patches)
         if lengths == "mixed" and s >= hold:
             length = int(rng.integers(1, ramped + 1))
-        batch, _ = rows.draw(batch_size, length, rng, pictures, mme)
+        batch, _ = rows.draw(batch_size, length, rng, pictures, mme, questions)
         loss = answer_loss(model, {k: v.to(dev) for k, v in batch.items()})
         if copy and s < hold:
             extra = rows.copy_rows(torch.from_numpy(
@@ -623,6 +688,7 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
            "first_loss": losses[0] if losses else None,
            "final_loss": float(np.mean(losses[-20:])) if losses else None,
            "lengths": lengths, "copy": copy, "pictures": pictures, "mme": mme,
+           "questions": questions,
            "curve": curve,
            "held_out": lookup_score(model, rows, n_held, patches, seed)}
     if pictures:

@@ -76,6 +76,63 @@ def test_lookup_rows_are_encodes_pope_rows_with_words_for_the_picture(llava):
     assert torch.equal(short["labels"][:, -6:], got["labels"][:, -6:])
 
 
+def test_lookup_rows_with_later_questions_are_encodes_conversations(llava):
+    from engines.builders.mme_synth import existence_question
+    from engines.builders.pope_synth import question
+    from mm.tokenizer import prompt_text
+    from train.sft import GROUNDING_ASKS, encode
+
+    model, proc = llava
+    rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
+    patches = model.config.image_seq_length
+    context = torch.from_numpy(np.random.default_rng(2).integers(34, size=(2, patches)))
+    asked, present = torch.tensor([5, 9]), torch.tensor([False, True])
+    later = [[(11, True), (2, False)], [(30, False)]]
+    got = rows(context, asked, present, ["pope", "mme"], later)
+    word = lambda k: gr.PATCH_WORDS[k].replace("_", " ")  # noqa: E731 (30: "living room")
+    ask = {"pope": lambda k: question(word(k)),
+           "mme": lambda k: GROUNDING_ASKS["mme-synth"](existence_question(word(k)), "")[0]}
+    white = Image.new("RGB", (64, 64), "white")
+    for i, form in enumerate(["pope", "mme"]):
+        turns = [("No", "Yes")[bool(present[i])]]
+        for k, there in later[i]:
+            turns += [ask[form](k), ("No", "Yes")[there]]
+        want = encode(proc, [white], [prompt_text(ask[form](int(asked[i])))], [tuple(turns)],
+                      256)
+        ids = want["input_ids"][0].clone()
+        image = ids == model.config.image_token_id
+        ids[image] = rows.words[context[i]]
+        n = len(ids)
+        assert got["input_ids"][i, :n].tolist() == ids.tolist()
+        assert got["labels"][i, :n].tolist() == want["labels"][0].tolist()
+        assert int(got["attention_mask"][i].sum()) == n
+    # each later answer labelled: one answer and its end token a question
+    assert int((got["labels"][0] != -100).sum()) == 3 * int((got["labels"][1] != -100).sum()) / 2
+    # drawn: each object row asks three questions, a diagram's claim row one
+    batch, _ = rows.draw(40, 6, np.random.default_rng(3), pictures=0.5, questions=3)
+    eos = proc.tokenizer.eos_token_id
+    answers = ((batch["labels"] == eos).sum(1)).tolist()
+    assert sorted(set(answers)) == [1, 3] and 10 < answers.count(1) < 30
+
+
+def test_later_questions_ask_new_words_both_ways():
+    rng = np.random.default_rng(0)
+    context, asked, present = gr.lookup_contexts(400, 9, rng, gr.KINDS, gr.KINDS)
+    later = gr.later_questions(context, asked, 3, rng)
+    yes = 0
+    for words, first, row in zip(context.tolist(), asked.tolist(), later):
+        said = [k for k, _ in row]
+        assert len(set(said)) == 3 and first not in said
+        assert all((k in words) == there for k, there in row)
+        yes += sum(t for _, t in row)
+    # a fair coin where the context has words left to ask
+    assert 0.38 < yes / 1200 < 0.5
+    # a one-object context asked about its object first has no word left there
+    one = torch.full((1, 4), gr.KINDS)
+    one[0, 2] = 7
+    assert [t for _, t in gr.later_questions(one, torch.tensor([7]), 3, rng)[0]] == [False] * 3
+
+
 def test_lookup_rows_answer_from_their_context(llava):
     model, proc = llava
     rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
@@ -450,7 +507,8 @@ def test_stage2_lookup_and_rope_settings_are_checked(tmp_path, run_cli):
             ("lookup_lengths=steps", "expected one of ramp, mixed, got 'steps'"),
             ("rope_theta=-1", "expected a number >= 0 (0: the LM's default), got -1"),
             ("lookup_eval_every=-5", "must be >= 0, got -5"),
-            ("lookup_copy=-0.5", "must be >= 0, got -0.5")]:
+            ("lookup_copy=-0.5", "must be >= 0, got -0.5"),
+            ("lookup_questions=0", "must be positive, got 0")]:
         r = run_cli(mm_train, "stage2", "--recipe", "configs/tiny/stage2.yaml", "--out",
                     str(tmp_path / "o"), "--set", setting)
         assert r.returncode == 2 and r.stderr.strip() == (

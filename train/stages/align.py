@@ -70,6 +70,9 @@ class AlignSettings:
     # this share of the other lookup rows in MME's existence question ("Is there a cup in this
     # image? Please answer yes or no."), the rest in POPE's
     lookup_mme: float = 0.0
+    # each lookup row asks this many questions of its context, the later ones as later turns
+    # of its conversation (train/grounding.py's later_questions)
+    lookup_questions: int = 1
     # then the projector set to stage 1's patch head followed by the words' embeddings (its
     # scale fitted on projector_head_n object scenes); needs stage 1 with dense_steps
     projector_head: bool = False
@@ -77,7 +80,8 @@ class AlignSettings:
 
     def __post_init__(self) -> None:
         check_counts(self, "vocab_size", "tokenizer_text_n", "tokenizer_text_image_size",
-                     "lookup_lr", "lookup_batch", "projector_head_n", positive=True)
+                     "lookup_lr", "lookup_batch", "projector_head_n", "lookup_questions",
+                     positive=True)
         check_counts(self, "projector_fit_n", "lookup_steps", "lookup_hold", "lookup_scenes",
                      "lookup_eval_every", "lookup_copy")
         check_range(self, "lookup_pictures", 0, 1)
@@ -234,7 +238,8 @@ class AlignStage(TrainingStage):
                 image_processor=processor.image_processor, n_scenes=own.lookup_scenes,
                 image_size=recipe.image_size, lengths=own.lookup_lengths,
                 eval_every=own.lookup_eval_every, copy=own.lookup_copy,
-                pictures=own.lookup_pictures, mme=own.lookup_mme)
+                pictures=own.lookup_pictures, mme=own.lookup_mme,
+                questions=own.lookup_questions)
         if head is not None:
             metrics["projector_head"] = projector_from_head(
                 model, processor, head, processor.tokenizer,
