@@ -395,6 +395,11 @@ class LookupRows:
         return self(context, asked, present, forms, later), present
 
 
+# at most this many questions a lookup context: every one of them may ask a word not there,
+# and a context leaves 22 of the 28 kinds out
+LOOKUP_MAX_QUESTIONS = 16
+
+
 def later_questions(context: torch.Tensor, asked: torch.Tensor, n: int,
                     rng: np.random.Generator) -> list[list[tuple[int, bool]]]:
     """For each row of a lookup context, ``n`` more questions (word, whether it is there):
@@ -404,6 +409,8 @@ def later_questions(context: torch.Tensor, asked: torch.Tensor, n: int,
     context's words a gradient from each answer: with four, two lookup seeds that read
     84.8-92.2% of held-out contexts with one read 97.2% and 99.2%, for 2.7 times the lookup's
     time (docs/grounding, "Several questions a context")."""
+    if n + 1 > LOOKUP_MAX_QUESTIONS:
+        raise ValueError(f"at most {LOOKUP_MAX_QUESTIONS} questions a context, not {n + 1}")
     out = []
     for words, first in zip(context.tolist(), asked.tolist()):
         there = [w for w in dict.fromkeys(words) if w < KINDS and w != first]

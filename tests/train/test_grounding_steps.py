@@ -508,7 +508,8 @@ def test_stage2_lookup_and_rope_settings_are_checked(tmp_path, run_cli):
             ("rope_theta=-1", "expected a number >= 0 (0: the LM's default), got -1"),
             ("lookup_eval_every=-5", "must be >= 0, got -5"),
             ("lookup_copy=-0.5", "must be >= 0, got -0.5"),
-            ("lookup_questions=0", "must be positive, got 0")]:
+            ("lookup_questions=0", "must be positive, got 0"),
+            ("lookup_questions=17", "at most 16, got 17")]:
         r = run_cli(mm_train, "stage2", "--recipe", "configs/tiny/stage2.yaml", "--out",
                     str(tmp_path / "o"), "--set", setting)
         assert r.returncode == 2 and r.stderr.strip() == (

@@ -22,8 +22,8 @@ from mm.llava import build_llava, load_vision
 from mm.tokenizer import train_tokenizer
 from train import processes
 from train.data import build_or_load, cache_bytes, stage_data
-from train.grounding import (LOOKUP_LENGTHS, check_head, copy_head, load_head, lookup_warmup,
-                             projector_from_head, tokenizer_texts)
+from train.grounding import (LOOKUP_LENGTHS, LOOKUP_MAX_QUESTIONS, check_head, copy_head,
+                             load_head, lookup_warmup, projector_from_head, tokenizer_texts)
 from train.loop import model_device, run
 from train.recipe import Recipe, RecipeError, check_counts, check_range
 from train.sft import Examples, finish, set_trainable, sft_task, tower_size
@@ -86,6 +86,10 @@ class AlignSettings:
                      "lookup_eval_every", "lookup_copy")
         check_range(self, "lookup_pictures", 0, 1)
         check_range(self, "lookup_mme", 0, 1)
+        if isinstance(self.lookup_questions, int) and self.lookup_questions > \
+                LOOKUP_MAX_QUESTIONS:
+            raise RecipeError("lookup_questions", f"lookup_questions: at most "
+                              f"{LOOKUP_MAX_QUESTIONS}, got {self.lookup_questions}")
         if self.lookup_lengths not in LOOKUP_LENGTHS:
             raise RecipeError("lookup_lengths", f"lookup_lengths: expected one of "
                               f"{', '.join(LOOKUP_LENGTHS)}, got {self.lookup_lengths!r}")
