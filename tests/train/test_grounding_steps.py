@@ -475,6 +475,12 @@ def test_lookup_warmup_mixed_lengths_and_its_curve(llava):
     ramp = gr.lookup_warmup(copy.deepcopy(llava[0]), tok, steps=6, hold=2, lr=1e-3,
                             batch_size=4, seed=0, patches=4, n_held=20)
     assert ramp["curve"] == [] and ramp["final_loss"] != out["final_loss"]
+    # three questions a context: the later answers join the loss from the first step
+    asked = gr.lookup_warmup(copy.deepcopy(llava[0]), tok, steps=6, hold=2, lr=1e-3,
+                             batch_size=4, seed=0, patches=4, n_held=20, lengths="mixed",
+                             questions=3)
+    assert asked["questions"] == 3 and out["questions"] == 1
+    assert asked["first_loss"] != out["first_loss"]
     with pytest.raises(ValueError, match="lengths must be one of"):
         gr.lookup_warmup(model, tok, steps=1, hold=1, lr=1e-3, batch_size=2, seed=0,
                          patches=4, lengths="steps")
