@@ -6,7 +6,8 @@ spread between lookup draws and the effect of a setting are seen apart from stag
 caption steps. ``--seed`` seeds the lookup's rows and its held-out rows (``lookup_warmup``);
 ``--questions`` is the recipe's ``lookup_questions``; ``--contexts scene`` draws the training
 contexts as the object scenes' patch words fall (2 to 7 kinds, each on 1 to 3 places), where
-``lookup_contexts`` puts 1 to 5 kinds on one place each.
+``lookup_contexts`` puts 1 to 5 kinds on one place each; ``--contexts theme`` as the scenes too,
+of one theme's usual objects, the absent word asked another of them (POPE's popular split).
 
     .venv/bin/python docs/grounding/questions/lookup_only.py --run runs/quickstart/train/stage2 \
         --seed 1 --questions 4 --out q4_s1.json
@@ -46,10 +47,38 @@ def scene_contexts(n, length, rng, kinds, theme0):
     return context, asked, present
 
 
+def theme_contexts(n, length, rng, kinds, theme0):
+    """Contexts as POPE's popular split asks them: a theme's word on every place, 1 to 7 of its
+    8 usual objects on 1 to 3 places each, the absent word asked another of its usual objects."""
+    from train.probes import theme_cores
+
+    cores = theme_cores()
+    context = torch.empty(n, length, dtype=torch.long)
+    asked, present = torch.empty(n, dtype=torch.long), torch.empty(n, dtype=torch.bool)
+    for b in range(n):
+        t = int(rng.integers(THEME_WORDS))
+        context[b] = theme0 + t
+        k = int(rng.integers(1, min(7, length) + 1))
+        objs = rng.choice(cores[t], k, replace=False)
+        reps = np.minimum(rng.geometric(0.5, size=k), 3)
+        while reps.sum() > length:
+            reps[np.argmax(reps)] -= 1
+        context[b, rng.choice(length, int(reps.sum()), replace=False)] = \
+            torch.from_numpy(np.repeat(objs, reps))
+        present[b] = rng.random() < 0.5
+        asked[b] = int(rng.choice(objs)) if present[b] else \
+            int(rng.choice(np.setdiff1d(cores[t], objs)))
+    return context, asked, present
+
+
 def scene_draw(self, n, length, rng, pictures=0.0, mme=0.0, questions=1):
-    context, asked, present = scene_contexts(n, length, rng, gr.KINDS, gr.KINDS)
+    draw = theme_contexts if CONTEXTS[0] == "theme" else scene_contexts
+    context, asked, present = draw(n, length, rng, gr.KINDS, gr.KINDS)
     later = gr.later_questions(context, asked, questions - 1, rng) if questions > 1 else None
     return self(context, asked, present, None, later), present
+
+
+CONTEXTS = ["random"]
 
 
 def main():
@@ -62,12 +91,13 @@ def main():
     p.add_argument("--batch", type=int, default=32)
     p.add_argument("--copy", type=float, default=0.5)
     p.add_argument("--questions", type=int, default=1)
-    p.add_argument("--contexts", choices=["random", "scene"], default="random")
+    p.add_argument("--contexts", choices=["random", "scene", "theme"], default="random")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--out", required=True)
     a = p.parse_args()
     torch.set_num_threads(a.threads)
-    if a.contexts == "scene":
+    if a.contexts != "random":
+        CONTEXTS[0] = a.contexts
         gr.LookupRows.draw = scene_draw
     run = Path(a.run)
     model = LlavaForConditionalGeneration.from_pretrained(run / "model")
