@@ -106,7 +106,7 @@ def test_lookup_rows_with_later_questions_are_encodes_conversations(llava):
         assert got["input_ids"][i, :n].tolist() == ids.tolist()
         assert got["labels"][i, :n].tolist() == want["labels"][0].tolist()
         assert int(got["attention_mask"][i].sum()) == n
-    # each later answer labelled: one answer and its end token a question
+    # every question of a row labelled alike (its answer and end token): 3 questions against 2
     assert int((got["labels"][0] != -100).sum()) == 3 * int((got["labels"][1] != -100).sum()) / 2
     # drawn: each object row asks three questions, a diagram's claim row one
     batch, _ = rows.draw(40, 6, np.random.default_rng(3), pictures=0.5, questions=3)
