@@ -29,22 +29,25 @@ import train.grounding as gr  # noqa: E402
 from train.probe_words import THEME_WORDS  # noqa: E402
 
 
+def place_objects(row, pool, length, rng):
+    """Put 1 to 7 of ``pool``'s kinds on 1 to 3 places each of a context ``row`` (in place);
+    (the word asked, whether it is there): by a fair coin one of them, or another of ``pool``."""
+    k = int(rng.integers(1, min(7, length) + 1))
+    objs = rng.choice(pool, k, replace=False)
+    reps = np.minimum(rng.geometric(0.5, size=k), 3)
+    while reps.sum() > length:
+        reps[np.argmax(reps)] -= 1
+    row[rng.choice(length, int(reps.sum()), replace=False)] = \
+        torch.from_numpy(np.repeat(objs, reps))
+    there = rng.random() < 0.5
+    return int(rng.choice(objs)) if there else int(rng.choice(np.setdiff1d(pool, objs))), there
+
+
 def scene_contexts(n, length, rng, kinds, theme0):
     """``lookup_contexts``' rows with contexts as the scenes' patch words fall."""
     context = torch.from_numpy(theme0 + rng.integers(THEME_WORDS, size=(n, 1))).repeat(1, length)
-    asked, present = torch.empty(n, dtype=torch.long), torch.empty(n, dtype=torch.bool)
-    for b in range(n):
-        k = int(rng.integers(1, min(7, length) + 1))
-        objs = rng.choice(kinds, k, replace=False)
-        reps = np.minimum(rng.geometric(0.5, size=k), 3)
-        while reps.sum() > length:
-            reps[np.argmax(reps)] -= 1
-        context[b, rng.choice(length, int(reps.sum()), replace=False)] = \
-            torch.from_numpy(np.repeat(objs, reps))
-        present[b] = rng.random() < 0.5
-        asked[b] = int(rng.choice(objs)) if present[b] else \
-            int(rng.choice(np.setdiff1d(np.arange(kinds), objs)))
-    return context, asked, present
+    rows = [place_objects(context[b], np.arange(kinds), length, rng) for b in range(n)]
+    return context, torch.tensor([a for a, _ in rows]), torch.tensor([t for _, t in rows])
 
 
 def theme_contexts(n, length, rng, kinds, theme0):
@@ -54,31 +57,22 @@ def theme_contexts(n, length, rng, kinds, theme0):
 
     cores = theme_cores()
     context = torch.empty(n, length, dtype=torch.long)
-    asked, present = torch.empty(n, dtype=torch.long), torch.empty(n, dtype=torch.bool)
+    rows = []
     for b in range(n):
         t = int(rng.integers(THEME_WORDS))
         context[b] = theme0 + t
-        k = int(rng.integers(1, min(7, length) + 1))
-        objs = rng.choice(cores[t], k, replace=False)
-        reps = np.minimum(rng.geometric(0.5, size=k), 3)
-        while reps.sum() > length:
-            reps[np.argmax(reps)] -= 1
-        context[b, rng.choice(length, int(reps.sum()), replace=False)] = \
-            torch.from_numpy(np.repeat(objs, reps))
-        present[b] = rng.random() < 0.5
-        asked[b] = int(rng.choice(objs)) if present[b] else \
-            int(rng.choice(np.setdiff1d(cores[t], objs)))
-    return context, asked, present
+        rows.append(place_objects(context[b], cores[t], length, rng))
+    return context, torch.tensor([a for a, _ in rows]), torch.tensor([t for _, t in rows])
 
 
-def scene_draw(self, n, length, rng, pictures=0.0, mme=0.0, questions=1):
-    draw = theme_contexts if CONTEXTS[0] == "theme" else scene_contexts
-    context, asked, present = draw(n, length, rng, gr.KINDS, gr.KINDS)
-    later = gr.later_questions(context, asked, questions - 1, rng) if questions > 1 else None
-    return self(context, asked, present, None, later), present
-
-
-CONTEXTS = ["random"]
+def drawing(contexts):
+    """``LookupRows.draw`` on ``contexts`` (``scene_contexts`` or ``theme_contexts``)."""
+    def draw(self, n, length, rng, pictures=0.0, mme=0.0, questions=1):
+        context, asked, present = contexts(n, length, rng, gr.KINDS, gr.KINDS)
+        later = gr.later_questions(context, asked, questions - 1, rng) if questions > 1 \
+            else None
+        return self(context, asked, present, None, later), present
+    return draw
 
 
 def main():
@@ -97,8 +91,8 @@ def main():
     a = p.parse_args()
     torch.set_num_threads(a.threads)
     if a.contexts != "random":
-        CONTEXTS[0] = a.contexts
-        gr.LookupRows.draw = scene_draw
+        gr.LookupRows.draw = drawing({"scene": scene_contexts, "theme": theme_contexts}[
+            a.contexts])
     run = Path(a.run)
     model = LlavaForConditionalGeneration.from_pretrained(run / "model")
     proc = AutoProcessor.from_pretrained(run / "model")
