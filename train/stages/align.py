@@ -86,8 +86,7 @@ class AlignSettings:
                      "lookup_eval_every", "lookup_copy")
         check_range(self, "lookup_pictures", 0, 1)
         check_range(self, "lookup_mme", 0, 1)
-        if isinstance(self.lookup_questions, int) and self.lookup_questions > \
-                LOOKUP_MAX_QUESTIONS:
+        if self.lookup_questions > LOOKUP_MAX_QUESTIONS:  # an int: check_counts above
             raise RecipeError("lookup_questions", f"lookup_questions: at most "
                               f"{LOOKUP_MAX_QUESTIONS}, got {self.lookup_questions}")
         if self.lookup_lengths not in LOOKUP_LENGTHS:
