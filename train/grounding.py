@@ -43,7 +43,8 @@ from renderers.spec import rng_choice
 from train.picture_words import (BLANK, FAMILY_CLAIMS, FAMILY_WORDS, PICTURE_FAMILIES,
                                  PICTURE_WORDS, claim, ink_patches, word_pictures)
 from train.probe_words import (head_projector, lookup_contexts, lookup_length, patch_accuracy,
-                               render_word_scenes, tower_layer, train_patch_head)
+                               render_word_scenes, theme_contexts, tower_layer,
+                               train_patch_head)
 from train.loop import model_device
 from train.probes import cosine_schedule, train_step, yes_no_score
 
@@ -375,15 +376,22 @@ class LookupRows:
         return self.padded([r for r, _ in rows], [lab for _, lab in rows])
 
     def draw(self, n: int, length: int, rng: np.random.Generator, pictures: float = 0.0,
-             mme: float = 0.0, questions: int = 1) -> tuple[dict, torch.Tensor]:
+             mme: float = 0.0, questions: int = 1, theme: float = 0.0
+             ) -> tuple[dict, torch.Tensor]:
         """``n`` rows of ``lookup_contexts`` (contexts ``length`` words long) and their truth
         (of each row's first question); with ``pictures``, about that share of them
-        (``binomial``) of ``picture_contexts``, each asked in its family's claim; with ``mme``,
-        that share of the others asked in MME's existence question (else POPE's); with
+        (``binomial``) of ``picture_contexts``, each asked in its family's claim; with
+        ``theme``, about that share of the object rows of ``theme_contexts`` (a theme's usual
+        objects, the absent word asked another of them), after the others; with ``mme``,
+        that share of the object rows asked in MME's existence question (else POPE's); with
         ``questions`` > 1, each object row asks that many questions of its context
         (``later_questions``)."""
         k = int(rng.binomial(n, pictures)) if pictures else 0
-        context, asked, present = lookup_contexts(n - k, length, rng, KINDS, KINDS)
+        t = int(rng.binomial(n - k, theme)) if theme else 0
+        context, asked, present = lookup_contexts(n - k - t, length, rng, KINDS, KINDS)
+        if t:
+            context, asked, present = (torch.cat(p) for p in zip(
+                (context, asked, present), theme_contexts(t, length, rng, KINDS)))
         forms = ["mme" if mme and rng.random() < mme else "pope" for _ in range(n - k)]
         later = later_questions(context, asked, questions - 1, rng) if questions > 1 else None
         if k:
@@ -645,15 +653,15 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
                   seed: int, patches: int, n_held: int = 600, image_processor=None,
                   n_scenes: int = 300, image_size: int = 224, lengths: str = "ramp",
                   eval_every: int = 0, copy: float = 0.0, pictures: float = 0.0,
-                  mme: float = 0.0, questions: int = 1) -> dict:
+                  mme: float = 0.0, questions: int = 1, theme: float = 0.0) -> dict:
     """Stage 2's lookup steps: the language model (and its embeddings) trained on
     ``LookupRows`` whose context grows from one word (``hold`` steps) to ``patches`` words by
     60% of ``steps`` (AdamW at ``lr``, cosine); ``lengths`` "mixed": after the hold, each
     batch's length drawn between one word and the ramp's; ``copy``: during the hold, that share
     of a batch (at least one row) more of ``LookupRows.copy_rows``, their loss added;
     ``pictures``: that share of the rows about diagrams' words, ``mme``: that share of the
-    others in MME's existence question, ``questions`` asked of each context
-    (``LookupRows.draw``). Every
+    others in MME's existence question, ``questions`` asked of each context, ``theme``: that
+    share of the object rows of a theme's usual objects (``LookupRows.draw``). Every
     process runs the same steps (no collectives): each ends with the same weights. Returns the
     losses, the held-out lookup accuracy every ``eval_every`` steps (``curve``, of
     ``curve_point``; 0: none) and at the end on contexts ``patches`` words long, and with
@@ -677,7 +685,7 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
         length = ramped = lookup_length(s, hold, ramp, patches)
         if lengths == "mixed" and s >= hold:
             length = int(rng.integers(1, ramped + 1))
-        batch, _ = rows.draw(batch_size, length, rng, pictures, mme, questions)
+        batch, _ = rows.draw(batch_size, length, rng, pictures, mme, questions, theme)
         loss = answer_loss(model, {k: v.to(dev) for k, v in batch.items()})
         if copy and s < hold:
             extra = rows.copy_rows(torch.from_numpy(
@@ -695,7 +703,7 @@ def lookup_warmup(model, tokenizer, steps: int, hold: int, lr: float, batch_size
            "first_loss": losses[0] if losses else None,
            "final_loss": float(np.mean(losses[-20:])) if losses else None,
            "lengths": lengths, "copy": copy, "pictures": pictures, "mme": mme,
-           "questions": questions,
+           "questions": questions, "theme": theme,
            "curve": curve,
            "held_out": lookup_score(model, rows, n_held, patches, seed)}
     if pictures:

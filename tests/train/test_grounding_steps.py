@@ -133,6 +133,61 @@ def test_later_questions_ask_new_words_both_ways():
     assert [t for _, t in gr.later_questions(one, torch.tensor([7]), 3, rng)[0]] == [False] * 3
 
 
+def test_theme_contexts_hold_a_themes_usual_objects_and_ask_another():
+    from train.probe_words import THEME_WORDS, theme_contexts
+    from train.probes import theme_cores
+
+    cores = theme_cores()
+    context, asked, present = theme_contexts(600, 9, np.random.default_rng(0), gr.KINDS)
+    kinds_seen = []
+    for words, word, there in zip(context.tolist(), asked.tolist(), present.tolist()):
+        theme = {w - gr.KINDS for w in words if w >= gr.KINDS}
+        objs = {w for w in words if w < gr.KINDS}
+        # one theme's word on every other place (objects may cover all nine), its usual
+        # objects alone, 1 to 7 kinds; the word asked there, or another of its usual objects
+        assert len(theme) <= 1 and theme <= set(range(THEME_WORDS)) and 1 <= len(objs) <= 7
+        assert any(objs | {word} <= set(cores[t].tolist())
+                   for t in (theme or range(THEME_WORDS)))
+        assert (word in objs) == there
+        kinds_seen.append(len(objs))
+    assert 0.43 < float(present.float().mean()) < 0.57
+    # objects on several places as in a scene: some contexts hold a kind twice
+    assert any(sum(w < gr.KINDS for w in row) > len({w for w in row if w < gr.KINDS})
+               for row in context.tolist())
+    assert set(kinds_seen) == set(range(1, 8))
+    one = theme_contexts(50, 1, np.random.default_rng(1), gr.KINDS)[0]
+    assert ((one < gr.KINDS).sum(1) == 1).all()  # one place: one object
+
+
+def test_lookup_draw_takes_a_share_of_theme_contexts(llava):
+    from train.probes import theme_cores
+
+    model, proc = llava
+    rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
+    # no share: the rows and the generator's state as without the setting
+    a, b = np.random.default_rng(4), np.random.default_rng(4)
+    plain, _ = rows.draw(30, 6, a, questions=2)
+    none, _ = rows.draw(30, 6, b, questions=2, theme=0.0)
+    assert all(torch.equal(plain[k], none[k]) for k in plain) and a.random() == b.random()
+    # half the rows of one theme's usual objects, after the random ones
+    cores = [set(c.tolist()) for c in theme_cores()]
+    word_of = {int(t): w for w, t in enumerate(rows.words[:len(gr.PATCH_WORDS)])}
+    at = len(rows.template(0, True)[0])  # the context's first place in a POPE row
+    batch, present = rows.draw(400, 6, np.random.default_rng(5), theme=0.5)
+    themed = []
+    for ids in batch["input_ids"][:, at:at + 6].tolist():
+        words = [word_of[i] for i in ids]
+        objs = {w for w in words if w < gr.KINDS}
+        theme = {w - gr.KINDS for w in words if w >= gr.KINDS}  # none: objects everywhere
+        themed.append(len(theme) <= 1 and any(objs <= cores[t]
+                                              for t in (theme or range(len(cores)))))
+    k = max(i for i, t in enumerate(themed) if not t) + 1  # the theme contexts from k on
+    # a random context's last rows may fall in one theme's usual objects too, by chance
+    assert 0.4 < (400 - k) / 400 < 0.65
+    assert sum(themed[:k]) < 0.4 * k  # about 31% of random contexts
+    assert 0.4 < float(present.float().mean()) < 0.6
+
+
 def test_lookup_rows_answer_from_their_context(llava):
     model, proc = llava
     rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
@@ -481,6 +536,11 @@ def test_lookup_warmup_mixed_lengths_and_its_curve(llava):
                              questions=3)
     assert asked["questions"] == 3 and out["questions"] == 1
     assert asked["first_loss"] != out["first_loss"]
+    themed = gr.lookup_warmup(copy.deepcopy(llava[0]), tok, steps=6, hold=2, lr=1e-3,
+                              batch_size=4, seed=0, patches=4, n_held=20, lengths="mixed",
+                              theme=1.0)
+    assert themed["theme"] == 1.0 and out["theme"] == 0.0
+    assert themed["first_loss"] != out["first_loss"]
     with pytest.raises(ValueError, match="lengths must be one of"):
         gr.lookup_warmup(model, tok, steps=1, hold=1, lr=1e-3, batch_size=2, seed=0,
                          patches=4, lengths="steps")
@@ -515,7 +575,8 @@ def test_stage2_lookup_and_rope_settings_are_checked(tmp_path, run_cli):
             ("lookup_eval_every=-5", "must be >= 0, got -5"),
             ("lookup_copy=-0.5", "must be >= 0, got -0.5"),
             ("lookup_questions=0", "must be positive, got 0"),
-            ("lookup_questions=17", "at most 16, got 17")]:
+            ("lookup_questions=17", "at most 16, got 17"),
+            ("lookup_theme=1.5", "must be in [0, 1], got 1.5")]:
         r = run_cli(mm_train, "stage2", "--recipe", "configs/tiny/stage2.yaml", "--out",
                     str(tmp_path / "o"), "--set", setting)
         assert r.returncode == 2 and r.stderr.strip() == (

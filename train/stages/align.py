@@ -73,6 +73,10 @@ class AlignSettings:
     # each lookup row asks this many questions of its context, the later ones as later turns
     # of its conversation (train/grounding.py's later_questions)
     lookup_questions: int = 1
+    # this share of the object rows' contexts of one theme's usual objects, the absent word
+    # asked another of them, as POPE's popular split asks a scene (train/probe_words.py's
+    # theme_contexts); the others of random kinds (lookup_contexts)
+    lookup_theme: float = 0.0
     # then the projector set to stage 1's patch head followed by the words' embeddings (its
     # scale fitted on projector_head_n object scenes); needs stage 1 with dense_steps
     projector_head: bool = False
@@ -86,6 +90,7 @@ class AlignSettings:
                      "lookup_eval_every", "lookup_copy")
         check_range(self, "lookup_pictures", 0, 1)
         check_range(self, "lookup_mme", 0, 1)
+        check_range(self, "lookup_theme", 0, 1)
         if self.lookup_questions > LOOKUP_MAX_QUESTIONS:  # an int: check_counts above
             raise RecipeError("lookup_questions", f"lookup_questions: at most "
                               f"{LOOKUP_MAX_QUESTIONS}, got {self.lookup_questions}")
@@ -242,7 +247,7 @@ class AlignStage(TrainingStage):
                 image_size=recipe.image_size, lengths=own.lookup_lengths,
                 eval_every=own.lookup_eval_every, copy=own.lookup_copy,
                 pictures=own.lookup_pictures, mme=own.lookup_mme,
-                questions=own.lookup_questions)
+                questions=own.lookup_questions, theme=own.lookup_theme)
         if head is not None:
             metrics["projector_head"] = projector_from_head(
                 model, processor, head, processor.tokenizer,

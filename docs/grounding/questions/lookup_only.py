@@ -26,21 +26,7 @@ from safetensors.torch import load_file  # noqa: E402
 from transformers import AutoProcessor, LlavaForConditionalGeneration  # noqa: E402
 
 import train.grounding as gr  # noqa: E402
-from train.probe_words import THEME_WORDS  # noqa: E402
-
-
-def place_objects(row, pool, length, rng):
-    """Put 1 to 7 of ``pool``'s kinds on 1 to 3 places each of a context ``row`` (in place);
-    (the word asked, whether it is there): by a fair coin one of them, or another of ``pool``."""
-    k = int(rng.integers(1, min(7, length) + 1))
-    objs = rng.choice(pool, k, replace=False)
-    reps = np.minimum(rng.geometric(0.5, size=k), 3)
-    while reps.sum() > length:
-        reps[np.argmax(reps)] -= 1
-    row[rng.choice(length, int(reps.sum()), replace=False)] = \
-        torch.from_numpy(np.repeat(objs, reps))
-    there = rng.random() < 0.5
-    return int(rng.choice(objs)) if there else int(rng.choice(np.setdiff1d(pool, objs))), there
+from train.probe_words import THEME_WORDS, place_objects, theme_contexts  # noqa: E402
 
 
 def scene_contexts(n, length, rng, kinds, theme0):
@@ -50,24 +36,14 @@ def scene_contexts(n, length, rng, kinds, theme0):
     return context, torch.tensor([a for a, _ in rows]), torch.tensor([t for _, t in rows])
 
 
-def theme_contexts(n, length, rng, kinds, theme0):
-    """Contexts as POPE's popular split asks them: a theme's word on every place, 1 to 7 of its
-    8 usual objects on 1 to 3 places each, the absent word asked another of its usual objects."""
-    from train.probes import theme_cores
-
-    cores = theme_cores()
-    context = torch.empty(n, length, dtype=torch.long)
-    rows = []
-    for b in range(n):
-        t = int(rng.integers(THEME_WORDS))
-        context[b] = theme0 + t
-        rows.append(place_objects(context[b], cores[t], length, rng))
-    return context, torch.tensor([a for a, _ in rows]), torch.tensor([t for _, t in rows])
+def every_theme(n, length, rng, kinds, theme0):
+    """Every row of ``theme_contexts`` (``--contexts theme``)."""
+    return theme_contexts(n, length, rng, theme0)
 
 
 def drawing(contexts):
     """``LookupRows.draw`` on ``contexts`` (``scene_contexts`` or ``theme_contexts``)."""
-    def draw(self, n, length, rng, pictures=0.0, mme=0.0, questions=1):
+    def draw(self, n, length, rng, pictures=0.0, mme=0.0, questions=1, theme=0.0):
         context, asked, present = contexts(n, length, rng, gr.KINDS, gr.KINDS)
         later = gr.later_questions(context, asked, questions - 1, rng) if questions > 1 \
             else None
@@ -86,12 +62,14 @@ def main():
     p.add_argument("--copy", type=float, default=0.5)
     p.add_argument("--questions", type=int, default=1)
     p.add_argument("--contexts", choices=["random", "scene", "theme"], default="random")
+    p.add_argument("--theme", type=float, default=0.0,
+                   help="stage 2's lookup_theme: this share of random contexts' rows of theme's")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--out", required=True)
     a = p.parse_args()
     torch.set_num_threads(a.threads)
     if a.contexts != "random":
-        gr.LookupRows.draw = drawing({"scene": scene_contexts, "theme": theme_contexts}[
+        gr.LookupRows.draw = drawing({"scene": scene_contexts, "theme": every_theme}[
             a.contexts])
     run = Path(a.run)
     model = LlavaForConditionalGeneration.from_pretrained(run / "model")
@@ -104,7 +82,8 @@ def main():
     out = gr.lookup_warmup(model, proc.tokenizer, a.steps, a.hold, a.lr, a.batch, a.seed,
                            model.config.image_seq_length, image_processor=proc.image_processor,
                            n_scenes=300, image_size=224, lengths="mixed", eval_every=250,
-                           copy=a.copy, questions=a.questions)
+                           copy=a.copy, questions=a.questions,
+                           theme=a.theme)
     out.update(wall_seconds=round(time.time() - t, 1), args=vars(a))
     Path(a.out).write_text(json.dumps(out, indent=1) + "\n")
     print(a.out, [(c["step"], c["accuracy"]) for c in out["curve"]],
