@@ -468,12 +468,12 @@ def pad_cat(a: dict, b: dict, pad_id: int) -> dict:
 
 
 def with_lookup_rows(task, share: float, tokenizer, image_token_id: int, length: int,
-                     seed: int, pictures: float = 0.0, mme: float = 0.0):
+                     seed: int, pictures: float = 0.0, mme: float = 0.0, theme: float = 0.0):
     """``task`` (a ``train.loop.StageTask``) with lookup rows (contexts ``length`` words long;
     ``pictures`` of them about diagrams' words, ``mme`` of the others in MME's question,
-    ``LookupRows.draw``) beside each batch, ``share`` of its rows (at least one); each batch's
-    rows drawn from its first example's stream position, so whichever process builds a batch
-    builds the same."""
+    ``theme`` of those of a theme's usual objects, ``LookupRows.draw``) beside each batch,
+    ``share`` of its rows (at least one); each batch's rows drawn from its first example's
+    stream position, so whichever process builds a batch builds the same."""
     from dataclasses import replace
 
     rows = LookupRows(tokenizer, image_token_id)
@@ -481,7 +481,8 @@ def with_lookup_rows(task, share: float, tokenizer, image_token_id: int, length:
 
     def make_batch(idx, keys):
         rng = np.random.default_rng(derive_seed(seed, "lookup-mix", keys[0]))
-        extra, _ = rows.draw(max(1, round(share * len(idx))), length, rng, pictures, mme)
+        extra, _ = rows.draw(max(1, round(share * len(idx))), length, rng, pictures, mme,
+                             theme=theme)
         return pad_cat(base(idx, keys) if keyed else base(idx), extra, tokenizer.pad_token_id)
 
     return replace(task, make_batch=make_batch, keyed=True)

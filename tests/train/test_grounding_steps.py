@@ -236,6 +236,29 @@ def test_with_lookup_rows_adds_rows_the_same_for_the_same_positions(llava):
     # the model takes the mixed batch: the pictures' rows and the lookup rows in one pass
     loss = model(**one).loss
     assert torch.isfinite(loss)
+    # with theme 1, every lookup row's context holds one theme's usual objects (by chance,
+    # about 31% of random contexts do: a few batches of them show it)
+    from train.probes import theme_cores
+
+    cores = [set(c.tolist()) for c in theme_cores()]
+    rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
+    word_of = {int(t): w for w, t in enumerate(rows.words[:len(gr.PATCH_WORDS)])}
+    at = len(rows.template(0, True)[0])  # the context's first place in a POPE row
+
+    def themed(theme):
+        task = gr.with_lookup_rows(StageTask(model, 10, make_batch, None), 0.25, proc.tokenizer,
+                                   model.config.image_token_id, 6, seed=0, theme=theme)
+        out = []
+        for first in range(0, 80, 8):
+            ids = task.make_batch(list(range(8)), list(range(first, first + 8)))["input_ids"]
+            for row in ids[8:, at:at + 6].tolist():
+                words = [word_of[i] for i in row]
+                objs = {w for w in words if w < gr.KINDS}
+                theme_words = {w - gr.KINDS for w in words if w >= gr.KINDS}
+                out.append(any(objs <= cores[t] for t in (theme_words or range(len(cores)))))
+        return out
+
+    assert all(themed(1.0)) and not all(themed(0.0)) and len(themed(0.0)) == 20
 
 
 def test_lookup_warmup_trains_the_language_model_alone(llava):
@@ -390,7 +413,7 @@ def test_stages_carry_the_grounding_from_stage_1_to_stage_3(tmp_path, run_cli):
     # POPE rows beside the CoT and perception rows: the anchor holds their pictures alone
     r = run_cli(mm_train, "stage3", "--recipe", tiny.format(3), "--init", str(s2), "--out",
                 str(s3), "--no-progress", "--set", "lookup_mix=0.5", "max_steps=2",
-                "projector_anchor=5", "image_size=64", "pope_n=8")
+                "projector_anchor=5", "image_size=64", "pope_n=8", "lookup_theme=0.5")
     assert r.returncode == 0, r.stderr
     assert json.loads((s3 / "metrics.json").read_text())["steps"] == 2
     # stage 3 again from stage 3's folder (a curriculum): the head handed on, so the anchor
@@ -431,6 +454,10 @@ def test_projector_head_without_a_head_is_one_line(tmp_path, run_cli):
                 str(tmp_path / "o"), "--set", "lookup_mix=-0.5")
     assert r.returncode == 2 and r.stderr.strip() == (
         "mm-train: error: argument --set: lookup_mix=-0.5: must be >= 0, got -0.5")
+    r = run_cli(mm_train, "stage3", "--recipe", "configs/tiny/stage3.yaml", "--out",
+                str(tmp_path / "o"), "--set", "lookup_theme=-0.1")
+    assert r.returncode == 2 and r.stderr.strip() == (
+        "mm-train: error: argument --set: lookup_theme=-0.1: must be in [0, 1], got -0.1")
     r = run_cli(mm_train, "stage3", "--recipe", "configs/tiny/stage3.yaml", "--out",
                 str(tmp_path / "o"), "--set", "projector_anchor_kinds=[pope-synth, charts]")
     assert r.returncode == 2 and r.stderr.strip() == (

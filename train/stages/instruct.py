@@ -82,6 +82,8 @@ class InstructSettings:
     # this share of those lookup rows about diagrams' words (stage 2's lookup_pictures)
     lookup_pictures: float = 0.0
     lookup_mme: float = 0.0  # and this share of the others in MME's question (stage 2's)
+    # and this share of the object rows of one theme's usual objects (stage 2's lookup_theme)
+    lookup_theme: float = 0.0
     # weight of the projector's squared distance from the embedding of the word stage 1's
     # patch head names for each patch (train/grounding.py; the head comes from a stage 2 run
     # with projector_head); 0: none
@@ -98,6 +100,7 @@ class InstructSettings:
         check_range(self, "picture_questions", 2, 32)
         check_range(self, "lookup_pictures", 0, 1)
         check_range(self, "lookup_mme", 0, 1)
+        check_range(self, "lookup_theme", 0, 1)
         # the valid names take a picture's facts of every family (0.6 s): only where named
         fams = families_with_questions() if self.yes_no_families else []
         bad = [f for f in self.yes_no_families if f not in fams]
@@ -239,7 +242,7 @@ class InstructStage(TrainingStage):
             task = with_lookup_rows(task, own.lookup_mix, processor.tokenizer,
                                     model.config.image_token_id,
                                     model.config.image_seq_length, recipe.seed,
-                                    own.lookup_pictures, own.lookup_mme)
+                                    own.lookup_pictures, own.lookup_mme, own.lookup_theme)
         hook = None
         if own.projector_anchor:
             anchored = set(own.projector_anchor_kinds)
