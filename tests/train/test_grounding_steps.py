@@ -159,9 +159,26 @@ def test_theme_contexts_hold_a_themes_usual_objects_and_ask_another():
     assert ((one < gr.KINDS).sum(1) == 1).all()  # one place: one object
 
 
-def test_lookup_draw_takes_a_share_of_theme_contexts(llava):
+def in_one_theme(rows: gr.LookupRows, input_ids: torch.Tensor, length: int) -> list[bool]:
+    """For each POPE-form lookup row of a batch, whether its context (``length`` places) holds
+    one theme's usual objects alone: at most one theme's word (none where the objects fill every
+    place) and objects all among that theme's usual ones (``theme_cores``)."""
     from train.probes import theme_cores
 
+    cores = [set(c.tolist()) for c in theme_cores()]
+    word_of = {int(t): w for w, t in enumerate(rows.words[:len(gr.PATCH_WORDS)])}
+    at = len(rows.template(0, True)[0])  # the context's first place in a POPE row
+    out = []
+    for ids in input_ids[:, at:at + length].tolist():
+        words = [word_of[i] for i in ids]
+        objs = {w for w in words if w < gr.KINDS}
+        theme = {w - gr.KINDS for w in words if w >= gr.KINDS}
+        out.append(len(theme) <= 1 and any(objs <= cores[t]
+                                           for t in (theme or range(len(cores)))))
+    return out
+
+
+def test_lookup_draw_takes_a_share_of_theme_contexts(llava):
     model, proc = llava
     rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
     # no share: the rows and the generator's state as without the setting
@@ -170,17 +187,8 @@ def test_lookup_draw_takes_a_share_of_theme_contexts(llava):
     none, _ = rows.draw(30, 6, b, questions=2, theme=0.0)
     assert all(torch.equal(plain[k], none[k]) for k in plain) and a.random() == b.random()
     # half the rows of one theme's usual objects, after the random ones
-    cores = [set(c.tolist()) for c in theme_cores()]
-    word_of = {int(t): w for w, t in enumerate(rows.words[:len(gr.PATCH_WORDS)])}
-    at = len(rows.template(0, True)[0])  # the context's first place in a POPE row
     batch, present = rows.draw(400, 6, np.random.default_rng(5), theme=0.5)
-    themed = []
-    for ids in batch["input_ids"][:, at:at + 6].tolist():
-        words = [word_of[i] for i in ids]
-        objs = {w for w in words if w < gr.KINDS}
-        theme = {w - gr.KINDS for w in words if w >= gr.KINDS}  # none: objects everywhere
-        themed.append(len(theme) <= 1 and any(objs <= cores[t]
-                                              for t in (theme or range(len(cores)))))
+    themed = in_one_theme(rows, batch["input_ids"], 6)
     k = max(i for i, t in enumerate(themed) if not t) + 1  # the theme contexts from k on
     # a random context's last rows may fall in one theme's usual objects too, by chance
     assert 0.4 < (400 - k) / 400 < 0.65
@@ -238,27 +246,16 @@ def test_with_lookup_rows_adds_rows_the_same_for_the_same_positions(llava):
     assert torch.isfinite(loss)
     # with theme 1, every lookup row's context holds one theme's usual objects (by chance,
     # about 31% of random contexts do: a few batches of them show it)
-    from train.probes import theme_cores
-
-    cores = [set(c.tolist()) for c in theme_cores()]
     rows = gr.LookupRows(proc.tokenizer, model.config.image_token_id)
-    word_of = {int(t): w for w, t in enumerate(rows.words[:len(gr.PATCH_WORDS)])}
-    at = len(rows.template(0, True)[0])  # the context's first place in a POPE row
 
     def themed(theme):
         task = gr.with_lookup_rows(StageTask(model, 10, make_batch, None), 0.25, proc.tokenizer,
                                    model.config.image_token_id, 6, seed=0, theme=theme)
-        out = []
-        for first in range(0, 80, 8):
-            ids = task.make_batch(list(range(8)), list(range(first, first + 8)))["input_ids"]
-            for row in ids[8:, at:at + 6].tolist():
-                words = [word_of[i] for i in row]
-                objs = {w for w in words if w < gr.KINDS}
-                theme_words = {w - gr.KINDS for w in words if w >= gr.KINDS}
-                out.append(any(objs <= cores[t] for t in (theme_words or range(len(cores)))))
-        return out
+        return [t for first in range(0, 80, 8) for t in in_one_theme(rows, task.make_batch(
+            list(range(8)), list(range(first, first + 8)))["input_ids"][8:], 6)]
 
-    assert all(themed(1.0)) and not all(themed(0.0)) and len(themed(0.0)) == 20
+    random_rows = themed(0.0)
+    assert all(themed(1.0)) and not all(random_rows) and len(random_rows) == 20
 
 
 def test_lookup_warmup_trains_the_language_model_alone(llava):

@@ -63,10 +63,14 @@ def main():
     p.add_argument("--questions", type=int, default=1)
     p.add_argument("--contexts", choices=["random", "scene", "theme"], default="random")
     p.add_argument("--theme", type=float, default=0.0,
-                   help="stage 2's lookup_theme: this share of random contexts' rows of theme's")
+                   help="stage 2's lookup_theme: this share of the object rows drawn as "
+                        "theme_contexts, the others as lookup_contexts (--contexts random)")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--out", required=True)
     a = p.parse_args()
+    if a.theme and a.contexts != "random":
+        p.error(f"--theme mixes theme contexts into the random ones; --contexts {a.contexts} "
+                "draws every row its own way")
     torch.set_num_threads(a.threads)
     if a.contexts != "random":
         gr.LookupRows.draw = drawing({"scene": scene_contexts, "theme": every_theme}[
