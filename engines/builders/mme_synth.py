@@ -212,10 +212,12 @@ _SHAPE_CAT = {"scalene_triangle": "triangle", "right_triangle": "triangle",
 _POLYGONS = {5: "pentagon", 6: "hexagon", 7: "heptagon", 8: "octagon"}
 SHAPE_CATS = ("triangle", "square", "rectangle", "parallelogram", "trapezoid", "rhombus",
               "pentagon", "hexagon", "heptagon", "octagon", "circle", "sector")
-# a "no" question must not name a category the shape also belongs to or may look like
-_SHAPE_CLOSE = {"square": {"rectangle", "rhombus", "parallelogram"},
-                "rectangle": {"square", "parallelogram"},
-                "rhombus": {"square", "parallelogram"},
+# a "no" question must not name a category the shape also belongs to or may look like; a
+# trapezoid has at least one pair of parallel sides in the inclusive definition, so every
+# parallelogram (a square, a rectangle, a rhombus) is one there and is never asked about it
+_SHAPE_CLOSE = {"square": {"rectangle", "rhombus", "parallelogram", "trapezoid"},
+                "rectangle": {"square", "parallelogram", "trapezoid"},
+                "rhombus": {"square", "parallelogram", "trapezoid"},
                 "parallelogram": {"rectangle", "rhombus", "square", "trapezoid"},
                 "trapezoid": {"parallelogram"}, "circle": {"sector"}, "sector": {"circle"},
                 "heptagon": {"octagon", "hexagon"}, "octagon": {"heptagon"},

@@ -144,9 +144,14 @@ def _expression(step: str, m: re.Match) -> str:
 def _computes(step: str, m: re.Match) -> bool:
     """Whether the result ``m`` is worked out in the step: its expression holds numbers and
     arithmetic ("(6 - 3)/1 = 3", "f(0) = 1", "Adding the base 10² = 100 gives S = 360"), not
-    a name restated ("so OB = 7", "the area of triangle ABC = 54", "is 60°")."""
+    a name restated ("so OB = 7", "the area of triangle ABC = 54", "is 60°") nor a value
+    restated under another name ("y = -2, so k = -2": the minus is a sign, no arithmetic)."""
     adding = re.match(r"\s*Adding\b", step)
     expr = step[:m.start()] if adding else _expression(step, m)
+    lone = _VAL.fullmatch(expr.strip())
+    if not adding and lone and "/" not in lone.group() and \
+            _shown(_value(lone.group())) == _shown(_value(m.group())):
+        return False
     return bool(re.search(r"\d", expr)) and bool(adding or _OPS.search(expr))
 
 
@@ -189,7 +194,8 @@ def _carry(cot: Sequence[str], j: int, step: str, right: str, wrong: str) -> lis
 
 def _digit_slips(tok: str) -> list[str]:
     """``tok`` with one digit one off (not the leading digit of a number of several digits,
-    so no 14 -> 04 or 24) or its last two digits swapped."""
+    so no 14 -> 04 or 24) or its last two digits swapped where they stand side by side (no
+    150.8 -> 158.0 across the decimal point)."""
     out = []
     pos = [i for i, c in enumerate(tok) if c.isdigit()]
     for i in pos:
@@ -199,7 +205,7 @@ def _digit_slips(tok: str) -> list[str]:
             c = int(tok[i]) + d
             if 0 <= c <= 9:
                 out.append(tok[:i] + str(c) + tok[i + 1:])
-    if len(pos) >= 2 and tok[pos[-1]] != tok[pos[-2]]:
+    if len(pos) >= 2 and pos[-1] == pos[-2] + 1 and tok[pos[-1]] != tok[pos[-2]]:
         i, k = pos[-2], pos[-1]
         out.append(tok[:i] + tok[k] + tok[i + 1:k] + tok[i] + tok[k + 1:])
     return out

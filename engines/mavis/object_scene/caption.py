@@ -67,7 +67,11 @@ _WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "se
 
 def _num(rng: np.random.Generator, k: int) -> str:
     """A count as a word (mostly) or as digits."""
-    return _WORDS.get(k, fmt_num(k)) if rng.random() < 0.8 else fmt_num(k)
+    return _count(k, rng.random() < 0.8)
+
+
+def _count(k: int, words: bool) -> str:
+    return _WORDS.get(k, fmt_num(k)) if words else fmt_num(k)
 
 
 def _plural(kind: str, k: int) -> str:
@@ -88,8 +92,12 @@ def _inventory(rng, f: dict) -> str:
         elif len(cols) == 1:
             parts.append(f"{_num(rng, k)} {cols[0]} {_plural(kind, k)}")
         else:
-            per = [f"{_num(rng, f['kind_color_counts'][c + ' ' + kind])} {c}" for c in cols]
-            parts.append(f"{_num(rng, k)} {_plural(kind, k)} ({join_list(per)})")
+            # the counts of one phrase all in words or all in digits: no "two benches (1
+            # gray and one red)"
+            words = rng.random() < 0.8
+            per = [f"{_count(f['kind_color_counts'][c + ' ' + kind], words)} {c}"
+                   for c in cols]
+            parts.append(f"{_count(k, words)} {_plural(kind, k)} ({join_list(per)})")
     order = rng.permutation(len(parts))
     items = join_list([parts[int(i)] for i in order])
     return pick(rng, ("There {be} {items}.", "The objects are {items}.",
@@ -150,8 +158,14 @@ def _relation(rng, f: dict) -> str | None:
             return pick(rng, ("The {a} is to the left of the {b}.",
                               "The {b} is to the right of the {a}."), a=a["kind"], b=b["kind"])
         if b["depth"] - a["depth"] >= 0.3:
-            return pick(rng, ("The {a} is in front of the {b}.",
-                              "The {b} is behind the {a}."), a=a["kind"], b=b["kind"])
+            # "in front of" / "behind" only where one stands before the other, at about the
+            # same place left to right; a pair apart is compared by depth alone (no "the shoe
+            # is behind the tree" for a shoe on the far left of a tree on the right)
+            together = not clearly_left(a, b) and not clearly_left(b, a)
+            return pick(rng, ("The {a} is in front of the {b}.", "The {b} is behind the {a}.")
+                        if together else ("The {a} is nearer the front than the {b}.",
+                                          "The {b} is further back than the {a}."),
+                        a=a["kind"], b=b["kind"])
     return None
 
 
@@ -163,7 +177,7 @@ def _colors(rng, f: dict) -> str:
         k = _num(rng, top)
         return pick(rng, ("{C} is the most common colour, on {k} objects.",
                           "{K} objects are {c}, more than any other colour."),
-                    C=best[0].capitalize(), c=best[0], k=k, K=k.capitalize())
+                    C=best[0].capitalize(), c=best[0], k=k, K=_count(top, True).capitalize())
     return pick(rng, ("The colours present are {c}.", "Colours in the scene: {c}."),
                 c=join_list(sorted(cc)))
 
@@ -182,7 +196,8 @@ def _sign(rng, f: dict) -> str | None:
 def caption(spec, facts: dict, rng: np.random.Generator) -> str:
     f = facts
     n = _num(rng, f["n_objects"])
-    opener = pick(rng, OPENERS, n=n, N=n[0].upper() + n[1:],
+    # a sentence opens with the count in words: "Six objects ...", no "6 objects ..."
+    opener = pick(rng, OPENERS, n=n, N=_count(f["n_objects"], True).capitalize(),
                   place=pick(rng, _PLACES[f["theme"]]))
     body = [_inventory(rng, f)]
     rest = _positions(rng, f)
