@@ -550,6 +550,20 @@ def _tick_text(put: _Labels, xy: Point, text: str, px: int, anchor: str, check: 
         put(xy, text, px, anchor, **extra)
 
 
+def row_spacer(apart: Sequence[Box], w: float, h: float, gap: float):
+    """A test of w x h boxes with top-left corners (x0, y0) (arrays): each box ``gap`` px
+    clear of each of ``apart`` (the tick labels' boxes) in its row, the boxes' heights
+    overlapping; a label close beside a tick label reads on with it ("y = 2x + 1" beside the
+    tick label "1" as "y = 2x + 11")."""
+    def spaced(x0, y0) -> np.ndarray:
+        x0, y0 = np.asarray(x0, dtype=float), np.asarray(y0, dtype=float)
+        ok = np.ones(np.shape(x0), bool)
+        for bx0, by0, bx1, by1 in apart:
+            ok &= ((x0 + w + gap <= bx0) | (x0 >= bx1 + gap) | (y0 + h <= by0) | (y0 >= by1))
+        return ok
+    return spaced
+
+
 def halo_text(canvas: Canvas, xy: Point, text: str, px: int, color, anchor: str = "mm",
               kind: str = "sans") -> Box:
     """Draw ``text`` over strokes as the axes paint a tick label a curve runs through: the

@@ -13,13 +13,14 @@ f.render(f.sample_spec(np.random.default_rng(3)), 336).save('/tmp/a.png')"
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 import numpy as np
 
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, object_equation
 from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels, halo_text,
-                            least_glyph_ink, text_size)
-from renderers.canvas import PALETTE, Canvas, Point, box_counts
+                            least_glyph_ink, row_spacer, text_size)
+from renderers.canvas import PALETTE, Box, Canvas, Point, box_counts
 from renderers.text import fmt_num, font_px
 
 STROKE = 2.2
@@ -128,10 +129,12 @@ def _stroke(o: GeoObject, vp: AxesViewport, canvas: Canvas) -> list[Anchor]:
 _DIRS8 = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
 
 
-def _free_anchor(canvas: Canvas, cands: list[Anchor], text: str, px: int) -> Point | None:
+def _free_anchor(canvas: Canvas, cands: list[Anchor], text: str, px: int,
+                 spaced=None) -> Point | None:
     """The centre of the label beside the first candidate (anchor, direction) where its box
-    covers neither ink nor another label: each candidate's preferred side first, then all
-    eight sides one and two rings out (the rings of ``Canvas.label``); None if none is."""
+    covers neither ink nor another label (and passes ``spaced``, a ``row_spacer`` test, if
+    given): each candidate's preferred side first, then all eight sides one and two rings
+    out (the rings of ``Canvas.label``); None if none is."""
     w, h = text_size(canvas, text, px)
     r = 0.45 * px + 2 * canvas.unit
     for ring in (0, 1, 2):
@@ -143,14 +146,16 @@ def _free_anchor(canvas: Canvas, cands: list[Anchor], text: str, px: int) -> Poi
                 cx = ax + ux * (rr + w / 2 * abs(ux))
                 cy = ay + uy * (rr + h / 2 * abs(uy))
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                if canvas.is_free(box, avoid_ink=True):
+                if canvas.is_free(box, avoid_ink=True) and (
+                        spaced is None or spaced(box[0], box[1])):
                     return cx, cy
     return None
 
 
-def _inside_box(canvas: Canvas, o: GeoObject, vp: AxesViewport, text: str, px: int
-                ) -> Point | None:
-    """Centre of a free spot for the label inside a circle or ellipse wide enough for it."""
+def _inside_box(canvas: Canvas, o: GeoObject, vp: AxesViewport, text: str, px: int,
+                spaced=None) -> Point | None:
+    """Centre of a free spot for the label inside a circle or ellipse wide enough for it
+    (passing ``spaced``, a ``row_spacer`` test, if given)."""
     if o.kind not in ("circle", "ellipse"):
         return None
     w, h = text_size(canvas, text, px)
@@ -158,7 +163,8 @@ def _inside_box(canvas: Canvas, o: GeoObject, vp: AxesViewport, text: str, px: i
     ry = (o.radius if o.kind == "circle" else o.semi_y) * vp.sy
     for f in (0.5, -0.5, 0.0):
         cy = c[1] - f * ry
-        if not canvas.is_free((c[0] - w / 2, cy - h / 2, c[0] + w / 2, cy + h / 2)):
+        if not canvas.is_free((c[0] - w / 2, cy - h / 2, c[0] + w / 2, cy + h / 2)) or (
+                spaced is not None and not spaced(c[0] - w / 2, cy - h / 2)):
             continue
         # the box must lie inside the curve: test its corners against the (ellipse) equation
         rx = (o.radius if o.kind == "circle" else o.semi_x) * vp.scale
@@ -203,7 +209,7 @@ def draw_analytic(spec: AnalyticSpec, canvas: Canvas) -> None:
                    grid=spec.grid, tick_labels=spec.tick_labels, defer_labels=True,
                    keep_clear=marked)
     anchors = [_stroke(o, vp, canvas) for o in spec.objects]
-    draw_axis_labels(canvas, vp)
+    tick_boxes = draw_axis_labels(canvas, vp)
     for o in spec.objects:
         for n, p in zip(o.pt_names, o.pts):
             if n:
@@ -215,16 +221,18 @@ def draw_analytic(spec: AnalyticSpec, canvas: Canvas) -> None:
             if n:
                 canvas.label(vp(*p), point_label(n, p, o.show_coords), px=px,
                              prefer=_prefer(o, i), halo=True)
-    _curve_labels(spec, canvas, vp, anchors)
+    _curve_labels(spec, canvas, vp, anchors, tick_boxes)
 
 
 def _curve_labels(spec: AnalyticSpec, canvas: Canvas, vp: AxesViewport,
-                  anchors: list[list[Anchor]]) -> None:
+                  anchors: list[list[Anchor]], apart: Sequence[Box] = ()) -> None:
     """Each curve's name or equation in its colour next to the curve: beside one of its
     anchor points, else inside it (a circle or ellipse wide enough), else at the free place
     nearest the curve (``_free_near``: along it, or in an empty part of the plot near it);
     where no place near it is free of ink, the place whose glyphs cross the least ink, drawn
-    over the strokes on a halo of its glyphs only (``halo_text``)."""
+    over the strokes on a halo of its glyphs only (``halo_text``). Each keeps a character's
+    width from the tick labels ``apart`` in their row wherever it can ("p" close beside "2"
+    read as "2p")."""
     epx = font_px(canvas.width, 0.9)
     outlines: list[list[Point]] = []  # every object's, once one label needs them
     for k, (o, cands) in enumerate(zip(spec.objects, anchors)):
@@ -233,11 +241,14 @@ def _curve_labels(spec: AnalyticSpec, canvas: Canvas, vp: AxesViewport,
         text = object_equation(o) if o.show_eq else o.name
         lpx = _label_px(canvas, text, epx)
         col = _dark(_color(o.color))
-        c = _free_anchor(canvas, cands, text, lpx) or _inside_box(canvas, o, vp, text, lpx)
+        w, h = text_size(canvas, text, lpx)
+        spaced = row_spacer(apart, w, h, text_size(canvas, "0", lpx)[0])
+        c = (_free_anchor(canvas, cands, text, lpx, spaced) or
+             _inside_box(canvas, o, vp, text, lpx, spaced))
         if c is None:
             outlines = outlines or [_outline(q, vp) for q in spec.objects]
             others = [q for j, pts in enumerate(outlines) if j != k for q in pts]
-            c = _free_near(canvas, text, lpx, outlines[k], others, cands[0][0])
+            c = _free_near(canvas, text, lpx, outlines[k], others, cands[0][0], spaced)
         halo_text(canvas, c, text, lpx, col)
 
 
@@ -294,13 +305,14 @@ def _box_gaps(cx: np.ndarray, cy: np.ndarray, w: float, h: float, pts: list[Poin
 
 
 def _free_near(canvas: Canvas, text: str, px: int, own: list[Point], others: list[Point],
-               anchor: Point) -> Point:
+               anchor: Point, spaced=None) -> Point:
     """Where a curve's label goes when no anchor point has room beside it, of the places on
     a grid over the picture clear of labels within ``NEAR`` font sizes of the curve: the one
     nearest the curve free of ink and nearer the curve than any other object; else the one
     whose glyphs cross the least ink, standing nearer another object counting as crossing
     one more line, the one nearest the curve among equals. With no such place, the place
-    anywhere clear of labels with least ink beneath."""
+    anywhere clear of labels with least ink beneath. ``spaced`` (a ``row_spacer`` test): the
+    places that pass it, where any near the curve does."""
     w, h = text_size(canvas, text, px)
     gx, gy = canvas.box_grid(w, h, max(2.0, px / 3))
     if not np.size(gx):  # a label wider than a small canvas: above its first anchor
@@ -309,6 +321,10 @@ def _free_near(canvas: Canvas, text: str, px: int, own: list[Point], others: lis
     cx, cy = gx + w / 2, gy + h / 2
     mine = _box_gaps(cx, cy, w, h, own)
     usable = inside & (lab == 0)
+    if spaced is not None:
+        apart_ok = spaced(gx, gy)
+        if (usable & apart_ok & (mine <= NEAR * px)).any():
+            usable &= apart_ok
     near = usable & (mine <= NEAR * px)
     sel = np.flatnonzero(near)
     theirs = np.full(cx.shape, np.inf)

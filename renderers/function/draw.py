@@ -19,7 +19,8 @@ import numpy as np
 
 from renderers.axes import (AXIS_COLOR, GRID_COLOR, HALO_PAD, AxesViewport, AxisLabel,
                             claim_margin, draw_axes, draw_axis_labels, halo_text,
-                            least_glyph_ink, nice_step, remember_places, tick_values)
+                            least_glyph_ink, nice_step, remember_places, row_spacer,
+                            tick_values)
 from renderers.canvas import PALETTE, Box, Canvas, box_counts
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
@@ -305,7 +306,10 @@ def _legend(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> bool:
 
 
 def _curve_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport,
-                  runs: list[list[list[tuple[float, float]]]], names_only: bool) -> None:
+                  runs: list[list[list[tuple[float, float]]]], names_only: bool,
+                  apart: Sequence[Box] = ()) -> None:
+    """Each curve's equation (or its name only) in its colour beside it, a character's width
+    clear of the tick labels ``apart`` in their row where it can."""
     px = font_px(canvas.width, 0.85)
     fracs = (0.82, 0.18, 0.65, 0.35, 0.5, 0.95, 0.05)
     for i, (cv, cr) in enumerate(zip(spec.curves, runs)):
@@ -321,7 +325,8 @@ def _curve_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport,
                 if sel:
                     anchors = [sel[int(f * (len(sel) - 1))] for f in (0.5, 0.3, 0.7, 0.1, 0.9)]
                     place_label(canvas, anchors, f"y = {poly_text(p.coeffs, True)}", px,
-                                color=_rgb(cv.color), prefer=(0.3, -1), rings=3, scan=vp.box)
+                                color=_rgb(cv.color), prefer=(0.3, -1), rings=3, scan=vp.box,
+                                apart=apart)
             continue
         text = lhs_text(cv) if names_only else expression_lines(cv)[0]
         if names_only and not cv.name:
@@ -329,7 +334,7 @@ def _curve_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport,
         order = fracs[i % 2:] + fracs[:i % 2]
         anchors = [pts[min(len(pts) - 1, int(f * len(pts)))] for f in order]
         place_label(canvas, anchors, text, px, color=_rgb(cv.color), prefer=(0.5, -1), rings=4,
-                    scan=vp.box)
+                    scan=vp.box, apart=apart)
 
 
 _DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
@@ -340,14 +345,17 @@ _DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
 
 def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, px: int,
                 color=MARK_COLOR, prefer: tuple[float, float] = (1, -1), rings: int = 5,
-                scan: Box | None = None) -> Box:
+                scan: Box | None = None, apart: Sequence[Box] = ()) -> Box:
     """Put ``text`` near the first anchor that has room: positions on rings around it (the
     ``prefer`` direction first) covering neither a label nor ink; else, within ``scan`` (the
     whole picture for a label wider than it), the free spot nearest an anchor, or failing
     that the spot whose glyphs cross the least ink (nearer an anchor among near equals),
     cleared of the strokes beneath only round its glyphs (``halo_text``: a box of the canvas
-    colour cut the curve). Never covers another label when any label-free spot exists."""
+    colour cut the curve). Never covers another label when any label-free spot exists.
+    ``apart``: boxes (the tick labels) the label keeps a character's width from in their row
+    wherever it can: "y = 2x + 1" close beside the tick label "1" read as "y = 2x + 11"."""
     w, h = canvas.text_size(text, px)
+    spaced = row_spacer(apart, w, h, canvas.text_size("0", px)[0])
     n = math.hypot(*prefer)
     p = (prefer[0] / n, prefer[1] / n)
     dirs = sorted(_DIRS, key=lambda d: -(d[0] * p[0] + d[1] * p[1]) / math.hypot(*d))
@@ -360,7 +368,7 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
     for ax, ay in anchors:  # one small region per anchor: the first usually has room
         cx, cy = ax + offx, ay + offy
         inside, used, _ = box_counts(canvas, cx - w / 2, cy - h / 2, w, h, split=False)
-        ok = inside & (used == 0)
+        ok = inside & (used == 0) & spaced(cx - w / 2, cy - h / 2)
         if ok.any():
             i = int(np.argmax(ok))
             return canvas.text((float(cx[i]), float(cy[i])), text, px=px, color=color,
@@ -378,9 +386,12 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
             A = np.array(anchors, dtype=float)
             dd = ((gx[:, None] + w / 2 - A[None, :, 0]) ** 2 +
                   (gy[:, None] + h / 2 - A[None, :, 1]) ** 2).min(1)
-            usable = inside & (lab == 0)
+            apart_ok = spaced(gx, gy)
+            usable = inside & (lab == 0) & apart_ok
             if not usable.any():  # the shrunk masks call a box a pixel off a label covered
                 inside, ink, lab = box_counts(canvas, gx, gy, w, h)
+                usable = inside & (lab == 0) & apart_ok
+            if not usable.any():  # a crowded picture: close beside a tick label at last
                 usable = inside & (lab == 0)
             free = usable & (ink == 0)
             if free.any():  # the nearest spot with no ink
@@ -694,7 +705,7 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
             dirs=_marker_dirs(foot, axis_x, down), marks=others + ticks,
             side=axis_x if abs(foot[0] - axis_x) > 0.5 else None, apart=tick_boxes))
     if mode == "label":
-        _curve_labels(spec, canvas, vp, runs, names_only=False)
+        _curve_labels(spec, canvas, vp, runs, names_only=False, apart=tick_boxes)
     elif mode == "none" and len(spec.curves) == 2:
-        _curve_labels(spec, canvas, vp, runs, names_only=True)
+        _curve_labels(spec, canvas, vp, runs, names_only=True, apart=tick_boxes)
     return records

@@ -15,6 +15,14 @@ from engines.mavis.perception import Ask, ask, asker, collect, words
 
 QUADRANTS = ("first", "second", "third", "fourth")
 STRAIGHT = ("segment", "line")
+# objects labelled by their name or, where the picture prints it instead, their equation
+LABELLED = ("line", "circle", "ellipse", "parabola")
+
+
+def _name_drawn(o: dict) -> bool:
+    """Whether the picture shows ``o``'s name: a line or conic printed with its equation is
+    not named ("Does l rise or fall?" of a line labelled "y = 0.5x + 10")."""
+    return bool(o.get("name")) and not (o["kind"] in LABELLED and o.get("equation_shown"))
 
 
 def _quadrant(x: float, y: float) -> str:
@@ -39,7 +47,7 @@ def _left(f: dict) -> Ask:
 
 
 def _rises(f: dict) -> Ask:
-    o = next(o for o in f["objects"] if o["kind"] in STRAIGHT and o.get("name")
+    o = next(o for o in f["objects"] if o["kind"] in STRAIGHT and _name_drawn(o)
              and not o.get("vertical") and o.get("slope"))
     return ask("Does {name} rise or fall from left to right?",
                "rise" if o["slope"] > 0 else "fall", "Does {name} {} from left to right?",
@@ -49,7 +57,7 @@ def _rises(f: dict) -> Ask:
 @asker("analytic_geometry")
 def questions(f: dict) -> list[Ask]:
     objs = f["objects"]
-    named = [o for o in objs if o.get("name")]
+    named = [o for o in objs if _name_drawn(o)]
     return collect(
         f,
         lambda f: ask("How many objects are drawn on the grid?", len(objs),

@@ -14,6 +14,9 @@ from __future__ import annotations
 from engines.mavis.perception import Ask, ask, asker, collect, words
 
 TRENDS = ("increasing", "decreasing")
+# what a reader calls each kind of curve ("an absolute value function", not "an absolute")
+TYPE_WORDS = {"absolute": "absolute value", "logarithm": "logarithmic"}
+SINUSOIDS = ("sine", "cosine")
 
 
 def _one(f: dict) -> dict:
@@ -27,6 +30,18 @@ def _trend(fn: dict, end: int) -> str:
     if t not in TRENDS:
         raise ValueError("no single trend")
     return t
+
+
+def _type(f: dict) -> Ask:
+    """The plotted function's type. A sine and a cosine curve are one shape shifted (cos x =
+    sin(x + π/2)): which it is shows only in its equation, so the type of one is asked only
+    where the equation is drawn, and a claim never names the other."""
+    kind = _one(f)["kind"]
+    if kind in SINUSOIDS and f["show_expression"] == "none":
+        raise ValueError("a sinusoid's type shows only in its equation")
+    alike = [k for k in SINUSOIDS if k != kind] if kind in SINUSOIDS else []
+    return ask("What type of function is plotted?", words(TYPE_WORDS.get(kind, kind)),
+               "Is the plotted function {a} function?", alike=alike)
 
 
 def _crossings(f: dict, fn: dict) -> int:
@@ -47,8 +62,7 @@ def questions(f: dict) -> list[Ask]:
         f,
         lambda f: ask("How many functions are plotted?", len(fns),
                       "Are {} functions plotted?|Is 1 function plotted?"),
-        lambda f: ask("What type of function is plotted?", words(_one(f)["kind"]),
-                      "Is the plotted function {a} function?"),
+        _type,
         lambda f: ask("What colour is the graph of {name}?", fns[0]["color"],
                       "Is the graph of {name} {}?", others=["blue", "red", "green", "purple"],
                       name=fns[0]["name"]),

@@ -172,7 +172,10 @@ def b_piece_zero(rng: np.random.Generator) -> Draft:
         cands += [(float(all_roots), "Counting every solution of every piece's equation, "
                                      "also those outside the piece, gives "
                                      f"{all_roots}."),
-                  (float(len(zs) + 1), None), (float(max(len(zs) - 1, 0)), None)]
+                  (float(len(zs) + 1), None), (float(max(len(zs) - 1, 0)), None),
+                  # more counts, so that the generic numeric padding (a half of the
+                  # answer among them) is never needed: every option stays a whole number
+                  (float(len(zs) + 2), None), (float(len(zs) + 3), None)]
     else:
         pick = max(zs) if which == "largest" else min(zs)
         stem = {"largest": "What is the largest zero of f?",
