@@ -4,7 +4,9 @@ labels, every stroke clipped to the panel's range so nothing runs into a neighbo
 
 Region fills are blended over the grid (the grid stays visible through them); a boundary is
 drawn solid where it belongs to the region and dashed where it does not, the usual convention
-the seed questions state. Labels stay inside their own panel.
+the seed questions state. Labels stay inside their own panel; the tick labels are painted
+after the strokes, and a name with no stroke-free place clears the strokes only round its
+glyphs, never a box over its curve or its point's dot (tests/renderers/test_panels_labels.py).
 
     python -m pytest -q tests/renderers/test_panels.py
 """
@@ -15,7 +17,8 @@ import math
 from PIL import Image
 import numpy as np
 
-from renderers.axes import AxesViewport, draw_axes, text_size
+from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels, glyph_ink,
+                            halo_text, text_size)
 from renderers.canvas import PALETTE, Box, Canvas, Point
 from renderers.panels.spec import (Constraint, Item, Panel, PanelsSpec, curve_points,
                                    region_mask, validate)
@@ -85,8 +88,10 @@ def _boundary_item(c: Constraint, color: str) -> Item:
     return Item("circle", params=list(c.params), color=color)
 
 
-def _fill(canvas: Canvas, vp: AxesViewport, it: Item) -> None:
-    """Blend the item's colour over the pixels of the panel where the region holds."""
+def _fill(canvas: Canvas, vp: AxesViewport, it: Item, only: list[Box] | None = None) -> None:
+    """Blend the item's colour over the pixels of the panel where the region holds; with
+    ``only``, just over the pixels of those boxes still of the canvas colour (what a label's
+    halo cleared inside the region, so that the label does not read as a hole in it)."""
     ss = canvas.ss
     x0, y0, x1, y1 = vp.box
     X0, Y0 = int(math.floor(x0 * ss)), int(math.floor(y0 * ss))
@@ -97,6 +102,12 @@ def _fill(canvas: Canvas, vp: AxesViewport, it: Item) -> None:
         ((my >= vp.ymin) & (my <= vp.ymax))[:, None]
     m = region_mask(it, mx[None, :], my[:, None]) & inside
     arr = np.asarray(canvas.img.crop((X0, Y0, X1, Y1))).astype(np.float32)
+    if only is not None:
+        near = np.zeros(m.shape, dtype=bool)
+        for bx in only:  # the box and the halo pad round it, in supersampled pixels
+            a, b = max(0, int((bx[0] - 3) * ss) - X0), max(0, int((bx[1] - 3) * ss) - Y0)
+            near[b:max(b, int((bx[3] + 3) * ss) - Y0), a:max(a, int((bx[2] + 3) * ss) - X0)] = True
+        m &= near & (arr == canvas.background_rgb).all(-1)
     col = np.array(_color(it.color), dtype=np.float32)
     arr[m] = arr[m] * (1 - FILL_ALPHA) + col * FILL_ALPHA
     canvas.img.paste(Image.fromarray(arr.round().astype(np.uint8)), (X0, Y0))
@@ -119,27 +130,46 @@ def _inside(box: Box, frame: Box) -> bool:
 _DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
 
 
+def _spot(anchor: Point, d: tuple[float, float], rr: float, w: float, h: float) -> Box:
+    """The w x h box beside ``anchor`` in direction ``d``: its nearest edge (its nearest
+    corner, on a diagonal) ``rr`` px from the anchor, so it never covers the anchor's dot."""
+    n = math.hypot(d[0], d[1]) or 1.0
+    ux, uy = d[0] / n, d[1] / n
+    cx = anchor[0] + ux * rr + math.copysign(w / 2, ux) * (abs(ux) > 1e-9)
+    cy = anchor[1] + uy * rr + math.copysign(h / 2, uy) * (abs(uy) > 1e-9)
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
 def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] | None]],
                 text: str, px: int, color, frame: Box, kind: str = "sans") -> Box:
     """Write ``text`` next to the first anchor with a free spot inside ``frame`` (the panel):
-    the anchor's preferred side first, then all sides, one and two rings out; where none is
-    free, a spot that covers no other label."""
+    the anchor's preferred side first, then all sides, one and two rings out. Where every spot
+    meets a stroke, the spot covering no other label whose glyphs cross the least ink, the
+    strokes beneath cleared only round the glyphs (``halo_text``): a box of the canvas colour
+    would cut a gap in a curve or hide the point the label names."""
     w, h = text_size(canvas, text, px, kind)
     r0 = 0.45 * px + 2 * canvas.unit
-    for avoid_ink in (True, False):
-        for ring in (0, 1, 2):
-            for (ax, ay), pref in anchors:
-                dirs = ([pref] if pref else []) + _DIRS
-                for dx, dy in dirs:
-                    n = math.hypot(dx, dy) or 1.0
-                    ux, uy = dx / n, dy / n
-                    rr = r0 + ring * 0.5 * px
-                    cx = ax + ux * (rr + w / 2 * abs(ux))
-                    cy = ay + uy * (rr + h / 2 * abs(uy))
-                    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                    if _inside(box, frame) and canvas.is_free(box, avoid_ink=avoid_ink):
-                        return canvas.text((cx, cy), text, px=px, color=color, kind=kind,
-                                           halo=True)
+    spots = []  # (centre, the box the glyphs take there: a descender reaches below h)
+    for ring in (0, 1, 2):
+        for anchor, pref in anchors:
+            for d in ([pref] if pref else []) + _DIRS:
+                b = _spot(anchor, d, r0 + ring * 0.5 * px, w, h)
+                c = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+                box = canvas.text_box(c, text, px, "mm", kind)
+                if _inside(box, frame):
+                    spots.append((c, box))
+    for c, box in spots:  # its halo box, 1.5 px wider, may not reach a stroke's rim either
+        if canvas.is_free(box, avoid_ink=True, pad=2.5):
+            return canvas.text(c, text, px=px, color=color, kind=kind, halo=True)
+    ink = np.asarray(canvas.ink)
+    best = None
+    for c, box in spots:
+        if canvas.is_free(box, avoid_ink=False):
+            cost = glyph_ink(canvas, c, text, px, kind=kind, ink=ink)
+            if best is None or cost < best[0]:
+                best = (cost, c)
+    if best is not None:
+        return halo_text(canvas, best[1], text, px, color, kind=kind)
     (ax, ay), _ = anchors[0]
     return canvas.label((ax, ay), text, px=px, color=color, halo=True, kind=kind)
 
@@ -161,10 +191,15 @@ def point_text(it: Item) -> str:
 
 def draw_panel(canvas: Canvas, panel: Panel, frame: Box, small: bool) -> None:
     W = canvas.width
+    # the tick labels are painted after the strokes (``draw_axis_labels``), off them where
+    # they can be and whole where a curve runs through; the points' dots go on top
+    marked = [tuple(it.pts[0]) for it in panel.items if it.kind == "point"]
+    n_before = len(canvas.layout.labels)
     vp = draw_axes(canvas, panel.xmin, panel.xmax, panel.ymin, panel.ymax, xstep=panel.step,
                    ystep=panel.step, frame=frame, tick_labels=panel.tick_labels,
                    max_labels=4 if small else 10, origin_label=None if small else "O",
-                   px=font_px(W, 0.7 if small else 0.8))
+                   px=font_px(W, 0.7 if small else 0.8), defer_labels=True,
+                   keep_clear=marked)
     pframe = (frame[0] + 1, frame[1] + 1, frame[2] - 1, frame[3] - 1)
     for it in panel.items:
         if it.kind == "region":
@@ -190,6 +225,7 @@ def draw_panel(canvas: Canvas, panel: Panel, frame: Box, small: bool) -> None:
             pieces = _stroke(canvas, vp, panel, it, dash=it.dash)
             if it.name and pieces:
                 labels.append((it, _curve_anchors(pieces)))
+    draw_axis_labels(canvas, vp)
     for it in panel.items:
         if it.kind == "point":
             canvas.dot(vp(*it.pts[0]), r=3.4, color=_dark(_color(it.color)))
@@ -201,6 +237,10 @@ def draw_panel(canvas: Canvas, panel: Panel, frame: Box, small: bool) -> None:
     for it, anchors in labels:
         kind = "serif" if it.kind == "vector" else "sans"
         place_label(canvas, anchors, it.name, px, _dark(_color(it.color)), pframe, kind)
+    painted = [lb.box for lb in canvas.layout.labels[n_before:]]
+    for it in panel.items:
+        if it.kind == "region" and painted:
+            _fill(canvas, vp, it, only=painted)
 
 
 def draw(spec: PanelsSpec, canvas: Canvas) -> None:

@@ -29,7 +29,7 @@ CUMS = (("Time to finish a puzzle", "Time (minutes)", "people", 0, 5, "minutes")
         ("Heights of plants", "Height (cm)", "plants", 10, 5, "cm"),
         ("Waiting times at a clinic", "Waiting time (minutes)", "patients", 0, 10, "minutes"))
 CLAUSES = ("The data were collected over {n} days.",
-           "A further {n} records were lost and are not included.")
+           "The graph is one of {n} in the same report.")
 LEAD = ("The graph shows cumulative frequency: the value at each point is the number of {who} "
         "below that {x}. ")
 
