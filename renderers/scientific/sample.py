@@ -118,18 +118,54 @@ def _int_vec(rng: np.random.Generator, lim: int = 6) -> tuple[int, int]:
             return x, y
 
 
+Seg = tuple[tuple[float, float], tuple[float, float]]
+
+
+def _overlap(s: Seg, t: Seg) -> bool:
+    """Whether segments ``s`` and ``t`` lie on one line and share a stretch of it (one arrow
+    drawn over another: c = -b retracing b head to tail, or b along a from the origin)."""
+    (ax, ay), (bx, by) = s
+    dx, dy = bx - ax, by - ay
+    (px, py), (qx, qy) = t
+    if dx * (py - ay) - dy * (px - ax) or dx * (qy - ay) - dy * (qx - ax):
+        return False  # t is off s's line
+    n = dx * dx + dy * dy
+    u, w = sorted(((px - ax) * dx + (py - ay) * dy, (qx - ax) * dx + (qy - ay) * dy))
+    return min(n, w) > max(0.0, u)  # s spans 0..n along its line, t spans u..w
+
+
+def drawn_arrows(vs: VectorSet) -> list[Seg]:
+    """The segments ``draw_vectors`` draws: each vector, and the resultant where shown."""
+    segs = [((v.tail_x, v.tail_y), (v.tail_x + v.x, v.tail_y + v.y)) for v in vs.vectors]
+    if vs.show_resultant and len(vs.vectors) >= 2:
+        v0 = vs.vectors[0]
+        end = (v0.tail_x + sum(v.x for v in vs.vectors), v0.tail_y + sum(v.y for v in vs.vectors))
+        if end != (v0.tail_x, v0.tail_y):
+            segs.append(((v0.tail_x, v0.tail_y), end))
+    return segs
+
+
+def arrows_overlap(vs: VectorSet) -> bool:
+    segs = drawn_arrows(vs)
+    return any(_overlap(s, t) for i, s in enumerate(segs) for t in segs[i + 1:])
+
+
 def sample_vectors(rng: np.random.Generator) -> VectorSet:
     n = int(rng_choice(rng, (1, 2, 2, 2, 3)))
     cols = _pick(rng, VEC_COLORS, n)
-    vs, tail = [], (0, 0)
     chain = n >= 2 and _bool(rng, 0.35)
-    for i in range(n):
-        x, y = _int_vec(rng, 5 if chain else 6)
-        vs.append(Vector2("abc"[i], float(x), float(y), float(tail[0]), float(tail[1]), cols[i]))
-        if chain:
-            tail = (tail[0] + x, tail[1] + y)
-    return VectorSet(vectors=vs, show_components=_bool(rng, 0.35),
-                     show_resultant=n >= 2 and _bool(rng, 0.45))
+    while True:  # no arrow drawn over another, where a reader would see one where two are
+        vs, tail = [], (0, 0)
+        for i in range(n):
+            x, y = _int_vec(rng, 5 if chain else 6)
+            vs.append(Vector2("abc"[i], float(x), float(y), float(tail[0]), float(tail[1]),
+                              cols[i]))
+            if chain:
+                tail = (tail[0] + x, tail[1] + y)
+        out = VectorSet(vectors=vs, show_components=_bool(rng, 0.35),
+                        show_resultant=n >= 2 and _bool(rng, 0.45))
+        if not arrows_overlap(out):
+            return out
 
 
 def sample_spring(rng: np.random.Generator) -> SpringMass:

@@ -136,3 +136,29 @@ def test_captions_true_for_every_kind():
     spec = ArithmeticSpec(kind="clock", clocks=[ClockFace(3, 45)])
     cap = writer.fn(spec, FAM.facts(spec), np.random.default_rng(0))
     assert "3:45" in cap
+
+
+def test_captions_agree_in_number_and_article():
+    """"On display is two clocks", "Shown is price tags from Toy Box", "a orange dot",
+    "Crayons costs $4.75", "1 inches", "1 are coloured", "The bar it has": the openers,
+    articles and verbs agree with what they name, over many sampled pictures of every kind."""
+    import re
+
+    from engines.mavis import registry
+
+    writer = registry.get_caption_writer("arithmetic")
+    bad = re.compile(r"\b(?:bar|circle) it\b|\b[Ii]s (?:two|three|four|five|six|seven|eight|"
+                     r"nine|ten|eleven|twelve|price tags|coins and|thermometers|fraction "
+                     r"pictures|many)\b"
+                     r"|\ba [aeiou]\w+|(?:^|\. )A orange\b|(?<![\d.])1 of the \d+ \w+ (?:of "
+                     r"the \w+ )?are\b|\b(?:Apples|Eggs|Bananas|Markers|Nails|Screws|Gloves|"
+                     r"Crayons) costs\b|(?<![\d.])1 (?:inches|centimetres)\b")
+    plural_openers = 0
+    for seed in range(1500):
+        rng = np.random.default_rng(seed)
+        spec = FAM.sample_spec(rng)
+        text = writer.fn(spec, FAM.facts(spec), rng)
+        assert not bad.search(text), (seed, bad.search(text).group(), text)
+        plural_openers += bool(re.match(r"(Pictured here|Shown|Displayed in the image|On display"
+                                        r"|Visible in the image|Drawn here) are ", text))
+    assert plural_openers >= 10

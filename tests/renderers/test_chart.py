@@ -365,3 +365,25 @@ def test_a_line_charts_equal_points_all_show(size):
     below = int(max(lb.box[3] for lb in layout.labels if lb.text in ("A", "B"))) + 2
     red = (a[below:, :, 0] > 170) & (a[below:, :, 1] < 110) & (a[below:, :, 2] < 110)
     assert red.sum() >= 2 * len(vals), red.sum()  # old drawing: 0
+
+
+def test_captions_take_the_article_and_verb_their_words_need():
+    """"pairs a Age (years) value", "Nov: 1 box summarise Sales": over sampled scatter and
+    box plots, an article agrees with the axis title after it and a verb with its count."""
+    import re
+
+    from engines.mavis import registry
+
+    writer = registry.get_caption_writer("chart")
+    fam = renderers.get_family("chart")
+    seen = set()
+    for kind in ("scatter", "box"):
+        for seed in range(400):
+            rng = np.random.default_rng(seed)
+            spec = fam.sample_spec(rng, kind=kind)
+            text = writer.fn(spec, fam.facts(spec), rng)
+            # lower-case "a", or "A" opening a sentence ("Store A and" names a series)
+            bad = r"(?:\ba|(?:^|\. )A) [AEIOUaeiou]\w+|\b1 box summarise\b"
+            assert not re.search(bad, text), text
+            seen |= set(re.findall(r"\ban [AEIOU]\w*|\b1 box summarises\b", text))
+    assert "1 box summarises" in seen and any(s.startswith("an ") for s in seen)

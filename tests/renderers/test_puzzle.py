@@ -218,3 +218,28 @@ def test_caption_counts_of_one_read_in_the_singular():
             spec = sample_spec(np.random.default_rng(seed), kind=kind)
             cap = caption(spec, puzzle_facts(spec), np.random.default_rng(seed))
             assert not one.search(cap), (kind, seed, one.search(cap).group(), cap)
+
+
+def test_odd_one_out_caption_says_what_the_others_show_not_the_odd_one():
+    """"Each figure shows 1 yellow circle" of six circles, F orange: the odd figure was said to
+    show what it does not; and "a L-shape", "a arrow" took the wrong article."""
+    import re
+
+    from engines.mavis.puzzle.caption import _fig
+
+    seen = set()
+    for seed in range(400):
+        spec = sample_spec(np.random.default_rng(seed), kind="odd_one_out")
+        f = puzzle_facts(spec)
+        cap = caption(spec, f, np.random.default_rng(seed))
+        assert not re.search(r"\b(each|every|all) figures? shows?\b", cap, re.I), cap
+        assert not re.search(r"\ba (L-|F-|[aeiou])", cap), cap
+        i, labels = f["odd_index"], f["labels"]
+        m = re.search(r"(?:Every figure except|The figures other than) (\w) shows? (.+?)\. ", cap)
+        assert m and m.group(1) == labels[i], cap
+        fig = lambda x: _fig(dict(x, rotation=0)) if f["differs_in"] == "mirror" else _fig(x)  # noqa
+        assert all(fig(x) == m.group(2) for j, x in enumerate(f["items"]) if j != i), cap
+        if f["differs_in"] != "mirror":
+            assert fig(f["items"][i]) != m.group(2), cap
+        seen.add(f["differs_in"])
+    assert seen == {"color", "shape", "count", "mirror"}

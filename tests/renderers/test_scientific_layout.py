@@ -120,3 +120,63 @@ def test_vector_diagrams_keep_their_tick_numbers_off_the_border():
     for spec, size in _sampled("vectors", 100, 900):
         img = FAM.render(spec, size)
         assert _outer_rows_blank(img), f"{spec.vectors} at {size}"
+
+
+def _shared_stretch(s, t) -> bool:
+    """Whether integer segments ``s`` and ``t`` lie on one line and share more than a point."""
+    (ax, ay), (bx, by) = s
+    (px, py), (qx, qy) = t
+    d = (bx - ax, by - ay)
+    if d[0] * (py - ay) - d[1] * (px - ax) or d[0] * (qy - ay) - d[1] * (qx - ax):
+        return False
+    along = sorted((px - ax) * d[0] + (py - ay) * d[1] for px, py in t)
+    return min(along[1], d[0] ** 2 + d[1] ** 2) > max(along[0], 0)
+
+
+def test_no_vector_arrow_is_drawn_over_another():
+    """c = -b drawn head to tail retraced b (b showed only its head), a vector along another
+    from the origin hid it: every drawn arrow, the dashed resultant included, keeps a stretch
+    of its own."""
+    checked = 0
+    for seed in range(1500):
+        vs = FAM.sample_spec(np.random.default_rng(seed), kind="vectors").vectors
+        segs = [((v.tail_x, v.tail_y), (v.tail_x + v.x, v.tail_y + v.y)) for v in vs.vectors]
+        if vs.show_resultant and len(vs.vectors) >= 2:
+            end = (vs.vectors[0].tail_x + sum(v.x for v in vs.vectors),
+                   vs.vectors[0].tail_y + sum(v.y for v in vs.vectors))
+            if end != segs[0][0]:
+                segs.append((segs[0][0], end))
+        for i, s in enumerate(segs):
+            for t in segs[i + 1:]:
+                assert not _shared_stretch(s, t), (seed, vs)
+        checked += len(segs) > 1
+    assert checked > 700
+
+
+def test_lens_labels_cover_no_ray_or_arrow(monkeypatch):
+    """With a virtual image the rays traced back past the object's tip left "object" no free
+    place there: its white halo cut the ray parallel to the axis and the image's dashed shaft
+    (one lens picture in five at 224 px). Every label of a lens diagram now lies where nothing
+    was drawn before it."""
+    covered = []
+    text = Canvas.text
+
+    def spy(self, xy, s, px=None, color="black", anchor="mm", kind="sans", record=True,
+            halo=False):
+        w, h = self.text_size(s, px, kind)
+        if anchor == "mm" and not self.is_free((xy[0] - w / 2, xy[1] - h / 2, xy[0] + w / 2,
+                                                xy[1] + h / 2)):
+            covered.append(s)
+        return text(self, xy, s, px=px, color=color, anchor=anchor, kind=kind, record=record,
+                    halo=halo)
+
+    monkeypatch.setattr(Canvas, "text", spy)
+    virtual = 0
+    for i in range(300):
+        spec = FAM.sample_spec(np.random.default_rng(i), kind="lens")
+        virtual += spec.lens.object_distance < spec.lens.focal_length
+        for size in (224, 336):
+            covered.clear()
+            FAM.render(spec, size)
+            assert not covered, (spec.lens, size, covered)
+    assert virtual > 60

@@ -15,24 +15,32 @@ from __future__ import annotations
 import numpy as np
 
 from engines.mavis.registry import caption_writer
-from engines.mavis.text import join_list, pick
+from engines.mavis.text import article, join_list, pick
 from renderers.spec import rng_choice
 from renderers.text import fmt_num
 
 OPENERS = (
-    "The image shows {what}.", "This picture contains {what}.", "Pictured here is {what}.",
+    "The image shows {what}.", "This picture contains {what}.", "Pictured here {be} {what}.",
     "In this diagram we see {what}.", "Here we have {what}.", "The figure presents {what}.",
-    "Shown is {what}.", "This is an illustration of {what}.", "The drawing depicts {what}.",
-    "Displayed in the image is {what}.", "A math worksheet picture: {what}.",
+    "Shown {be} {what}.", "This is an illustration of {what}.", "The drawing depicts {what}.",
+    "Displayed in the image {be} {what}.", "A math worksheet picture: {what}.",
     "We are looking at {what}.", "This elementary math figure shows {what}.",
-    "The illustration features {what}.", "On display is {what}.", "The picture is of {what}.",
-    "Visible in the image is {what}.", "This arithmetic diagram presents {what}.",
-    "Drawn here is {what}.", "The scene consists of {what}.", "Take a look at {what}.",
+    "The illustration features {what}.", "On display {be} {what}.", "The picture is of {what}.",
+    "Visible in the image {be} {what}.", "This arithmetic diagram presents {what}.",
+    "Drawn here {be} {what}.", "The scene consists of {what}.", "Take a look at {what}.",
     "What we see: {what}.", "The graphic shows {what}.", "This image depicts {what}.",
 )
 WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
 UNIT_WORDS = {"cm": ("centimetres", "cm"), "in": ("inches", "in")}
+
+
+def _be(what: str) -> str:
+    """The verb an opener puts before ``what``: "is" for "a card ...", "some money ...",
+    "one coin"; "are" for "two clocks", "price tags from ...", "one banknote and two coins"."""
+    one = what.startswith(("a ", "an ", "some ")) or (what.startswith("one ")
+                                                      and " and " not in what)
+    return "is" if one else "are"
 
 
 def word(n: int) -> str:
@@ -94,9 +102,10 @@ def _number_line(f: dict, rng) -> tuple[str, list[str]]:
                               "Numbers are written at {l}.", "The labelled ticks are {l}."),
                         l=join_list([fmt_num(v) for v in labs])))
     for m in f["marks"]:
-        out.append(pick(rng, ("Point {n} is a {c} dot at {v}.", "A {c} point {n} marks {v}.",
+        out.append(pick(rng, ("Point {n} is {ac} dot at {v}.", "{Ac} point {n} marks {v}.",
                               "The {c} dot labelled {n} sits at {v}."),
-                        n=m["name"], c=m["color"], v=fmt_num(m["value"])))
+                        n=m["name"], c=m["color"], ac=article(m["color"]),
+                        Ac=article(m["color"]).capitalize(), v=fmt_num(m["value"])))
     if f["jumps"]:
         j = f["jumps"]
         out.append(pick(rng, ("{K} hops of {d} each jump from {a} to {b}.",
@@ -133,7 +142,9 @@ def _receipt(f: dict, rng) -> tuple[str, list[str]]:
     if f["style"] == "tags":
         what = rng_choice(rng, (f"price tags from {f['store']}", "a shelf of price tags",
                                 f"{word(f['n_items'])} price tags"))
-        items = [f"{it['name']} costs {_money(cur, it['price'])}" for it in f["items"]]
+        # "Crayons cost", "Ball costs": the items' plural names end in s, singular ones never
+        items = [f"{it['name']} cost{'' if it['name'].endswith('s') else 's'} "
+                 f"{_money(cur, it['price'])}" for it in f["items"]]
         out = [pick(rng, ("The tags say: {l}.", "Prices: {l}.", "On the tags, {l}."),
                     l=join_list(items))]
         return what, out
@@ -188,10 +199,14 @@ def _fraction(f: dict, rng) -> tuple[str, list[str]]:
     for m in f["models"]:
         shape = {"bar": "bar", "circle": "circle"}[m["shape"]]
         who = m["caption"] or "it"
+        # "1 are coloured", "The bar it has": the verb agrees with the count, and a model
+        # with no caption is the bar, the circle
         s = pick(rng, ("{w} is a {s} cut into {p} equal parts with {k} shaded, so {fr} is shaded.",
-                       "The {s} {w} has {p} equal parts; {k} are coloured ({fr}).",
-                       "In {w}, {k} of the {p} parts of the {s} are filled: {fr}."),
-                 w=who, s=shape, p=m["parts"], k=m["shaded"], fr=m["fraction"])
+                       "{t} has {p} equal parts; {k} {v} coloured ({fr}).",
+                       "In {i}, {k} of the {p} parts of the {s} {v} filled: {fr}."),
+                 w=who, s=shape, p=m["parts"], k=m["shaded"], fr=m["fraction"],
+                 t=f"the {shape} {m['caption']}" if m["caption"] else f"the {shape}",
+                 i=m["caption"] or "the picture", v="is" if m["shaded"] == 1 else "are")
         out.append(s[0].upper() + s[1:])
         if len(m["by_color"]) > 1:
             out.append("The coloured parts are " + join_list(
@@ -218,8 +233,10 @@ def _tally(f: dict, rng) -> tuple[str, list[str]]:
 def _ruler(f: dict, rng) -> tuple[str, list[str]]:
     long_u, short_u = UNIT_WORDS[f["unit"]]
     what = rng_choice(rng, (f"a {f['item']} on a ruler", f"a ruler measuring a {f['item']}",
-                            f"a {f['color']} {f['item']} above a ruler"))
+                            f"{article(f['color'])} {f['item']} above a ruler"))
     u = rng_choice(rng, (long_u, short_u))
+    if u == long_u and f["item_length"] == 1:  # "1 inch", not "1 inches"
+        u = {"inches": "inch", "centimetres": "centimetre"}[u]
     out = [pick(rng, ("The ruler is marked in {u} up to {L}.",
                       "The scale shows {u}, numbered up to {L}."), u=long_u, L=f["ruler_length"]),
            pick(rng, ("The {i} starts at {a} and ends at {b}, so it is {d} {u} long.",
@@ -275,7 +292,7 @@ _KINDS = {"clock": _clock, "number_line": _number_line, "equation": _equation,
 @caption_writer("arithmetic", n_phrasings=len(OPENERS))
 def caption(spec, facts: dict, rng: np.random.Generator) -> str:
     what, details = _KINDS[facts["kind"]](facts, rng)
-    first = pick(rng, OPENERS, what=what)
+    first = pick(rng, OPENERS, what=what, be=_be(what))
     if facts.get("title") and facts["kind"] != "tally":
         details.insert(0, f"Its title is {facts['title']}.")
     return " ".join([first[0].upper() + first[1:]] + details)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from engines.mavis.perception import TYPE_WEIGHT, Ask, ask, asker, collect, unique_arg, words
 
-KINDS = {"thermometer": "thermometer", "money": "money", "ruler": "ruler",
+KINDS = {"thermometer": "thermometer", "money": "set of coins and banknotes", "ruler": "ruler",
          "tally": "tally chart", "bar_model": "bar model", "number_line": "number line",
          "fraction": "fraction model", "receipt": "receipt", "clock": "clock",
          "equation": "equation"}
+UNIT_NAMES = {"cm": "centimetres", "in": "inches"}  # "Is the ruler marked in in?" misreads
 
 
 def _is(f: dict, kind: str) -> None:
@@ -25,13 +26,31 @@ def _is(f: dict, kind: str) -> None:
         raise ValueError("another kind")
 
 
+def _object(f: dict) -> Ask:
+    """What object is shown: the pieces of money there are, price tags for tags (not a
+    receipt); money's other name is not offered against a picture it half fits."""
+    name = KINDS.get(f["kind"], words(f["kind"]))
+    others = sorted(set(KINDS.values()))
+    if f["kind"] == "money":
+        name = {(True, True): KINDS["money"], (True, False): "set of coins",
+                (False, True): "set of banknotes"}[(f["n_coins"] > 0, f["n_notes"] > 0)]
+        others = [o for o in others if o != KINDS["money"]]
+    elif f["kind"] == "receipt" and f["style"] == "tags":
+        name = "set of price tags"
+    return ask("What object is shown?", name, "Is the object shown {a}?", others=others,
+               weight=TYPE_WEIGHT)
+
+
+def _labelled(thing: str, caption: str) -> str:
+    """'the clock labelled "Leave"': a caption as a name read as one ("Does Leave show ...")."""
+    return f'the {thing} labelled "{caption}"'
+
+
 @asker("arithmetic")
 def questions(f: dict) -> list[Ask]:
     return collect(
         f,
-        lambda f: ask("What object is shown?", KINDS.get(f["kind"], words(f["kind"])),
-                      "Is the object shown {a}?", others=sorted(set(KINDS.values())),
-                      weight=TYPE_WEIGHT),
+        _object,
         lambda f: _is(f, "money") or ask("How many coins are shown?", f["n_coins"],
                                          "Are {} coins shown?|Is 1 coin shown?"),
         lambda f: _is(f, "money") or ask("How many banknotes are shown?", f["n_notes"],
@@ -41,7 +60,8 @@ def questions(f: dict) -> list[Ask]:
         lambda f: _is(f, "clock") or ask("What time does {name} show?", f["clocks"][0]["time"],
                                          "Does {name} show {}?",
                                          others=[c["time"] for c in f["clocks"]],
-                                         name=f["clocks"][0]["caption"] or "the clock")
+                                         name=_labelled("clock", f["clocks"][0]["caption"])
+                                         if f["clocks"][0]["caption"] else "the clock")
         if f["n_clocks"] == 1 or f["clocks"][0]["caption"] else None,
         lambda f: _is(f, "tally") or ask("How many rows does the tally chart have?",
                                          f["n_rows"], "Does the tally chart have {} rows?"),
@@ -52,10 +72,10 @@ def questions(f: dict) -> list[Ask]:
                                             f["n_models"],
                                             "Are {} fraction models shown?|Is 1 fraction model "
                                             "shown?"),
-        lambda f: _is(f, "fraction") or ask("Into how many equal parts is model {name} divided?",
+        lambda f: _is(f, "fraction") or ask("Into how many equal parts is {name} divided?",
                                             f["models"][0]["parts"],
-                                            "Is model {name} divided into {} equal parts?",
-                                            name=f["models"][0]["caption"])
+                                            "Is {name} divided into {} equal parts?",
+                                            name=_labelled("model", f["models"][0]["caption"]))
         if f["models"][0]["caption"] else None,
         lambda f: _is(f, "receipt") or ask("How many different items are listed?",
                                            f["n_items"],
@@ -65,8 +85,10 @@ def questions(f: dict) -> list[Ask]:
                                                others=["°C", "°F"]),
         lambda f: _is(f, "ruler") or ask("What object is being measured?", words(f["item"]),
                                          "Is the object being measured {a}?"),
-        lambda f: _is(f, "ruler") or ask("In what unit is the ruler marked?", f["unit"],
-                                         "Is the ruler marked in {}?", others=["cm", "in"]),
+        lambda f: _is(f, "ruler") or ask("In what unit is the ruler marked?",
+                                         UNIT_NAMES.get(f["unit"], f["unit"]),
+                                         "Is the ruler marked in {}?",
+                                         others=list(UNIT_NAMES.values())),
         lambda f: _is(f, "equation") or ask("How many lines of equations are written?",
                                             f["n_lines"], "Are {} lines of equations written?|"
                                             "Is 1 line of equations written?"),

@@ -199,8 +199,9 @@ def _scatter(rng, f: dict) -> list[str]:
     out = [pick(rng, (
         "It plots {n} points with {x} on the horizontal axis and {y} on the vertical axis.",
         "{n} data points relate {x} (horizontal) to {y} (vertical).",
-        "Each of the {n} dots pairs a {x} value with a {y} value.",
-    ), n=_n(f["n_points"]), x=f["x_title"], y=f["y_title"])]
+        "Each of the {n} dots pairs {ax} value with {ay} value.",
+    ), n=_n(f["n_points"]), x=f["x_title"], y=f["y_title"], ax=article(f["x_title"]),
+        ay=article(f["y_title"]))]
     out.append(pick(rng, (
         "The points show {t} trend, with a correlation of {r}.",
         "Overall the relationship is {t2}; the correlation coefficient is {r}.",
@@ -285,8 +286,9 @@ def _table(rng, f: dict) -> list[str]:
 def _box(rng, f: dict) -> list[str]:
     out = [pick(rng, (
         "It shows {k} {boxes} of {y}: {names}.",
-        "{names}: {k} {boxes} summarise {y}.",
+        "{names}: {k} {boxes} {v} {y}.",
     ), k=_n(f["n_boxes"]), boxes="boxes" if f["n_boxes"] > 1 else "box", y=f["y_title"],
+        v="summarise" if f["n_boxes"] > 1 else "summarises",
         names=join_list(f["categories"]))]
     rule = ("the whiskers reach the smallest and largest values" if f["whisker"] == "minmax"
             else "the whiskers stop at the last points within one and a half IQRs of the box, "

@@ -14,6 +14,10 @@ from __future__ import annotations
 from engines.mavis.perception import Ask, ask, asker, collect, unique_arg, words, yes_no
 
 COUNTED = ("bar", "line", "pie")  # kinds whose categories are separate marks to count
+# what each kind is called ("Is this a box chart?", "a table chart" misname three of them)
+KIND_NAMES = {"bar": "bar chart", "line": "line chart", "pie": "pie chart",
+              "scatter": "scatter plot", "histogram": "histogram", "table": "table",
+              "box": "box plot"}
 
 
 def _one_series(f: dict) -> dict:
@@ -53,7 +57,8 @@ def questions(f: dict) -> list[Ask]:
     cats = lambda f: f["categories"]  # noqa: E731
     return collect(
         f,
-        lambda f: ask("What type of chart is shown?", words(f["kind"]), "Is this {a} chart?"),
+        lambda f: ask("What type of chart is shown?", KIND_NAMES.get(f["kind"], words(f["kind"])),
+                      "Is this {a}?"),
         lambda f: ask("How many categories are shown?", f["n_categories"],
                       "Are {} categories shown?|Is 1 category shown?")
         if f["kind"] in COUNTED else None,

@@ -76,6 +76,11 @@ def _shape(name: str, count: int = 1) -> str:
     return s + ("s" if count != 1 else "")
 
 
+def _a(name: str) -> str:
+    """A shape's name with its article: "an L-shape", "an arrow", "a star"."""
+    return ("an " if name[:1] in "aeiou" or name[:2] in ("L-", "F-") else "a ") + name
+
+
 def _fig(f: dict, rng: np.random.Generator | None = None) -> str:
     """"3 red circles", "1 blue arrow pointing up", "1 green F-shape turned 90 degrees"."""
     mir = "mirrored " if f["mirrored"] else ""
@@ -272,14 +277,16 @@ def _odd(f: dict, rng) -> tuple[str, list[str]]:
         return what, [pick(rng, ("The figures are {x}.", "From left to right: {x}."),
                            x=join_list([_fig(x) for x in items]))]
     others = items[(i + 1) % len(items)]
-    out = [pick(rng, ("Each figure shows {x}.", "The figures mostly show {x}."),
+    # the odd figure shows something else: "each figure shows" would include it
+    out = [pick(rng, ("Every figure except {o} shows {x}.", "The figures other than {o} show {x}."),
+                o=labels[i],
                 x=_fig(dict(others, rotation=0)) if f["differs_in"] == "mirror" else _fig(others))]
     d, odd = f["differs_in"], items[i]
     if d == "color":
         s = f"figure {labels[i]} is {odd['color']} while the others are {others['color']}"
     elif d == "shape":
-        s = f"figure {labels[i]} is a {_shape(odd['shape'])} instead of a " \
-            f"{_shape(others['shape'])}"
+        s = f"figure {labels[i]} is {_a(_shape(odd['shape']))} instead of " \
+            f"{_a(_shape(others['shape']))}"
     elif d == "count":
         s = f"figure {labels[i]} has {_count(odd['count'], 'shape')} while the others have " \
             f"{_n(others['count'])}"

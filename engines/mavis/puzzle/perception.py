@@ -13,10 +13,16 @@ from __future__ import annotations
 from engines.mavis.perception import TYPE_WEIGHT, Ask, ask, asker, collect, words
 
 KINDS = {"matrix": "pattern matrix", "shape_sequence": "shape sequence",
-         "triangles": "number triangles", "number_grid": "number grid",
+         "triangles": "number triangle", "number_grid": "number grid",
          "chain": "operation chain", "color_grid": "colour grid", "pyramid": "number pyramid",
          "odd_one_out": "odd one out"}
 GRIDS = ("matrix", "number_grid", "color_grid")
+# a shape's name after an article ("a letter L shape"; "a lshape", "a L-shape" misread)
+SHAPES = {"lshape": "letter L shape", "fshape": "letter F shape", "plus": "plus sign"}
+
+
+def _shape(name: str) -> str:
+    return SHAPES.get(name, words(name))
 
 
 @asker("puzzle")
@@ -32,9 +38,9 @@ def questions(f: dict) -> list[Ask]:
                       "Does the grid have {} columns?") if f["kind"] in GRIDS else None,
         lambda f: ask("How many panels are in the sequence?", f["n_panels"],
                       "Are {} panels in the sequence?") if f["kind"] == "shape_sequence" else None,
-        lambda f: ask("What shape is in the first panel?", words(f["panels"][0]["shape"]),
+        lambda f: ask("What shape is in the first panel?", _shape(f["panels"][0]["shape"]),
                       "Is the shape in the first panel {a}?",
-                      others=[words(p["shape"]) for p in f["panels"]])
+                      others=[_shape(p["shape"]) for p in f["panels"]])
         if f["kind"] == "shape_sequence" else None,
         lambda f: ask("How many items are there to choose from?", f["n_items"],
                       "Are there {} items to choose from?") if f["kind"] == "odd_one_out"

@@ -50,6 +50,12 @@ def _n(x) -> str:
     return fmt_num(x)
 
 
+def _a_num(x) -> str:
+    """A number with its article by sound: "an 8", "an 18", "an 11.5", "a 12"."""
+    v = _n(x)
+    return ("an " if v.startswith("8") or v.split(".")[0] in ("11", "18") else "a ") + v
+
+
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
@@ -72,7 +78,7 @@ def _circuit(rng, f: dict) -> tuple[str, list[str]]:
     loads = [e for e in f["elements"] if e["kind"] != "switch"]
     switches = [e for e in f["elements"] if e["kind"] == "switch"]
     noun = pick(rng, ("an electric circuit", "a circuit diagram", "a simple DC circuit"))
-    batt = f"a {_n(f['emf'])} V battery" if f["emf_shown"] else "a battery"
+    batt = f"{_a_num(f['emf'])} V battery" if f["emf_shown"] else "a battery"
     what = f"{noun} with {batt}"
     names = [e["name"] for e in loads]
     out = []
@@ -117,7 +123,10 @@ def _circuit(rng, f: dict) -> tuple[str, list[str]]:
             out.append(pick(rng, ("Because the open switch breaks the loop, no current flows.",
                                   "The open switch leaves the circuit broken: the current is "
                                   "zero.")))
-    if bulbs:
+    if bulbs and f["n_bulbs"] == 1:  # "1 of the 1 bulbs would light"
+        out.append(pick(rng, ("The bulb would light.", "The one bulb lights.") if f["n_lit"]
+                        else ("The bulb would not light.", "The one bulb stays dark.")))
+    elif bulbs:
         out.append(pick(rng, ("Lit bulbs: {k} of {n}.", "{k} of the {n} bulbs would light."),
                         k=_n(f["n_lit"]), n=_n(f["n_bulbs"])))
     return what, out
@@ -234,10 +243,11 @@ def _on_floor(rng, f: dict, body: str) -> list[str]:
 
 
 def _incline(rng, f: dict) -> tuple[str, list[str]]:
-    what = pick(rng, ("a {m} kg block on a ramp inclined at {a}°",
-                      "an inclined plane at {a}° with a {m} kg block on it",
-                      "a block of {m} kg resting on a {a}° slope"),
-                m=_n(f["mass"]), a=_n(f["angle_deg"]))
+    what = pick(rng, ("{am} kg block on a ramp inclined at {a}°",
+                      "an inclined plane at {a}° with {am} kg block on it",
+                      "a block of {m} kg resting on {aa}° slope"),
+                m=_n(f["mass"]), a=_n(f["angle_deg"]), am=_a_num(f["mass"]),
+                aa=_a_num(f["angle_deg"]))
     out = []
     if f["mu"]:
         out.append(pick(rng, ("The coefficient of friction is μ = {u}.",
@@ -277,8 +287,8 @@ def _vectors(rng, f: dict) -> tuple[str, list[str]]:
     for v in f["vectors"]:
         out.append(pick(rng, (
             "Vector {nm} runs from ({tx}, {ty}) to ({hx}, {hy}), so {nm} = ({x}, {y}).",
-            "{nm} starts at ({tx}, {ty}) and ends at ({hx}, {hy}); its components are {x} "
-            "and {y}.",
+            "Vector {nm} starts at ({tx}, {ty}) and ends at ({hx}, {hy}); its components are "
+            "{x} and {y}.",
             "The arrow {nm} goes from ({tx}, {ty}) to ({hx}, {hy}) and has length {m}."),
             nm=v["name"], tx=_n(v["tail"][0]), ty=_n(v["tail"][1]), hx=_n(v["head"][0]),
             hy=_n(v["head"][1]), x=_n(v["x"]), y=_n(v["y"]), m=_n(v["magnitude"])))
@@ -296,19 +306,19 @@ def _vectors(rng, f: dict) -> tuple[str, list[str]]:
 
 
 def _spring(rng, f: dict) -> tuple[str, list[str]]:
-    m = f"{_n(f['mass'])} kg block" if f["mass_shown"] else "block"
+    m = f"{_a_num(f['mass'])} kg block" if f["mass_shown"] else "a block"
     out = []
     if f["orientation"] == "horizontal":
-        what = pick(rng, ("a {m} attached to a horizontal spring fixed to a wall",
-                          "a spring-mass system on a smooth floor with a {m}"), m=m)
+        what = pick(rng, ("{m} attached to a horizontal spring fixed to a wall",
+                          "a spring-mass system on a smooth floor with {m}"), m=m)
         # the state word says the direction, so the distance beside it is a magnitude
         if f["displacement_shown"] and f["displacement"]:
             out.append(pick(rng, ("The block sits {x} m from equilibrium, with the spring {st}.",
                                   "A dimension arrow shows the spring {st} by {x} m."),
                             st=f["state"], x=_n(abs(f["displacement"]))))
     else:
-        what = pick(rng, ("a {m} hanging from a vertical spring",
-                          "a spring hanging from a ceiling with a {m} on its end"), m=m)
+        what = pick(rng, ("{m} hanging from a vertical spring",
+                          "a spring hanging from a ceiling with {m} on its end"), m=m)
         if f["state"] == "stretched":
             out.append(pick(rng, ("Compared with its natural length the spring is stretched "
                                   "by {x} m.", "The extension from the natural length is {x} m."),

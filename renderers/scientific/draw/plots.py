@@ -78,8 +78,7 @@ def draw_lens(l, c: Canvas, fr: Frame) -> None:
     for x, t in ((-2 * f, "2F"), (-f, "F"), (f, "F"), (2 * f, "2F")):
         c.label(vp(x, 0), t, px=font_px(c.width, 0.8), prefer=(0, 1), dist=3 * c.unit,
                 kind="serif")
-    c.label(vp(-d, ho), "object", px=font_px(c.width, 0.75), color=obj, prefer=(0, -1),
-            dist=2 * c.unit)
+    _object_label(c, vp(-d, 0), vp(-d, ho), obj, vp(0, -0.6 * ym)[1])
     if l.show_image:
         c.label(vp(di, hi), "image", px=font_px(c.width, 0.75), color=col("purple"),
                 prefer=(0, 1 if hi < 0 else -1), dist=2 * c.unit)
@@ -88,6 +87,26 @@ def draw_lens(l, c: Canvas, fr: Frame) -> None:
                 px=px, prefer=(0, 1), dist=2 * c.unit)
         c.label(((vp(-d, 0)[0] + vp(0, 0)[0]) / 2, yd_row), f"dₒ = {fmt_num(d)} {l.unit}",
                 px=px, prefer=(0, 1), dist=2 * c.unit)
+
+
+def _object_label(c: Canvas, foot: Point, tip: Point, color, low: float) -> None:
+    """"object" by its arrow where no stroke runs: above the tip, beside the shaft or under
+    the foot (above ``low``, where the distance lines' extensions start). A virtual image's
+    rays, traced back past the tip, left no free place near it, and the label's white halo
+    cut the ray parallel to the axis or the image's shaft."""
+    px, gap = font_px(c.width, 0.75), 2 * c.unit
+    w, h = c.text_size("object", px)
+    mid, x, up = (tip[1] + foot[1]) / 2, tip[0], tip[1] - gap - h / 2
+    spots = [(x, up), (x - gap - w / 2, mid), (x + gap + w / 2, mid)]
+    k = 1.5
+    while foot[1] + k * gap + h <= low:  # under the foot, clear of the F labels where it can
+        spots += [(x + s * w / 2, foot[1] + k * gap + h / 2) for s in (0, -1, 1)]
+        k += 2
+    for cx, cy in spots + [(x - w / 2, up), (x + w / 2, up)]:
+        if c.is_free((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)):
+            c.text((cx, cy), "object", px=px, color=color)
+            return
+    c.label(tip, "object", px=px, color=color, prefer=(0, -1), dist=gap)
 
 
 # ----------------------------------------------------------------------------- graphs

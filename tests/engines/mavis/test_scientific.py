@@ -96,3 +96,46 @@ def test_force_questions_count_arrows_not_every_force():
         for q in perception_questions("scientific", f):
             if "force" in q.question.lower():
                 assert "arrow" in q.question and q.answer == str(f["n_forces"]), q
+
+
+def test_vector_captions_keep_the_vectors_names_lower_case():
+    """"A starts at (0, 0)": a sentence opening with a vector's name capitalised it, a point's
+    name where the picture draws the vector a."""
+    seen = 0
+    for seed in range(300):
+        rng = np.random.default_rng(seed)
+        spec = FAM.sample_spec(rng, kind="vectors")
+        text = WRITER.fn(spec, FAM.facts(spec), rng)
+        assert not re.search(r"\b[ABC] (starts|runs|goes|ends|has|is)\b", text), (seed, text)
+        seen += "starts at" in text
+    assert seen >= 10
+
+
+def test_one_bulb_is_not_counted_as_one_of_one():
+    """"1 of the 1 bulbs would light": a single bulb is said to light or not."""
+    ones = 0
+    for seed in range(400):
+        rng = np.random.default_rng(seed)
+        spec = FAM.sample_spec(rng, kind="circuit")
+        f = FAM.facts(spec)
+        text = WRITER.fn(spec, f, rng)
+        assert not re.search(r"\b(of the 1 bulbs|\d+ of 1)\b", text), (seed, text)
+        if f["n_bulbs"] == 1:
+            ones += 1
+            lit = re.search(r"bulb (would light|lights)\.", text)
+            dark = re.search(r"bulb (would not light|stays dark)\.", text)
+            assert (lit, dark)[not f["n_lit"]] and not (lit, dark)[bool(f["n_lit"])], text
+    assert ones >= 20
+
+
+def test_numbers_take_the_article_they_are_read_with():
+    """"a 8 kg block", "a 18 V battery": an article before a number goes by its sound."""
+    seen = 0
+    for seed in range(1500):
+        rng = np.random.default_rng(seed)
+        spec = FAM.sample_spec(rng)
+        text = WRITER.fn(spec, FAM.facts(spec), rng)
+        assert not re.search(r"\b[Aa] (8|11|18)\b", text), (seed, text)
+        assert not re.search(r"\b[Aa]n (?!8|11|18)\d", text), (seed, text)
+        seen += bool(re.search(r"\b[Aa]n (8|11|18)\b", text))
+    assert seen >= 10

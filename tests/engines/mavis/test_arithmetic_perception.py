@@ -1,0 +1,59 @@
+"""Perception claims of the "arithmetic" family read as English and name what the picture
+draws: "Is the object shown a money?", "Is the ruler marked in in?", "Does Leave show 9:26?" (a
+clock's caption read as a subject), and price tags called a receipt."""
+import re
+
+import numpy as np
+
+import renderers
+from engines.mavis.perception import _claim_text, perception_asks
+
+
+def _claims(family: str, n: int = 400):
+    fam = renderers.get_family(family)
+    for seed in range(n):
+        spec = fam.sample_spec(np.random.default_rng(seed))
+        f = fam.facts(spec)
+        for q in perception_asks(family, f):
+            if q.claim:
+                yield f, q, [_claim_text(q, c) for c in [q.answer, *q.others]]
+
+
+BAD = re.compile(r"\ba (number triangles|money|[aeiou]\w*)\b|\ban [^aeiou\W]\w*|\b[lf]shape\b"
+                 r"|\bin in\b|\b(box|histogram|table|scatter) chart\b|\bDoes [A-Z]\w* show\b")
+
+
+def _texts(family: str) -> set[str]:
+    seen = set()
+    for _, _, texts in _claims(family):
+        for t in texts:
+            assert not BAD.search(t), (family, t)
+            seen.add(t)
+    return seen
+
+
+def test_arithmetic_claims_read_as_english():
+    seen = _texts("arithmetic")
+    for t in ("Is the ruler marked in inches?", "Is the object shown a set of coins?",
+              "Is the object shown a set of price tags?"):
+        assert t in seen, t
+    assert any(t.startswith('Does the clock labelled "') for t in seen)
+    assert any(t.startswith('Is the model labelled "') for t in seen)
+
+
+def test_what_object_is_shown_names_the_pieces_drawn():
+    """Coins only are not "coins and banknotes"; tags are not a receipt, nor told "No" of
+    another name of money."""
+    kinds = set()
+    for f, q, _ in _claims("arithmetic", 600):
+        if q.question != "What object is shown?":
+            continue
+        kinds.add(q.answer)
+        if f["kind"] == "money":
+            want = [w for w, n in (("coins", f["n_coins"]), ("banknotes", f["n_notes"])) if n]
+            assert q.answer == "set of " + " and ".join(want), (f, q)
+            assert not any("coins" in o or "banknotes" in o for o in q.others), q
+        if f["kind"] == "receipt":
+            assert q.answer == ("set of price tags" if f["style"] == "tags" else "receipt"), q
+    assert {"set of coins", "set of coins and banknotes", "set of price tags",
+            "receipt"} <= kinds
