@@ -21,10 +21,24 @@ def pick(rng: np.random.Generator, templates: Sequence[str], **slots: Any) -> st
     return rng_choice(rng, templates).format(**slots)
 
 
+# capital letters whose names start with a vowel sound ("an F", "an L-shape", "an S2")
+_VOWEL_LETTERS = set("AEFHILMNORSX")
+
+
 def article(word: str) -> str:
-    """``word`` with its indefinite article by its first letter ("an orange", "a cup"); the
-    suite's nouns and colour words have no silent or vowel-sounding exceptions."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+    """``word`` with its indefinite article by how it is said: by its first letter ("an
+    orange", "a cup"; the suite's nouns and colour words have no silent or vowel-sounding
+    exceptions), a number by its first word ("an 8", "an 11.5", "an 18,000", "a 180"), a
+    capital letter standing alone by its name ("an L-shape", "an F", "a T")."""
+    num = re.match(r"\d[\d,]*", word)
+    if num:
+        whole = num.group().replace(",", "")
+        vowel = whole[0] == "8" or (whole[:2] in ("11", "18") and len(whole) % 3 == 2)
+    elif re.match(r"[A-Z](?![a-z])", word):
+        vowel = word[0] in _VOWEL_LETTERS
+    else:
+        vowel = word[:1].lower() in "aeiou"
+    return ("an " if vowel else "a ") + word
 
 
 def join_list(items: Sequence[str], conj: str = "and") -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from engines.mavis.registry import caption_writer
-from engines.mavis.text import join_list, pick
+from engines.mavis.text import article, join_list, pick
 from renderers.puzzle.spec import SHAPE_NAMES, op_text
 from renderers.text import fmt_num
 
@@ -76,9 +76,6 @@ def _shape(name: str, count: int = 1) -> str:
     return s + ("s" if count != 1 else "")
 
 
-def _a(name: str) -> str:
-    """A shape's name with its article: "an L-shape", "an arrow", "a star"."""
-    return ("an " if name[:1] in "aeiou" or name[:2] in ("L-", "F-") else "a ") + name
 
 
 def _fig(f: dict, rng: np.random.Generator | None = None) -> str:
@@ -285,8 +282,8 @@ def _odd(f: dict, rng) -> tuple[str, list[str]]:
     if d == "color":
         s = f"figure {labels[i]} is {odd['color']} while the others are {others['color']}"
     elif d == "shape":
-        s = f"figure {labels[i]} is {_a(_shape(odd['shape']))} instead of " \
-            f"{_a(_shape(others['shape']))}"
+        s = f"figure {labels[i]} is {article(_shape(odd['shape']))} instead of " \
+            f"{article(_shape(others['shape']))}"
     elif d == "count":
         s = f"figure {labels[i]} has {_count(odd['count'], 'shape')} while the others have " \
             f"{_n(others['count'])}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from engines.mavis.registry import caption_writer
-from engines.mavis.text import join_list, pick
+from engines.mavis.text import article, join_list, pick
 from renderers.spec import rng_choice
 from renderers.text import fmt_num
 
@@ -52,8 +52,7 @@ def _n(x) -> str:
 
 def _a_num(x) -> str:
     """A number with its article by sound: "an 8", "an 18", "an 11.5", "a 12"."""
-    v = _n(x)
-    return ("an " if v.startswith("8") or v.split(".")[0] in ("11", "18") else "a ") + v
+    return article(_n(x))
 
 
 def _cap(s: str) -> str:
