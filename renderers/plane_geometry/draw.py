@@ -111,25 +111,19 @@ def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> list[LabelRecord]:
     # --- marks
     for k in spec.right_marks:
         _right_mark(canvas, P[k[0]], P[k[1]], P[k[2]])
+    marks = []  # tick and arrow strokes, which a side length's leader must not cover
     for gi, group in enumerate(spec.equal_groups):
         for k in group:
-            _ticks(canvas, P[k[0]], P[k[1]], gi + 1)
+            marks += _ticks(canvas, P[k[0]], P[k[1]], gi + 1)
     ticked = {ekey(*k) for g in spec.equal_groups for k in g}
     arrowed = {ekey(*k) for g in spec.parallel_groups for k in g}
-    for gi, group in enumerate(spec.parallel_groups):
-        ref = None
-        for k in group:
-            a, b = P[k[0]], P[k[1]]
-            d = _unit((b[0] - a[0], b[1] - a[1]))
-            if ref is None:
-                ref = d
-            elif d[0] * ref[0] + d[1] * ref[1] < 0:
-                a, b, d = b, a, (-d[0], -d[1])
-            t = 0.3 if ekey(*k) in ticked else 0.5
-            _chevrons(canvas, a, b, d, gi + 1, t)
     arcs = []
     for k in spec.shown_angles:
         arcs.append(_angle_arc(canvas, P[k[0]], P[k[1]], P[k[2]]))
+    arc_lines = [_arc_stroke(P[k[0]], P[k[1]], P[k[2]], W) for k in spec.shown_angles]
+    for stroke in chevron_strokes(spec, P, W, ticked, arc_lines):
+        canvas.line(stroke, color=MARK, width=1.5)
+        marks.append(stroke)
 
     # --- labels: letters first (they belong closest to their point), then measurements
     fpx = font_px(W)
@@ -158,7 +152,7 @@ def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> list[LabelRecord]:
         marked = ekey(*k) in ticked or ekey(*k) in arrowed
         length = math.dist(m.points[k[0]], m.points[k[1]])
         records.append(_place_side(canvas, k, fmt_num(length), a, b, _side_normal(m, k, vp),
-                                   others, npx, marked))
+                                   others, npx, marked, marks))
     return records
 
 
@@ -210,7 +204,8 @@ def _rot(u: Point, deg: float) -> Point:
 
 
 def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: Point,
-                others: list, px: int, marked: bool) -> LabelRecord:
+                others: list, px: int, marked: bool, marks: list | None = None
+                ) -> LabelRecord:
     """A side length beside its side, where it is nearer that side than any other line:
     along the outward normal at the midpoint (slid along the side past tick or arrow marks),
     then on the inner side, then further out along a turned normal with a leader line to the
@@ -249,10 +244,14 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
             rec.box = canvas.text(c, text, px=px, color=NUM, anchor="mm")
             return rec
     # the leader ends on the side where no other line passes (an inscribed circle touches a
-    # regular polygon's sides at their midpoints)
+    # regular polygon's sides at their midpoints) and off the side's tick and arrow marks (a
+    # leader and its dot over a mark would hide it)
     ends = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in
-            (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8)]
-    clear = [min((_seg_dist(e, *s) for s in others), default=math.inf) for e in ends]
+            (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.15, 0.85)]
+    strokes = [(p, q) for st in (marks or []) for p, q in zip(st, st[1:])]
+    off = 0.012 * canvas.width
+    clear = [min([_seg_dist(e, *s) for s in others] +
+                 [_seg_dist(e, *s) - off for s in strokes], default=math.inf) for e in ends]
     end = next((e for e, c in zip(ends, clear) if c > 2.0), ends[clear.index(max(clear))])
     for turn in (0, 30, -30, 60, -60):
         u = _rot(normal, turn)
@@ -609,48 +608,106 @@ def _right_mark(canvas: Canvas, a, b, c) -> None:
     canvas.line([p1, p2, p3], color=MARK, width=1.4)
 
 
-def _ticks(canvas: Canvas, a, b, k: int) -> None:
+def _ticks(canvas: Canvas, a, b, k: int) -> list[list[Point]]:
     d = _unit((b[0] - a[0], b[1] - a[1]))
     n = (-d[1], d[0])
     h = 0.022 * canvas.width
     gap = 0.014 * canvas.width
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    out = []
     for j in range(k):
         o = (j - (k - 1) / 2) * gap
         c = (mid[0] + d[0] * o, mid[1] + d[1] * o)
-        canvas.line([(c[0] - n[0] * h, c[1] - n[1] * h), (c[0] + n[0] * h, c[1] + n[1] * h)],
-                    color=MARK, width=1.5)
+        out.append([(c[0] - n[0] * h, c[1] - n[1] * h), (c[0] + n[0] * h, c[1] + n[1] * h)])
+        canvas.line(out[-1], color=MARK, width=1.5)
+    return out
 
 
-def _chevrons(canvas: Canvas, a, b, d, k: int, t: float) -> None:
+def _chevron_group(a, b, d, k: int, t: float, W: int) -> list[list[Point]]:
+    """Strokes of k arrow heads pointing along d, centred at fraction t of side ab; each
+    head's tip is an arm's length ahead of the next, so that two heads never read as one."""
     n = (-d[1], d[0])
-    h = 0.022 * canvas.width
-    gap = 0.016 * canvas.width
+    h = 0.022 * W
+    gap = 0.024 * W
     base = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+    out = []
     for j in range(k):
         o = (j - (k - 1) / 2) * gap
         tip = (base[0] + d[0] * (o + h / 2), base[1] + d[1] * (o + h / 2))
         w1 = (tip[0] - d[0] * h + n[0] * h * 0.6, tip[1] - d[1] * h + n[1] * h * 0.6)
         w2 = (tip[0] - d[0] * h - n[0] * h * 0.6, tip[1] - d[1] * h - n[1] * h * 0.6)
-        canvas.line([w1, tip, w2], color=MARK, width=1.5)
+        out.append([w1, tip, w2])
+    return out
 
 
-def _angle_arc(canvas: Canvas, a, b, c):
-    """Arc at b between rays ba and bc (pixel space); returns the label anchor and the
-    bisector direction."""
+def _stroke_gap(strokes: list[list[Point]], lines: list[list[Point]]) -> float:
+    """Least distance between the points of strokes and the polylines lines."""
+    best = math.inf
+    for s in strokes:
+        pts = [p for a, b in zip(s, s[1:]) for p in
+               ((a[0] + (b[0] - a[0]) * i / 6, a[1] + (b[1] - a[1]) * i / 6) for i in range(7))]
+        for ln in lines:
+            for a, b in zip(ln, ln[1:]):
+                best = min(best, min(_seg_dist(p, a, b) for p in pts))
+    return best
+
+
+def chevron_strokes(spec: PlaneGeometrySpec, P: dict, W: int, ticked: set,
+                    arc_lines: list[list[Point]]) -> list[list[Point]]:
+    """The parallel arrows of every side of a parallel group, pointing one way within the
+    group: at the middle of the side, or beside its equal ticks; of the places tried, the
+    first clear of every angle arc, else the one farthest from them."""
+    out = []
+    for gi, group in enumerate(spec.parallel_groups):
+        ref = None
+        for key in group:
+            a, b = P[key[0]], P[key[1]]
+            d = _unit((b[0] - a[0], b[1] - a[1]))
+            if ref is None:
+                ref = d
+            elif d[0] * ref[0] + d[1] * ref[1] < 0:
+                a, b, d = b, a, (-d[0], -d[1])
+            places = (0.3, 0.7) if ekey(*key) in ticked else (0.5, 0.35, 0.65)
+            best = None
+            for t in places:
+                heads = _chevron_group(a, b, d, gi + 1, t, W)
+                gap = _stroke_gap(heads, arc_lines)
+                if gap >= 0.025 * W:
+                    best = (gap, heads)
+                    break
+                if best is None or gap > best[0]:
+                    best = (gap, heads)
+            out += best[1]
+    return out
+
+
+def _arc_geometry(a, b, c, W: int) -> tuple[float, float, float]:
+    """(start angle, span, radius) of the angle arc at b between rays ba and bc."""
     t1 = math.degrees(math.atan2(-(a[1] - b[1]), a[0] - b[0]))
     t2 = math.degrees(math.atan2(-(c[1] - b[1]), c[0] - b[0]))
     span = (t2 - t1) % 360
     if span > 180:
         t1, span = t2, 360 - span
-    r = min(0.06 * canvas.width, 0.35 * math.dist(a, b), 0.35 * math.dist(c, b))
+    r = min(0.06 * W, 0.35 * math.dist(a, b), 0.35 * math.dist(c, b))
     if span < 40:
         r *= 1.4  # narrow angles need a wider arc to be visible
         r = min(r, 0.45 * math.dist(a, b), 0.45 * math.dist(c, b))
+    return t1, span, r
+
+
+def _arc_stroke(a, b, c, W: int) -> list[Point]:
+    t1, span, r = _arc_geometry(a, b, c, W)
+    return arc_points(b, r, t1, t1 + span)
+
+
+def _angle_arc(canvas: Canvas, a, b, c):
+    """Arc at b between rays ba and bc (pixel space); returns the label anchor and the
+    bisector direction."""
+    t1, span, r = _arc_geometry(a, b, c, canvas.width)
     canvas.arc(b, r, t1, t1 + span, color=MARK, width=1.4)
     mid = math.radians(t1 + span / 2)
     bis = (math.cos(mid), -math.sin(mid))
     return (b[0] + bis[0] * r, b[1] + bis[1] * r), bis
 
 
-__all__ = ["LabelRecord", "draw"]
+__all__ = ["LabelRecord", "chevron_strokes", "draw"]

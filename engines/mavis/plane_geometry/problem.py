@@ -507,7 +507,9 @@ def _choose_target(rng, ch: Chain, spec: PlaneGeometrySpec, pieces: list[PP]
     last = pieces[-1]
     opts: dict[str, list[tuple[str, str, dict]]] = {}
     single = len(pieces) == 1
-    opts["area"] = [("area:0" if single else "area:total", pick(rng, STEMS["area"]), {})]
+    # one shape is no composite one
+    area_stems = [t for t in STEMS["area"] if not single or "composite" not in t]
+    opts["area"] = [("area:0" if single else "area:total", pick(rng, area_stems), {})]
     opts["perimeter"] = [(("arc:0" if last.label == "circle" else "per:0") if single else
                           "per:total", pick(rng, STEMS["perimeter"]), {})]
     opts["shaded_area"] = [("shaded", pick(rng, STEMS["shaded_area"]), {})]

@@ -129,7 +129,7 @@ def _measure_items(spec: SolidSpec, facts: dict, rng: np.random.Generator) -> li
         elif edge and rng.random() < 0.6:
             items.append(pick(rng, ["edge {e} is labelled {lab}",
                                     "edge {e} carries the label {lab}",
-                                    "{lab} is written beside edge {e}, the {word}"],
+                                    "{lab} is written beside edge {e} (the {word})"],
                               e=edge, lab=lab, word=word))
         else:
             items.append(pick(rng, ["the {word} is labelled {lab}", "the {word} is marked {lab}",
@@ -147,9 +147,12 @@ def _measure_sentence(spec: SolidSpec, facts: dict, rng: np.random.Generator) ->
     body = join_list(items)
     # a sentence must not start with a label: capitalising "a = 10" would name vertex A
     starts_with_label = any(body.startswith(t) for t in facts["labels"].values())
+    # "the labels show that" only before what a label stands for, never before "... carries
+    # the label 8"
+    shows = ["The labels show that {b}."] if spec.label_style == "symbol" else []
     s = pick(rng, ([] if starts_with_label else ["{b}."]) +
-             ["On the figure, {b}.", "As for measurements, {b}.", "The labels show that {b}.",
-              "In the drawing, {b}."], b=body)
+             ["On the figure, {b}.", "As for measurements, {b}.", "In the drawing, {b}."] +
+             shows, b=body)
     return s[0].upper() + s[1:]
 
 
@@ -225,7 +228,9 @@ def _extra_facts_sentence(spec: SolidSpec, facts: dict, rng: np.random.Generator
 
 @caption_writer("solid_geometry", n_phrasings=len(OPENERS))
 def caption(spec: SolidSpec, facts: dict, rng: np.random.Generator) -> str:
-    parts = [pick(rng, OPENERS, solid=_solid_phrase(spec, facts, rng), view=_view(spec, rng))]
+    # a shaded solid is no wireframe
+    openers = [o for o in OPENERS if not spec.shade or "wireframe" not in o]
+    parts = [pick(rng, openers, solid=_solid_phrase(spec, facts, rng), view=_view(spec, rng))]
     v = _vertex_sentence(spec, rng)
     if v:
         parts.append(v)

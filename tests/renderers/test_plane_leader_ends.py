@@ -1,0 +1,50 @@
+"""A side length's leader ends off the tick and arrow marks (per-00000004 of ``mavis-perception
+--families plane_geometry solid_geometry --seed 7171``: the leader of "6" and its dot sat on
+AB's tick, leaving a stub of it; a leader to a parallelogram's short side ended between the
+heads of its double arrow)."""
+import math
+
+import numpy as np
+
+import renderers
+from renderers.canvas import Canvas
+from renderers.plane_geometry.draw import MARK, _seg_dist
+from renderers.plane_geometry.spec import ekey
+
+FAM = renderers.get_family("plane_geometry")
+
+
+def _layout(spec, size, monkeypatch):
+    """The label records and the tick and arrow strokes drawn with them."""
+    seen = []
+    real = Canvas.line
+
+    def line(self, pts, color="black", width=2.0, **kw):
+        seen.append((list(pts), color, width))
+        return real(self, pts, color=color, width=width, **kw)
+
+    monkeypatch.setattr(Canvas, "line", line)
+    recs = FAM.label_layout(spec, size)
+    monkeypatch.setattr(Canvas, "line", real)
+    return recs, [p for p, c, w in seen if c == MARK and w == 1.5 and len(p) <= 3]
+
+
+def test_leaders_of_marked_sides_miss_their_marks(monkeypatch):
+    rng = np.random.default_rng(5)
+    seen, onto = 0, []
+    for i in range(400):
+        spec = FAM.sample_spec(rng, base=str(rng.choice(["parallelogram", "rhombus", "square",
+                                                         "equilateral_triangle"])))
+        marked = {ekey(*k) for g in spec.equal_groups + spec.parallel_groups for k in g}
+        for size in (224, 336):
+            recs, marks = _layout(spec, size, monkeypatch)
+            for rec in recs:
+                if rec.kind != "measure" or rec.leader is None or ekey(*rec.key) not in marked:
+                    continue
+                seen += 1
+                end = rec.leader[1]
+                gap = min(_seg_dist(end, p, q) for st in marks for p, q in zip(st, st[1:]))
+                if gap < 0.01 * size:
+                    onto.append((i, size, rec.key, round(gap, 1)))
+    assert seen >= 20
+    assert len(onto) <= seen // 50, (seen, onto)
