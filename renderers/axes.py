@@ -6,6 +6,7 @@ API (small and stable; the "analytic_geometry" and "function" families use it):
                    grid=True, tick_labels=True, names=("x", "y"), origin_label="O",
                    frame=None, px=None, max_labels=10, defer_labels=False,
                    keep_clear=(), xlabel_w=0.0) -> AxesViewport
+    fill_region(canvas, vp, pts, color)   # a shaded region beneath the axes' strokes
     draw_axis_labels(canvas, vp)   # with defer_labels: once curves and regions are drawn
 
 - ``AxesViewport`` is a ``renderers.canvas.Viewport`` (math -> pixel, y up) with an optional
@@ -52,6 +53,7 @@ import math
 from typing import Callable, Sequence
 
 import numpy as np
+from PIL import Image, ImageDraw
 
 from renderers.canvas import Box, Canvas, LabelBox, Point, Viewport, boxes_overlap
 from renderers.text import GLYPH_PAD, fmt_num, font_px, get_font
@@ -92,10 +94,14 @@ class AxisLabel:
 @dataclass
 class _Deferred:
     """What ``draw_axes`` leaves ``draw_axis_labels`` besides the labels: the ink mask as the
-    axes left it, and the pixel points of the dots drawn after the labels (``keep_clear``)."""
+    axes left it, the pixel points of the dots drawn after the labels (``keep_clear``), and
+    the pixels of the regions ``fill_region`` shaded since (None: none) and their fills."""
 
     ink: np.ndarray
     clear: list[Point]
+    regions: np.ndarray | None = None
+    # each region's fill: where its mask starts (supersampled pixels), the mask, its colour
+    fills: list[tuple[tuple[int, int], np.ndarray, np.ndarray]] = field(default_factory=list)
 
 
 @dataclass
@@ -374,6 +380,59 @@ def claim_margin(canvas: Canvas, box: Box) -> None:
                             math.ceil(y1 + q) - 1], fill=1)
 
 
+def fill_region(canvas: Canvas, vp: AxesViewport, pts: Sequence[Point], color) -> None:
+    """Shade the polygon ``pts`` (pixels) with ``color`` (RGB) beneath the axes' strokes: the
+    canvas colour and the grid turn to ``color``, every other pixel is multiplied by it, so
+    the axis lines and tick marks drawn before stay visible through the region (a region
+    painted over the y-axis hid it there). Its pixels are kept for ``draw_axis_labels``, which
+    moves no label into the region and, where one stands in it, clears only the strokes round
+    its glyphs, not the region (a tick label on a box of the canvas colour in a shaded region
+    reads as a value given for the region)."""
+    ss = canvas.ss
+    img = canvas.img
+    xs, ys = [x * ss for x, _ in pts], [y * ss for _, y in pts]
+    r = (max(0, int(min(xs)) - 1), max(0, int(min(ys)) - 1),
+         min(img.width, int(max(xs)) + 2), min(img.height, int(max(ys)) + 2))
+    if r[0] >= r[2] or r[1] >= r[3]:
+        return
+    mask = Image.new("L", (r[2] - r[0], r[3] - r[1]), 0)
+    ImageDraw.Draw(mask).polygon([(x - r[0], y - r[1]) for x, y in zip(xs, ys)], fill=255)
+    m = np.asarray(mask) > 0
+    rgb = np.array(color, np.uint32)
+    cur = np.asarray(img.crop(r))
+    # the grid goes under the region, as under a fill drawn over it; the rest shows through
+    bg = canvas.background_rgb
+    plain = (cur == bg).all(-1) | (cur == np.array(GRID_COLOR, np.uint8)).all(-1)
+    tint = (cur.astype(np.uint32) * rgb + 127) // 255
+    tint[plain] = (bg.astype(np.uint32) * rgb + 127) // 255
+    img.paste(Image.fromarray(np.where(m[..., None], tint, cur).astype(np.uint8)), r[:2])
+    d = vp.deferred
+    if d is not None:
+        d.fills.append((r[:2], m, rgb))
+        reg = Image.new("1", (canvas.width, canvas.height), 0)
+        ImageDraw.Draw(reg).polygon(list(pts), fill=1, outline=1)
+        regions = np.asarray(reg)
+        d.regions = regions if d.regions is None else d.regions | regions
+
+
+def _refill(canvas: Canvas, d: _Deferred, box: Box) -> None:
+    """Give the pixels of the canvas colour in ``box`` that lie in a shaded region the
+    region's colour again: a label's halo there clears the strokes, not the region."""
+    img, ss = canvas.img, canvas.ss
+    bg = canvas.background_rgb
+    for (mx, my), m, rgb in d.fills:
+        r = (max(mx, int(box[0] * ss)), max(my, int(box[1] * ss)),
+             min(mx + m.shape[1], int(box[2] * ss) + 1),
+             min(my + m.shape[0], int(box[3] * ss) + 1))
+        if r[0] >= r[2] or r[1] >= r[3]:
+            continue
+        cur = np.asarray(img.crop(r))
+        sub = m[r[1] - my:r[3] - my, r[0] - mx:r[2] - mx] & (cur == bg).all(-1)
+        if sub.any():
+            fill = ((bg.astype(np.uint32) * rgb + 127) // 255).astype(np.uint8)
+            img.paste(Image.fromarray(np.where(sub[..., None], fill, cur)), r[:2])
+
+
 def _glyphs_near(canvas: Canvas, xy: Point, text: str, px: int, anchor: str, kind: str,
                  box: Box, dots: Sequence[Point]) -> bool:
     """Whether a dot of radius ``KEEP_CLEAR_R`` at one of ``dots`` (pixels) would share a
@@ -442,6 +501,9 @@ def draw_axis_labels(canvas: Canvas, vp: AxesViewport) -> list[Box]:
     on the glyphs and ``HALO_GROW`` px round them (``Canvas.clear_for_text``): the glyphs stay
     whole, a minus sign included, and a curve that still runs through the box is cut only
     where a glyph's stroke crosses it (a gap a whole box cut read as a break in the curve).
+    A label in a region ``fill_region`` shaded is moved to no place in one, and where it
+    stands in one is cleared only on its glyphs and round them, as over a stroke: a box of the
+    canvas colour in a region reads as a value given for the region.
     Returns the boxes painted: a line drawn later that should pass beneath the labels skips
     them. The labels painted, each where it went, are left on ``vp.painted``."""
     d = vp.deferred
@@ -458,10 +520,13 @@ def draw_axis_labels(canvas: Canvas, vp: AxesViewport) -> list[Box]:
             lab = _place(canvas, lab, d, vp.ticks, fresh, grow)
             near = _count(fresh, lab.box, p + 2.0)
         x0, y0, x1, y1 = lab.box
-        if near:
+        shaded = d.regions is not None and _count(d.regions, lab.box, p)
+        if near or shaded:
             boxes.append(canvas.clear_for_text(lab.xy, lab.text, lab.px, lab.anchor, lab.kind,
                                                lab.since, p, grow))
-        else:  # nothing but the grid (and regions) beneath: the whole box, as it comes
+            if shaded:
+                _refill(canvas, d, boxes[-1])
+        else:  # nothing but the grid beneath: the whole box, as it comes
             boxes.append((x0 - p, y0 - p, x1 + p, y1 + p))
             canvas.rect(boxes[-1], fill=canvas.background, outline=None, ink=False)
         canvas.text(lab.xy, lab.text, px=lab.px, anchor=lab.anchor, kind=lab.kind,
@@ -517,6 +582,8 @@ def _place(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
             continue
         if _count(d.ink, box, 0.0) or any(boxes_overlap(box, o, LABEL_GAP) for o in others):
             continue
+        if d.regions is not None and _count(d.regions, box, HALO_PAD):
+            continue  # in a shaded region a moved tick label reads as a value of the region
         if not _owns_mark(alt, ticks) or (d.clear and _glyphs_near(
                 c, xy, lab.text, lab.px, anchor, lab.kind, box, d.clear)):
             continue

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 import numpy as np
+from PIL import Image, ImageDraw
 
 from renderers.axes import (AXIS_COLOR, GRID_COLOR, HALO_PAD, AxesViewport, AxisLabel,
-                            claim_margin, draw_axes, draw_axis_labels, halo_text,
+                            claim_margin, draw_axes, draw_axis_labels, fill_region, halo_text,
                             least_glyph_ink, nice_step, remember_places, row_spacer,
                             tick_values)
 from renderers.canvas import PALETTE, Box, Canvas, box_counts
@@ -219,18 +220,25 @@ def _pi_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport
     return replace(vp, labels=labs, painted=[]), []
 
 
-def _shade(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
+def _shade(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> np.ndarray:
+    """Shade the interval's region beneath the axes; returns its pixels (a mask)."""
     lo, hi = spec.shade
     cv = spec.curves[0]
     xs = np.linspace(lo, hi, 200)
     ys = np.clip(evaluate(cv, xs), spec.ymin, spec.ymax)
     y0 = min(max(0.0, spec.ymin), spec.ymax)
     pts = _xy(vp, xs, ys) + [vp(hi, y0), vp(lo, y0)]
-    canvas.polygon(pts, fill=_tint(cv.color, 0.7), outline=None, ink=False)
+    fill_region(canvas, vp, pts, _tint(cv.color, 0.7))  # the axes stay visible through it
+    axis_x = min(max(0.0, spec.xmin), spec.xmax)  # where the y-axis runs
     for x in (lo, hi):
+        if abs(x - axis_x) < 1e-9:  # the y-axis bounds the region there: no stroke over it
+            continue
         canvas.line([vp(x, y0), vp(x, float(np.clip(value(cv, x), spec.ymin, spec.ymax)))],
                     color=_rgb(cv.color), width=1.2)
     canvas.line([vp(lo, y0), vp(hi, y0)], color=AXIS_COLOR, width=1.4)
+    mask = Image.new("1", (canvas.width, canvas.height), 0)
+    ImageDraw.Draw(mask).polygon(pts, fill=1, outline=1)
+    return np.asarray(mask)
 
 
 def _asymptotes(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
@@ -257,8 +265,10 @@ def _curve_pixels(spec: FunctionSpec, cv: Curve, vp: AxesViewport
     return out
 
 
-def _legend(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> bool:
-    """Legend box in the emptiest inner corner of the grid; False if it cannot fit."""
+def _legend(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport,
+            region: np.ndarray | None = None) -> bool:
+    """Legend box in the emptiest inner corner of the grid, off the shaded ``region`` (a
+    legend over one hid a part of it); False if it cannot fit there."""
     u = canvas.unit
     px = font_px(canvas.width, 0.8)
     rows = [(t, cv.color, i == 0) for cv in spec.curves
@@ -277,12 +287,13 @@ def _legend(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> bool:
     ys = np.array([by0 + m, by1 - m - h])
     gx, gy = (g.ravel() for g in np.meshgrid(xs, ys))
     inside, used, _ = box_counts(canvas, gx, gy, w, h, pad=2.0, split=False)
-    if not (inside & (used == 0)).any():
+    if not (inside & (used == 0) & _off_region(region, gx, gy, w, h)).any():
         gx, gy = (g.ravel() for g in np.meshgrid(np.arange(bx0 + m, bx1 - m - w, 4 * u),
                                                  np.arange(by0 + m, by1 - m - h, 4 * u)))
         inside, used, lab = box_counts(canvas, gx, gy, w, h, pad=2.0, k=2)
         used = np.where(lab == 0, used, np.iinfo(np.int32).max)
-    usable = inside & (used < np.iinfo(np.int32).max)
+    # off the region, or none: the equation is then written beside the curve
+    usable = inside & (used < np.iinfo(np.int32).max) & _off_region(region, gx, gy, w, h)
     # least ink first; each candidate re-checked on the full-size label mask, which the
     # summed-area counts (shrunk masks, rounded box edges) can miss at a box's border
     order = [int(i) for i in np.argsort(np.where(usable, used, np.iinfo(np.int64).max),
@@ -307,9 +318,10 @@ def _legend(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> bool:
 
 def _curve_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport,
                   runs: list[list[list[tuple[float, float]]]], names_only: bool,
-                  apart: Sequence[Box] = ()) -> None:
+                  apart: Sequence[Box] = (), region: np.ndarray | None = None) -> None:
     """Each curve's equation (or its name only) in its colour beside it, a character's width
-    clear of the tick labels ``apart`` in their row where it can."""
+    clear of the tick labels ``apart`` in their row and off the shaded ``region`` where it
+    can."""
     px = font_px(canvas.width, 0.85)
     fracs = (0.82, 0.18, 0.65, 0.35, 0.5, 0.95, 0.05)
     for i, (cv, cr) in enumerate(zip(spec.curves, runs)):
@@ -326,7 +338,7 @@ def _curve_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport,
                     anchors = [sel[int(f * (len(sel) - 1))] for f in (0.5, 0.3, 0.7, 0.1, 0.9)]
                     place_label(canvas, anchors, f"y = {poly_text(p.coeffs, True)}", px,
                                 color=_rgb(cv.color), prefer=(0.3, -1), rings=3, scan=vp.box,
-                                apart=apart)
+                                apart=apart, region=region)
             continue
         text = lhs_text(cv) if names_only else expression_lines(cv)[0]
         if names_only and not cv.name:
@@ -334,10 +346,25 @@ def _curve_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport,
         order = fracs[i % 2:] + fracs[:i % 2]
         anchors = [pts[min(len(pts) - 1, int(f * len(pts)))] for f in order]
         place_label(canvas, anchors, text, px, color=_rgb(cv.color), prefer=(0.5, -1), rings=4,
-                    scan=vp.box, apart=apart)
+                    scan=vp.box, apart=apart, region=region)
 
 
 _DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
+
+
+def _off_region(region: np.ndarray | None, x0, y0, w: float, h: float) -> np.ndarray:
+    """Whether each w x h box (top-left corners ``x0``, ``y0``), a pixel wider, keeps off
+    every pixel of the shaded region (all True without one)."""
+    x0, y0 = np.asarray(x0, dtype=float), np.asarray(y0, dtype=float)
+    if region is None or not region.any():
+        return np.ones(np.shape(x0), bool)
+    sat = np.pad(region.astype(np.int32).cumsum(0).cumsum(1), ((1, 0), (1, 0)))
+    H, W = region.shape
+    a = np.clip(np.floor(x0 - 1), 0, W).astype(int)
+    b = np.clip(np.floor(y0 - 1), 0, H).astype(int)
+    c = np.clip(np.ceil(x0 + w + 1), 0, W).astype(int)
+    d = np.clip(np.ceil(y0 + h + 1), 0, H).astype(int)
+    return (sat[d, c] - sat[b, c] - sat[d, a] + sat[b, a]) == 0
 
 
 
@@ -345,7 +372,8 @@ _DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
 
 def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, px: int,
                 color=MARK_COLOR, prefer: tuple[float, float] = (1, -1), rings: int = 5,
-                scan: Box | None = None, apart: Sequence[Box] = ()) -> Box:
+                scan: Box | None = None, apart: Sequence[Box] = (),
+                region: np.ndarray | None = None) -> Box:
     """Put ``text`` near the first anchor that has room: positions on rings around it (the
     ``prefer`` direction first) covering neither a label nor ink; else, within ``scan`` (the
     whole picture for a label wider than it), the free spot nearest an anchor, or failing
@@ -353,7 +381,9 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
     cleared of the strokes beneath only round its glyphs (``halo_text``: a box of the canvas
     colour cut the curve). Never covers another label when any label-free spot exists.
     ``apart``: boxes (the tick labels) the label keeps a character's width from in their row
-    wherever it can: "y = 2x + 1" close beside the tick label "1" read as "y = 2x + 11"."""
+    wherever it can: "y = 2x + 1" close beside the tick label "1" read as "y = 2x + 11".
+    ``region``: the shaded region's pixels, which the label keeps off where it can (an
+    equation laid across the region read as part of what is asked about it)."""
     w, h = canvas.text_size(text, px)
     spaced = row_spacer(apart, w, h, canvas.text_size("0", px)[0])
     n = math.hypot(*prefer)
@@ -365,14 +395,18 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
     r = d0 + np.arange(rings) * 0.45 * px
     offx = (ux[None, :] * (r[:, None] + w / 2 * np.abs(ux))).ravel()  # ring-major order
     offy = (uy[None, :] * (r[:, None] + h / 2 * np.abs(uy))).ravel()
-    for ax, ay in anchors:  # one small region per anchor: the first usually has room
-        cx, cy = ax + offx, ay + offy
-        inside, used, _ = box_counts(canvas, cx - w / 2, cy - h / 2, w, h, split=False)
-        ok = inside & (used == 0) & spaced(cx - w / 2, cy - h / 2)
-        if ok.any():
-            i = int(np.argmax(ok))
-            return canvas.text((float(cx[i]), float(cy[i])), text, px=px, color=color,
-                               anchor="mm")
+    # one small region per anchor (the first usually has room), off the shaded region first
+    for off in ((True, False) if region is not None else (False,)):
+        for ax, ay in anchors:
+            cx, cy = ax + offx, ay + offy
+            inside, used, _ = box_counts(canvas, cx - w / 2, cy - h / 2, w, h, split=False)
+            ok = inside & (used == 0) & spaced(cx - w / 2, cy - h / 2)
+            if off:
+                ok &= _off_region(region, cx - w / 2, cy - h / 2, w, h)
+            if ok.any():
+                i = int(np.argmax(ok))
+                return canvas.text((float(cx[i]), float(cy[i])), text, px=px, color=color,
+                                   anchor="mm")
     if scan is not None:
         step = max(2.0, px / 3)
         xs = np.arange(scan[0] + 1.5, scan[2] - w - 1.5, step)
@@ -393,6 +427,8 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
                 usable = inside & (lab == 0) & apart_ok
             if not usable.any():  # a crowded picture: close beside a tick label at last
                 usable = inside & (lab == 0)
+            clear = usable & _off_region(region, gx, gy, w, h)
+            usable = clear if clear.any() else usable
             free = usable & (ink == 0)
             if free.any():  # the nearest spot with no ink
                 i = int(np.argmin(np.where(free, dd, np.inf)))
@@ -445,7 +481,7 @@ def _leader(canvas: Canvas, a: Point, b: Point, skip: Sequence[Box]) -> None:
 def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, px: int,
                     skip: Sequence[Box] = (), dirs: Sequence[Point] | None = None,
                     marks: Sequence[Point] = (), side: float | None = None,
-                    apart: Sequence[Box] = ()) -> DotLabel:
+                    apart: Sequence[Box] = (), region: np.ndarray | None = None) -> DotLabel:
     """A marked point's coordinates where a reader pins them on that point: every place tried
     is nearer its own dot than any other dot (the free place nearest a dot anywhere on the
     picture can sit beside another dot, as the zeros of a steep tangent do); the rings round
@@ -457,7 +493,10 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
     first). ``marks`` (an x marker's label: the other dots and the axis' tick marks): the
     label's centre is nearer its own dot than any of them too, so it reads as standing at
     its own x. ``side``: the pixel x of the y-axis; the label stays wholly on its dot's side
-    of it, never across the axis beside the origin or another x. ``apart``: boxes (the tick
+    of it (on either side for a dot on the axis, never across it), never across the axis
+    beside the origin or another x. ``region``: the shaded region's pixels, which the label
+    keeps off where it can (on a box of the canvas colour, "a = 4" hid most of a narrow
+    region, and "a = 0" the y-axis through one). ``apart``: boxes (the tick
     labels) the label keeps a character's width from where it stands in their row, and three
     where it can: close beside "-4", "a = -3" read on with it as "-4a = -3", and in the row
     of tick labels as one more of them."""
@@ -502,7 +541,13 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
         """The label's box on its dot's side of the y-axis."""
         if side is None:
             return np.ones(x0.shape, bool)
-        return x0 + w <= side - gap_x if at[0] < side else x0 >= side + gap_x
+        left, right = x0 + w <= side - gap_x, x0 >= side + gap_x
+        if abs(at[0] - side) <= 0.5:
+            return left | right
+        return left if at[0] < side else right
+
+    def off_region(x0: np.ndarray, y0: np.ndarray) -> np.ndarray:
+        return _off_region(region, x0, y0, w, h)
 
     if dirs is None:  # place_label's order with its default preference, so a label it set
         dirs = [(1, -1)] + sorted(_DIRS, key=lambda d: -(d[0] - d[1]) / math.hypot(*d))
@@ -520,6 +565,8 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
     # out of the row of the tick labels if it can ("4  a = 5  6" reads as one more of them)
     off_row = ok & spaced(cx - w / 2, cy - h / 2, 3 * cw)
     ok = off_row if off_row.any() else ok
+    clear = ok & off_region(cx - w / 2, cy - h / 2)
+    ok = clear if clear.any() else ok
     if ok.any():
         i = int(np.argmax(ok))
         rec.box = canvas.text((float(cx[i]), float(cy[i])), text, px=px, color=MARK_COLOR,
@@ -556,6 +603,8 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
         if usable.any():
             break
         usable = tier
+    clear = usable & off_region(gx, gy)
+    usable = clear if clear.any() else usable
     # no ink nearby if possible: a free place within a few lines of the dot, else the place
     # covering least ink there, else the nearest free place anywhere
     near = usable & (dd < 4 * px)
@@ -564,8 +613,14 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
     else:
         key = np.where(usable, ink * 1e7 + dd, np.inf)
     i = int(np.argmin(key))
-    rec.box = canvas.text((float(gx[i] + w / 2), float(gy[i] + h / 2)), text, px=px,
-                          color=MARK_COLOR, anchor="mm", halo=bool(ink[i]))
+    xy = (float(gx[i] + w / 2), float(gy[i] + h / 2))
+    if ink[i] and not off_region(gx[i:i + 1], gy[i:i + 1])[0]:
+        # over strokes in the region: only round the glyphs, as the axes' tick labels (a box
+        # of the canvas colour hid most of a narrow region and the y-axis through one)
+        rec.box = halo_text(canvas, xy, text, px, MARK_COLOR, anchor="mm")
+    else:
+        rec.box = canvas.text(xy, text, px=px, color=MARK_COLOR, anchor="mm",
+                              halo=bool(ink[i]))
     off = _box_gap(rec.box, at)
     if off > d0 + 0.45 * px or (off > 1.0 and not nearest[i]):
         x0, y0, x1, y1 = rec.box
@@ -660,8 +715,7 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
     if spec.pi_ticks:
         _pi_grid(spec, canvas, vp)
         pi_vp, late = _pi_labels(spec, canvas, vp)
-    if spec.shade and spec.curves:
-        _shade(spec, canvas, vp)
+    region = _shade(spec, canvas, vp) if spec.shade and spec.curves else None
     _asymptotes(spec, canvas, vp)
     runs = []
     for cv in spec.curves:
@@ -684,13 +738,13 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
         x0, y0, x1, y1 = halo_text(canvas, xy, t, _pi_px(canvas), "black", anchor="mt")
         tick_boxes.append((x0 - HALO_PAD, y0 - HALO_PAD, x1 + HALO_PAD, y1 + HALO_PAD))
     mode = spec.show_expression
-    if mode == "legend" and not _legend(spec, canvas, vp):
+    if mode == "legend" and not _legend(spec, canvas, vp, region):
         mode = "label"
     lpx = font_px(W, 0.8)
     at = [vp(x, y) for (x, y), _ in dots]
     feet_at = [q for foot, _, _, top in feet for q in (foot, top) if q is not None]
     records = [place_dot_label(canvas, at[i], at[:i] + at[i + 1:] + feet_at, txt, lpx,
-                               skip=tick_boxes)
+                               skip=tick_boxes, region=region)
                for i, (_, txt) in enumerate(dots) if txt]
     # an x marker's label stands at its own x: on its foot's side of the y-axis, its centre
     # nearer the foot than any other dot or tick mark ("a = -1" between "O" and "2" read as
@@ -702,10 +756,10 @@ def draw(spec: FunctionSpec, canvas: Canvas) -> list[DotLabel]:
         ticks = [q for q in ticks if abs(q[0] - foot[0]) > 1.5]
         records.append(place_dot_label(
             canvas, foot, others, txt, lpx, skip=tick_boxes,
-            dirs=_marker_dirs(foot, axis_x, down), marks=others + ticks,
-            side=axis_x if abs(foot[0] - axis_x) > 0.5 else None, apart=tick_boxes))
+            dirs=_marker_dirs(foot, axis_x, down), marks=others + ticks, side=axis_x,
+            apart=tick_boxes, region=region))
     if mode == "label":
-        _curve_labels(spec, canvas, vp, runs, names_only=False, apart=tick_boxes)
+        _curve_labels(spec, canvas, vp, runs, names_only=False, apart=tick_boxes, region=region)
     elif mode == "none" and len(spec.curves) == 2:
-        _curve_labels(spec, canvas, vp, runs, names_only=True, apart=tick_boxes)
+        _curve_labels(spec, canvas, vp, runs, names_only=True, apart=tick_boxes, region=region)
     return records
