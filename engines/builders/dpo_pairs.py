@@ -56,17 +56,18 @@ class DPOBuilder(Builder):
         rng = np.random.default_rng(s)
         name = round_robin_family(cfg, registry.instruct_families(), u)
         make = registry.get_problem_maker(name)
-        # a problem no plausible wrong solution is known for (a period, a monotonicity answer)
-        # gives no pair: the unit draws the family's next problem, so a build of n units holds n
-        # pairs whatever the families
+        # a problem no plausible wrong solution is known for in the version drawn (a period, a
+        # monotonicity answer; a misread where the text states the value) gives no pair: the
+        # unit draws the family's next problem, so a build of n units holds n pairs whatever
+        # the families
         for _ in range(MAX_DRAWS):
             p = make(rng)
-            if wrong_chains(p):
+            vs = distinct_versions(p, versions(cfg))
+            version = vs[int(rng.integers(len(vs)))]
+            if wrong_chains(p, version=version):
                 break
         else:
             raise ValueError(f"{name}: no problem with a wrong solution in {MAX_DRAWS} draws")
-        vs = distinct_versions(p, versions(cfg))
-        version = vs[int(rng.integers(len(vs)))]
         qt, at = answer_slot(cfg, self.kind, u)
         pair = engine_pair(p, version, rng, multiple_choice=qt == "multiple_choice",
                            answer_at=at)

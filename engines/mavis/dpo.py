@@ -7,7 +7,9 @@ wrong solutions, as long as the chosen one and in its style: an error made at on
 misread value, a wrong formula, an arithmetic slip) and carried through every later step to a
 wrong final answer (``wrong_chains``). Never the right chain with a contradicting line added,
 never a rejected answer equal to the right one, never a given restated with another value
-(but the one a misread chain misreads).
+(but the one a misread chain misreads). A misread (``MisreadChain``) is a misreading of the
+figure: a pair's rejected side misreads only a given its version's figure shows and its text
+does not state (none in text_dominant, whose text states every given).
 
 The family's own chains (plane geometry, piecewise zeros) redo every step after the error.
 For the others the error sits in the step that works the answer out and the wrong value runs
@@ -27,12 +29,13 @@ import ast
 import math
 import operator
 import re
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from engines.mavis.problem import (LETTERS, Problem, WrongChain, fmt_answer, make_choices,
-                                   question_text)
+from engines.mavis.problem import (LETTERS, Given, Problem, WrongChain, fmt_answer,
+                                   make_choices, question_text)
 from renderers.spec import rng_choice
 
 AnswerFn = Callable[[Sequence[Any], Sequence[str]], Sequence[str]]
@@ -109,6 +112,39 @@ _SELF_AWARE = re.compile(r"slip|forget|forgot|ignor|instead|invert|wrong|mistak|
                          r"changed|left out|other coordinate|swap|confus|using the|dropping|"
                          r"picking|giving|counting|estimating|subtracting in", re.I)
 KINDS = ("misread_value", "wrong_formula", "arithmetic_slip")
+
+
+@dataclass
+class MisreadChain(WrongChain):
+    """A misread_value chain and the given it misreads: that given's text or value as the
+    problem's ``Given`` holds it ("AB = 7", "f(x) = x + 2 for x < 1; ..."); ``taken_for``: the
+    other given whose value it is read as (a neighbouring label's), None for a look-alike."""
+
+    given: object = None
+    taken_for: object = None
+
+
+def _shown_only(g: Given, version: str) -> bool:
+    """Whether ``version``'s figure shows the given ``g`` and its text does not state it: no
+    given in text_dominant (its text states them all, its figure none), those the base diagram
+    draws in text_lite, every drawable one in vision_dominant."""
+    return {"text_dominant": False, "text_lite": g.in_diagram,
+            "vision_dominant": g.drawable}[version]
+
+
+def _fits(p: Problem, w: WrongChain, version: str | None) -> bool:
+    """Whether ``w`` is a plausible wrong solution of ``p`` asked in ``version``: a misread
+    only of a value the version's figure offers and its text does not state, read as another
+    only where the figure offers that one too (None: whatever the version, so no misread);
+    any other kind in every version."""
+    if w.kind != "misread_value":
+        return True
+
+    def shown(name) -> bool:
+        return any(_shown_only(g, version) for g in p.givens if name in (g.text, g.value))
+    given, other = getattr(w, "given", None), getattr(w, "taken_for", None)
+    return version is not None and given is not None and shown(given) and \
+        (other is None or shown(other))
 
 
 def _value(tok: str) -> float:
@@ -395,12 +431,16 @@ def _sound(p: Problem, w: WrongChain) -> bool:
     return _computes(p.cot[e], vals[-1])
 
 
-def wrong_chains(p: Problem, choices: Sequence[str] = ()) -> list[WrongChain]:
-    """Every plausible wrong solution of ``p``: the family's own (an error at any step, worked
-    through again) that keep its givens, and the generic ones (``_generic_chains``). With
-    ``choices``, only those whose value is an option other than the right one."""
+def wrong_chains(p: Problem, choices: Sequence[str] = (), version: str | None = None
+                 ) -> list[WrongChain]:
+    """Every plausible wrong solution of ``p`` asked in ``version`` (None: in any version): the
+    family's own (an error at any step, worked through again) that keep its givens and misread
+    only what the version's figure alone shows (``_fits``), and the generic ones
+    (``_generic_chains``). With ``choices``, only those whose value is an option other than
+    the right one."""
     right = fmt_answer(p.answer)
-    out = [w for w in p.wrong_chains if fmt_answer(w.value) != right and _sound(p, w)]
+    out = [w for w in p.wrong_chains if fmt_answer(w.value) != right and _sound(p, w) and
+           _fits(p, w, version)]
     out += [w for w in _generic_chains(p) if _keeps_givens(p, w)]
     if choices:
         out = [w for w in out if fmt_answer(w.value) in choices]
@@ -408,11 +448,11 @@ def wrong_chains(p: Problem, choices: Sequence[str] = ()) -> list[WrongChain]:
 
 
 def _choose(p: Problem, choices: Sequence[str], rng: np.random.Generator,
-            options_only: bool = False) -> WrongChain:
-    """A kind drawn among those ``p`` has a wrong solution of (the family's own solutions
-    first: they redo every step after the error), then a solution of that kind, one whose
-    value is an option where there is one (``options_only``: only those)."""
-    cands = wrong_chains(p, choices if options_only else ())
+            options_only: bool = False, version: str | None = None) -> WrongChain:
+    """A kind drawn among those ``p`` has a wrong solution of in ``version`` (the family's own
+    solutions first: they redo every step after the error), then a solution of that kind, one
+    whose value is an option where there is one (``options_only``: only those)."""
+    cands = wrong_chains(p, choices if options_only else (), version)
     own = [w for w in cands if any(w is c for c in p.wrong_chains)]
     cands = own or cands
     if not cands:
@@ -431,13 +471,14 @@ def _rejected_text(w: WrongChain, choices: Sequence[str]) -> str:
     return "\n".join(w.cot) + "\n" + final
 
 
-def engine_rejected(p: Problem, choices: Sequence[str], rng: np.random.Generator
-                    ) -> tuple[str, str]:
-    """A plausible wrong solution of ``p`` (an error at one step carried through to a wrong
-    final answer, as long as the right one) and its kind (misread_value, wrong_formula,
-    arithmetic_slip), its answer one of ``choices`` where given; ValueError where there is
-    none (``engine_pair`` puts the rejected answer among the options instead)."""
-    w = _choose(p, choices, rng, options_only=bool(choices))
+def engine_rejected(p: Problem, choices: Sequence[str], rng: np.random.Generator,
+                    version: str | None = None) -> tuple[str, str]:
+    """A plausible wrong solution of ``p`` asked in ``version`` (an error at one step carried
+    through to a wrong final answer, as long as the right one) and its kind (misread_value,
+    wrong_formula, arithmetic_slip), its answer one of ``choices`` where given; ValueError
+    where there is none (``engine_pair`` puts the rejected answer among the options
+    instead)."""
+    w = _choose(p, choices, rng, options_only=bool(choices), version=version)
     return _rejected_text(w, choices), w.kind
 
 
@@ -452,7 +493,7 @@ def engine_pair(p: Problem, version: str, rng: np.random.Generator,
     if multiple_choice:
         choices, idx = make_choices(p, rng, answer_at=answer_at)
         answer = LETTERS[idx]
-    w = _choose(p, choices, rng)
+    w = _choose(p, choices, rng, version=version)
     if choices and fmt_answer(w.value) not in choices:
         choices[rng_choice(rng, [i for i in range(len(choices)) if i != idx])] = \
             fmt_answer(w.value)

@@ -17,10 +17,12 @@ d = b_piece_zero(np.random.default_rng(1)); print(d.stem, d.cot, d.answer)"
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Callable
 
 import numpy as np
 
+from engines.mavis.dpo import MisreadChain
 from engines.mavis.function.targets import Draft, distract, eq_sign, n, par, poly_at
 from engines.mavis.problem import WrongChain, fmt_answer
 from renderers.function.curve import Curve, Piece
@@ -124,19 +126,29 @@ def _zero_work(cv: Curve, which: str, shown: dict[int, list[float]] | None = Non
 
 def _zero_wrong_chains(cv: Curve, which: str, opening: str, ans: float) -> list[WrongChain]:
     """Wrong solutions of a piecewise zero problem, each carried through to its own answer:
-    a coefficient misread (misread_value), the sign of a solution lost or the pieces'
-    intervals not checked (wrong_formula), a solution off by one (arithmetic_slip)."""
+    a coefficient misread (misread_value: a ``MisreadChain`` of the formula, which its opening
+    states as misread), the sign of a solution lost or the pieces' intervals not checked
+    (wrong_formula), a solution off by one (arithmetic_slip)."""
     out: list[WrongChain] = []
     seen = {fmt_answer(ans)}
+    given = expression(cv)  # the formula the figure or the text gives (the problem's Given)
 
-    def add(kind: str, work) -> None:
+    def add(kind: str, work, read: Curve | None = None) -> None:
         if work is not None and fmt_answer(work[1]) not in seen:
             seen.add(fmt_answer(work[1]))
-            out.append(WrongChain(kind, [opening] + work[0], work[1]))
+            if read is None:
+                out.append(WrongChain(kind, [opening] + work[0], work[1]))
+                return
+            # the misread formula is the one the solver writes down and works with
+            start = opening.replace(given, expression(read))
+            out.append(MisreadChain(kind, [start] + work[0], work[1], given))
     for i, p in enumerate(cv.pieces):
         c0 = p.coeffs[0]
         for c in (c0 + 1, c0 - 1, -c0):
-            add("misread_value", _zero_work(cv, which, shown={i: [c] + list(p.coeffs[1:])}))
+            shown = {i: [c] + list(p.coeffs[1:])}
+            read = replace(cv, pieces=[Piece(q.lo, q.hi, shown.get(j, q.coeffs))
+                                       for j, q in enumerate(cv.pieces)])
+            add("misread_value", _zero_work(cv, which, shown=shown), read)
         rs = _roots(p.coeffs)
         if rs:
             add("wrong_formula", _zero_work(cv, which, roots={i: [-x for x in rs]}))

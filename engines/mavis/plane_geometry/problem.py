@@ -9,7 +9,8 @@ diagonal), then ask the chain for the target: the rules pull in exactly the give
 (backward) and write the CoT (forward). The chain carries full values from step to step and
 prints them to two decimals, so the answer is the exact computation rounded once.
 Distractors re-run the chain with one typical mistake in place; wrong chains (DPO rejected
-sides) re-run it with a misread given, a wrong formula or an arithmetic slip at one step.
+sides) re-run it with a misread given, a wrong formula or an arithmetic slip at one step (a
+misread names its given: a pair uses it only where the figure alone shows that given).
 
 Every spec draws the shape facts (right-angle marks, ticks, arrows) that pin down each shape's
 kind (a regular polygon's, which no mark draws, is stated in every version's text); the bare
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import engines.mavis.plane_geometry.shape_rules as S
+from engines.mavis.dpo import MisreadChain
 from engines.mavis.plane_geometry.chain import Chain, ang, seg
 from engines.mavis.problem import (Distractor, Given, Problem, WrongChain, fmt_answer,
                                    mixed_flags)
@@ -646,47 +648,59 @@ def _misreadings(g, givens) -> list[float]:
     like one (6/9, 1/7, 3/8), or with its digits turned around (12 -> 21). An angle stays as
     the figure draws it: acute if it is acute, obtuse if it is obtuse."""
     kind = g.key.split(":")[0]
-    t = f(g.value)
     opts = {o.value for o in givens if o.value is not None and o.key.split(":")[0] == kind}
-    opts |= {float(t[:i] + _LOOKALIKE[c] + t[i + 1:]) for i, c in enumerate(t) if c in _LOOKALIKE}
-    if t.isdigit() and len(t) >= 2 and not t.endswith("0"):
-        opts.add(float(t[::-1]))
+    opts |= _look_alikes(g.value)
     return sorted(o for o in opts if o > 0 and o != g.value and
                   (kind != "ang" or (o < 90) == (g.value < 90) and o < 180 and o != 90))
 
 
-def _misread(givens, rng):
-    """A given read wrong (``_misreadings``) and the value read: (given, value), or None where
-    no given has a likely misreading."""
-    cands = [g for g in givens if g.value is not None and _misreadings(g, givens)]
-    if not cands:
-        return None
-    g = rng_choice(rng, cands)
-    return g, float(rng_choice(rng, _misreadings(g, givens)))
+def _look_alikes(v: float) -> set[float]:
+    """``v`` with one digit taken for a like one (6/9, 1/7, 3/8) or its digits turned around."""
+    t = f(v)
+    out = {float(t[:i] + _LOOKALIKE[c] + t[i + 1:]) for i, c in enumerate(t) if c in _LOOKALIKE}
+    if t.isdigit() and len(t) >= 2 and not t.endswith("0"):
+        out.add(float(t[::-1]))
+    return out
+
+
+def _misread(givens, rng) -> list:
+    """Each given read wrong (``_misreadings``): (given, value read, the other given whose
+    value it is taken for, None for a look-alike reading) for every given with a likely
+    misreading, so that a version whose figure shows only some of them still has one."""
+    out = []
+    for g in givens:
+        opts = _misreadings(g, givens) if g.value is not None else []
+        if opts:
+            v = float(rng_choice(rng, opts))
+            other = None if v in _look_alikes(g.value) else next(
+                o.text for o in givens if o is not g and o.value == v)
+            out.append((g, v, other))
+    return out
 
 
 def _wrong_chains(rng, ch: Chain, key: str, answer: float) -> list[WrongChain]:
-    """One wrong solution of each kind where the chain allows it: a misread given, a typical
-    wrong formula (``Chain.wrong``) or an arithmetic slip at an intermediate step, each carried
-    through the later steps by working the chain out again."""
+    """One wrong solution of each kind where the chain allows it: a misread given (a
+    ``MisreadChain`` naming the given by its text), a typical wrong formula (``Chain.wrong``) or
+    an arithmetic slip at an intermediate step, each carried through the later steps by working
+    the chain out again."""
     out: list[WrongChain] = []
     right = fmt_answer(answer)
 
-    def keep(kind: str, steps: list[str], v: float) -> None:
+    def keep(kind: str, steps: list[str], v: float, read: tuple = ()) -> None:
         v = half_up(v)
         # a mistake that skips most of the work is no solution of the same length
         if math.isfinite(v) and v > 0 and fmt_answer(v) != right and \
                 len(steps) >= max(1, len(ch.steps) - 1):
-            out.append(WrongChain(kind, steps, v))
+            out.append(MisreadChain(kind, steps, v, *read) if read else
+                       WrongChain(kind, steps, v))
 
-    misread = _misread(ch.givens, rng)
-    if misread:
-        g, bad = misread
+    for g, bad, other in _misread(ch.givens, rng):
         try:
             steps, v = ch.rerun(key, g.key, lambda orig, b=bad: b)
-            # a reading that leaves no figure (a negative overhang or length) is none
-            if not any(re.search(r"(?<![\w.])-\d", t) for t in steps):
-                keep("misread_value", steps, v)
+            # a reading that leaves no figure (a negative overhang or length, a zero angle,
+            # length or area: "5.5 / 5.5, so ∠BAC = 0°") is none
+            if not any(re.search(r"(?<![\w.])-\d|[=≈] 0°?(?![.\d]?\d)", t) for t in steps):
+                keep("misread_value", steps, v, (g.text, other))
         except (ValueError, ZeroDivisionError, KeyError):
             pass
     if ch.wrongs:

@@ -78,12 +78,13 @@ def test_pairs_from_model_keeps_only_wrong_answers():
 
 
 def _pairable(p, rng) -> bool:
-    """Whether ``p`` has a plausible wrong solution; one without (a text answer, an answer no
-    step works out) gives no pair: ``engine_pair`` says so."""
+    """Whether ``p`` has a plausible wrong solution in any version; one without (a text answer,
+    an answer no step works out) gives no pair: ``engine_pair`` says so in text_dominant,
+    whose figure offers nothing to misread."""
     if wrong_chains(p):
         return True
     with pytest.raises(ValueError, match="no wrong solution"):
-        engine_pair(p, "text_lite", rng, multiple_choice=False)
+        engine_pair(p, "text_dominant", rng, multiple_choice=False)
     return False
 
 
@@ -207,14 +208,16 @@ def test_piecewise_zero_errors_are_carried_through_later_steps():
         "On x >= 1: 2x + 1 = 0 gives x = -0.5, outside this piece, so no zero here.",
         "The only zero of f is x = -3."]
     # every rejected side of a piecewise zero problem is one of the family's own chains
-    # (where one fits the options), each error worked through every later step
+    # (where one fits the options), each error worked through every later step; in
+    # vision_dominant, whose figure alone gives the formula (a misread is of it)
     kinds = set()
     for s in range(120):
         p = make_problem(np.random.default_rng(s), target="piece_zero")
         assert p.wrong_chains, p.cot
         own = {"\n".join(w.cot) for w in p.wrong_chains}
         for mc in (False, True):
-            pair = engine_pair(p, "text_dominant", np.random.default_rng(s), multiple_choice=mc)
+            pair = engine_pair(p, "vision_dominant", np.random.default_rng(s),
+                               multiple_choice=mc)
             kinds.add(pair["rejected_source"])
             if not mc or any(fmt_answer(w.value) in pair["choices"] for w in p.wrong_chains):
                 assert pair["rejected"].rsplit("\n", 1)[0] in own, pair

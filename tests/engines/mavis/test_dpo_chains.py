@@ -120,8 +120,8 @@ def test_pairs_hold_one_carried_error_and_their_answer_among_the_options(name):
         rng = np.random.default_rng(s)
         if not wrong_chains(p):
             skipped += 1
-            with pytest.raises(ValueError, match="no wrong solution"):
-                engine_pair(p, "text_lite", rng, multiple_choice=bool(s % 2))
+            with pytest.raises(ValueError, match="no wrong solution"):  # nor a misread
+                engine_pair(p, "text_dominant", rng, multiple_choice=bool(s % 2))
             continue
         pair = engine_pair(p, "text_lite", rng, multiple_choice=bool(s % 2), answer_at=s % 4)
         rejected = pair["rejected"].split("\n")
@@ -148,8 +148,8 @@ def test_plane_geometry_misreads_are_values_a_reader_takes_the_given_for(monkeyp
 
     def record(givens, rng):
         got = misread(givens, rng)
-        if got:
-            seen.append((got, [(g.key, g.value) for g in givens if g.value is not None]))
+        seen.extend(((g, read), [(o.key, o.value) for o in givens if o.value is not None])
+                    for g, read, _ in got)
         return got
     misread = pg._misread
     monkeypatch.setattr(pg, "_misread", record)
