@@ -87,6 +87,11 @@ class Layout:
 
 # 8 compass directions, tried in this order unless a preferred direction is given
 _DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
+# px off every stroke a label's box keeps for its halo box (1.5 px wider) to be painted whole
+LABEL_CLEAR = 2.5
+# how many times over a ``spare`` label with no free place counts the ink it clears near its
+# anchor
+NEAR_WEIGHT = 3
 
 
 def _rgb(c: Any) -> Any:
@@ -404,12 +409,22 @@ class Canvas:
 
     def label(self, anchor: Point, text: str, px: int | None = None, color: Any = "black",
               prefer: tuple[float, float] | None = None, dist: float | None = None,
-              kind: str = "sans", halo: bool = False) -> Box:
+              kind: str = "sans", halo: bool = False, spare: bool = False) -> Box:
         """Place a label near ``anchor`` where it covers no other label (and no ink if it can).
 
         ``prefer`` is a direction (dx, dy) in pixel space (y down) to try first, e.g. the
-        outward normal at a vertex. Positions spiral outward until a free one is found.
+        outward normal at a vertex. Positions spiral outward until a free one is found. Where
+        none is, the label goes to the place covering no other label where its glyphs cross
+        the least ink, the strokes beneath cleared only round the glyphs
+        (``renderers.axes.halo_text``): a box of the canvas colour cut a gap in a stroke (the
+        end of a side at the vertex it names read as stopping short of it). With ``spare`` (a
+        named point where strokes end), ink cleared within a font size of the anchor counts
+        ``NEAR_WEIGHT`` times over: a gap beside the dot parts a stroke from the point it
+        reaches. A label on a curve (a level's value) goes without: its own curve runs through
+        the anchor.
         """
+        from renderers.axes import glyph_ink, halo_text  # axes draws on this canvas
+
         px = px or font_px(self.width)
         w, h = self.text_size(text, px, kind)
         d0 = dist if dist is not None else 0.45 * px + 2 * self.unit
@@ -419,7 +434,7 @@ class Canvas:
             p = (prefer[0] / n, prefer[1] / n)
             dirs.sort(key=lambda d: -(d[0] * p[0] + d[1] * p[1]) / math.hypot(*d))
             dirs.insert(0, p)
-        fallback = None
+        spots: list[Box] = []  # boxes covering no label, nearest first
         for ring in range(8):
             r = d0 + ring * 0.5 * px
             for dx, dy in dirs:
@@ -430,11 +445,33 @@ class Canvas:
                 cy = anchor[1] + uy * (r + h / 2 * abs(uy))
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
                 if self.is_free(box, avoid_ink=True):
-                    return self._draw_label(box, text, px, color, kind, halo)
-                if fallback is None and self.is_free(box, avoid_ink=False):
-                    fallback = box
-            if fallback is not None and ring >= 2:
+                    # a halo box 1.5 px wider than the glyphs reaching a stroke's rim shaves it:
+                    # there the strokes are cleared only round the glyphs
+                    if not halo or self.is_free(box, avoid_ink=True, pad=LABEL_CLEAR):
+                        return self._draw_label(box, text, px, color, kind, halo)
+                    return halo_text(self, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                                     text, px, color, kind=kind)
+                if self.is_free(box, avoid_ink=False):
+                    spots.append(box)
+            if spots and ring >= 2:
                 break
+        fallback = None
+        if spots:
+            ink = np.asarray(self.ink)
+            near = None
+            if spare:
+                yy, xx = np.ogrid[:ink.shape[0], :ink.shape[1]]
+                near = ink & ((xx + 0.5 - anchor[0]) ** 2 + (yy + 0.5 - anchor[1]) ** 2
+                              < px * px)
+
+            def cost(b: Box) -> int:
+                c = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+                n = glyph_ink(self, c, text, px, kind=kind, ink=ink)
+                if near is not None:
+                    n += NEAR_WEIGHT * glyph_ink(self, c, text, px, kind=kind, ink=near)
+                return n
+
+            fallback = min(enumerate(spots), key=lambda ib: (cost(ib[1]), ib[0]))[1]
         if fallback is None:  # scan the whole image for any free slot (dense diagrams)
             step = max(2.0, px / 3)
             best = None
@@ -448,7 +485,8 @@ class Canvas:
                 if best is not None and best[0] < (yy - anchor[1]) ** 2:
                     break
             fallback = best[1] if best else (1.0, 1.0, 1.0 + w, 1.0 + h)
-        return self._draw_label(fallback, text, px, color, kind, True)
+        return halo_text(self, ((fallback[0] + fallback[2]) / 2, (fallback[1] + fallback[3]) / 2),
+                         text, px, color, kind=kind)
 
     def _draw_label(self, box: Box, text: str, px: int, color: Any, kind: str,
                     halo: bool) -> Box:

@@ -220,7 +220,7 @@ def draw_analytic(spec: AnalyticSpec, canvas: Canvas) -> None:
         for i, (n, p) in enumerate(zip(o.pt_names, o.pts)):
             if n:
                 canvas.label(vp(*p), point_label(n, p, o.show_coords), px=px,
-                             prefer=_prefer(o, i), halo=True)
+                             prefer=_prefer(o, i), halo=True, spare=True)
     _curve_labels(spec, canvas, vp, anchors, tick_boxes)
 
 
