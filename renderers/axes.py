@@ -55,13 +55,11 @@ from typing import Callable, Sequence
 import numpy as np
 from PIL import Image, ImageDraw
 
-from renderers.canvas import Box, Canvas, LabelBox, Point, Viewport, boxes_overlap
+from renderers.canvas import (GRID_COLOR, HALO_GROW, HALO_PAD, Box, Canvas, LabelBox, Point,
+                              Viewport, boxes_overlap, glyph_ink)
 from renderers.text import GLYPH_PAD, fmt_num, font_px, get_font
 
 AXIS_COLOR = (40, 40, 40)
-GRID_COLOR = (218, 218, 218)
-HALO_PAD = 1.5  # px round a deferred label's text box cleared of the grid (Canvas.text's pad)
-HALO_GROW = 2  # px of canvas colour round a deferred label's glyphs where a stroke runs beneath
 CLAIM_PAD = 1.0  # px round a deferred label's text that later labels keep off
 LABEL_GAP = 2 * HALO_PAD  # px between a deferred label moved off a stroke and any other label
 KEEP_CLEAR_R = 3.4  # px (at 336): the largest marked dot a ``keep_clear`` point stands for
@@ -629,41 +627,6 @@ def row_spacer(apart: Sequence[Box], w: float, h: float, gap: float):
             ok &= ((x0 + w + gap <= bx0) | (x0 >= bx1 + gap) | (y0 + h <= by0) | (y0 >= by1))
         return ok
     return spaced
-
-
-def halo_text(canvas: Canvas, xy: Point, text: str, px: int, color, anchor: str = "mm",
-              kind: str = "sans") -> Box:
-    """Draw ``text`` over strokes as the axes paint a tick label a curve runs through: the
-    grid lines within its box (``HALO_PAD`` px wider than the text) go, as under a box of the
-    canvas colour, but a stroke or a region beneath is cleared only on the glyphs and
-    ``HALO_GROW`` px round them (``Canvas.clear_for_text``). A curve or axis keeps all of
-    itself but where a glyph crosses it: a whole box cut out of a curve reads as a break or an
-    open end of it. Returns the text's box (recorded as a label)."""
-    x0, y0, x1, y1 = canvas.text_box(xy, text, px, anchor, kind)
-    m = HALO_PAD + 2
-    pic, at = canvas.snapshot((x0 - m, y0 - m, x1 + m, y1 + m))
-    # the picture "before" the strokes: the grid and the canvas colour as they are, every other
-    # pixel changed since (no uint8 value is its own complement)
-    keep = ((pic == np.array(GRID_COLOR, np.uint8)).all(-1)
-            | (pic == canvas.background_rgb).all(-1))
-    canvas.clear_for_text(xy, text, px, anchor, kind, (np.where(keep[..., None], pic, 255 - pic),
-                                                       at), HALO_PAD, HALO_GROW)
-    return canvas.text(xy, text, px=px, color=color, anchor=anchor, kind=kind)
-
-
-def glyph_ink(canvas: Canvas, xy: Point, text: str, px: int, anchor: str = "mm",
-              kind: str = "sans", ink: np.ndarray | None = None, grow: int = HALO_GROW) -> int:
-    """Ink pixels (of ``ink``, default the canvas's ink mask) on the glyphs of ``text`` drawn
-    at ``xy`` or within ``grow`` px of them: what ``halo_text`` would clear of strokes."""
-    if ink is None:
-        ink = np.asarray(canvas.ink)
-    gx, gy, g = canvas.glyph_pixels(xy, text, px, anchor, kind, grow)
-    H, W = ink.shape
-    sx, sy = max(0, -gx), max(0, -gy)
-    ex, ey = min(g.shape[1], W - gx), min(g.shape[0], H - gy)
-    if sx >= ex or sy >= ey:
-        return 0
-    return int(np.count_nonzero(ink[gy + sy:gy + ey, gx + sx:gx + ex] & g[sy:ey, sx:ex]))
 
 
 # how many places, the least ink beneath their boxes first, a last-resort search draws

@@ -22,6 +22,10 @@ import numpy as np
 from mm import determinism
 from renderers.text import GLYPH_PAD, font_px, glyph_mask, text_extent
 
+GRID_COLOR = (218, 218, 218)  # the axes' grid lines
+HALO_PAD = 1.5  # px round a deferred label's text box cleared of the grid (Canvas.text's pad)
+HALO_GROW = 2  # px of canvas colour round a deferred label's glyphs where a stroke runs beneath
+
 Point = tuple[float, float]
 
 
@@ -423,8 +427,6 @@ class Canvas:
         reaches. A label on a curve (a level's value) goes without: its own curve runs through
         the anchor.
         """
-        from renderers.axes import glyph_ink, halo_text  # axes draws on this canvas
-
         px = px or font_px(self.width)
         w, h = self.text_size(text, px, kind)
         d0 = dist if dist is not None else 0.45 * px + 2 * self.unit
@@ -625,3 +627,38 @@ def box_counts(canvas: Canvas, x0: np.ndarray, y0: np.ndarray, w: float, h: floa
     if not split:
         out.append(np.zeros_like(out[0]))
     return inside, out[0], out[1]
+
+
+def halo_text(canvas: Canvas, xy: Point, text: str, px: int, color, anchor: str = "mm",
+              kind: str = "sans") -> Box:
+    """Draw ``text`` over strokes as the axes paint a tick label a curve runs through: the
+    grid lines within its box (``HALO_PAD`` px wider than the text) go, as under a box of the
+    canvas colour, but a stroke or a region beneath is cleared only on the glyphs and
+    ``HALO_GROW`` px round them (``Canvas.clear_for_text``). A curve or axis keeps all of
+    itself but where a glyph crosses it: a whole box cut out of a curve reads as a break or an
+    open end of it. Returns the text's box (recorded as a label)."""
+    x0, y0, x1, y1 = canvas.text_box(xy, text, px, anchor, kind)
+    m = HALO_PAD + 2
+    pic, at = canvas.snapshot((x0 - m, y0 - m, x1 + m, y1 + m))
+    # the picture "before" the strokes: the grid and the canvas colour as they are, every other
+    # pixel changed since (no uint8 value is its own complement)
+    keep = ((pic == np.array(GRID_COLOR, np.uint8)).all(-1)
+            | (pic == canvas.background_rgb).all(-1))
+    canvas.clear_for_text(xy, text, px, anchor, kind, (np.where(keep[..., None], pic, 255 - pic),
+                                                       at), HALO_PAD, HALO_GROW)
+    return canvas.text(xy, text, px=px, color=color, anchor=anchor, kind=kind)
+
+
+def glyph_ink(canvas: Canvas, xy: Point, text: str, px: int, anchor: str = "mm",
+              kind: str = "sans", ink: np.ndarray | None = None, grow: int = HALO_GROW) -> int:
+    """Ink pixels (of ``ink``, default the canvas's ink mask) on the glyphs of ``text`` drawn
+    at ``xy`` or within ``grow`` px of them: what ``halo_text`` would clear of strokes."""
+    if ink is None:
+        ink = np.asarray(canvas.ink)
+    gx, gy, g = canvas.glyph_pixels(xy, text, px, anchor, kind, grow)
+    H, W = ink.shape
+    sx, sy = max(0, -gx), max(0, -gy)
+    ex, ey = min(g.shape[1], W - gx), min(g.shape[0], H - gy)
+    if sx >= ex or sy >= ey:
+        return 0
+    return int(np.count_nonzero(ink[gy + sy:gy + ey, gx + sx:gx + ex] & g[sy:ey, sx:ex]))

@@ -18,9 +18,9 @@ from typing import Sequence
 import numpy as np
 
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, object_equation
-from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels, halo_text,
+from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels,
                             least_glyph_ink, row_spacer, text_size)
-from renderers.canvas import PALETTE, Box, Canvas, Point, box_counts
+from renderers.canvas import PALETTE, Box, Canvas, Point, box_counts, halo_text
 from renderers.text import fmt_num, font_px
 
 STROKE = 2.2

@@ -19,10 +19,10 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from renderers.axes import (AXIS_COLOR, GRID_COLOR, HALO_PAD, AxesViewport, AxisLabel,
-                            claim_margin, draw_axes, draw_axis_labels, fill_region, halo_text,
+                            claim_margin, draw_axes, draw_axis_labels, fill_region,
                             least_glyph_ink, nice_step, remember_places, row_spacer,
                             tick_values)
-from renderers.canvas import PALETTE, Box, Canvas, box_counts
+from renderers.canvas import PALETTE, Box, Canvas, box_counts, halo_text
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
                                      intersections, mark_points, value)

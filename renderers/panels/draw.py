@@ -17,9 +17,9 @@ import math
 from PIL import Image
 import numpy as np
 
-from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels, glyph_ink,
-                            halo_text, text_size)
-from renderers.canvas import PALETTE, Box, Canvas, Point
+from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels,
+                            text_size)
+from renderers.canvas import PALETTE, Box, Canvas, Point, glyph_ink, halo_text
 from renderers.panels.spec import (Constraint, Item, Panel, PanelsSpec, curve_points,
                                    region_mask, validate)
 from renderers.text import fmt_num, font_px
