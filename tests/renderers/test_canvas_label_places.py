@@ -22,6 +22,7 @@ from renderers import get_family
 from renderers.axes import HALO_GROW
 from renderers.canvas import Canvas
 from renderers.text import font_px
+from tests.renderers.strokes import glyph_halo
 
 
 def _ink(img) -> np.ndarray:
@@ -57,14 +58,7 @@ class _Labels:
             calls.clear()
             box = real_label(cv, anchor, t, *args, **kwargs)
             gone = _ink(before) & strokes & _blank(cv.finish())
-            halo = np.zeros(gone.shape, bool)
-            for xy, tt, tpx, anc, kind in calls:
-                gx, gy, g = cv.glyph_pixels(xy, tt, tpx, anc, kind, HALO_GROW + 1)
-                h, w = gone.shape
-                sx, sy = max(0, -gx), max(0, -gy)
-                ex, ey = min(g.shape[1], w - gx), min(g.shape[0], h - gy)
-                if sx < ex and sy < ey:
-                    halo[gy + sy:gy + ey, gx + sx:gx + ex] |= g[sy:ey, sx:ex]
+            halo = glyph_halo(cv, calls, gone.shape, HALO_GROW + 1)
             self.beyond.append((t, int((gone & ~halo).sum())))
             dx = max(box[0] - anchor[0], 0.0, anchor[0] - box[2])
             dy = max(box[1] - anchor[1], 0.0, anchor[1] - box[3])

@@ -28,6 +28,7 @@ from renderers import get_family
 from renderers.axes import HALO_GROW
 from renderers.canvas import Canvas
 from renderers.text import font_px
+from tests.renderers.strokes import glyph_halo
 
 PANELS = sys.modules["renderers.panels.draw"]
 DOT_R = 3.4  # the radius of a point's dot at 336 px (draw_panel)
@@ -88,14 +89,7 @@ def label_damage(spec, size: int, monkeypatch) -> tuple[int, int, float]:
         if "before" not in state:
             return
         gone = _ink(state["before"]) & _blank(canvas.finish())
-        halo = np.zeros(gone.shape, bool)
-        for xy, t, tpx, anchor, tkind in state["calls"]:
-            gx, gy, g = canvas.glyph_pixels(xy, t, tpx, anchor, tkind, HALO_GROW + 1)
-            h, w = gone.shape
-            sx, sy = max(0, -gx), max(0, -gy)
-            ex, ey = min(g.shape[1], w - gx), min(g.shape[0], h - gy)
-            if sx < ex and sy < ey:
-                halo[gy + sy:gy + ey, gx + sx:gx + ex] |= g[sy:ey, sx:ex]
+        halo = glyph_halo(canvas, state["calls"], gone.shape, HALO_GROW + 1)
         got["beyond"] += int((gone & ~halo).sum())
 
     with monkeypatch.context() as mp:

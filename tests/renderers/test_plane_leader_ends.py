@@ -2,30 +2,20 @@
 --families plane_geometry solid_geometry --seed 7171``: the leader of "6" and its dot sat on
 AB's tick, leaving a stub of it; a leader to a parallelogram's short side ended between the
 heads of its double arrow)."""
-import math
 
 import numpy as np
 
 import renderers
-from renderers.canvas import Canvas
 from renderers.plane_geometry.draw import MARK, _seg_dist
 from renderers.plane_geometry.spec import ekey
+from tests.renderers.strokes import recorded_lines
 
 FAM = renderers.get_family("plane_geometry")
 
 
 def _layout(spec, size, monkeypatch):
     """The label records and the tick and arrow strokes drawn with them."""
-    seen = []
-    real = Canvas.line
-
-    def line(self, pts, color="black", width=2.0, **kw):
-        seen.append((list(pts), color, width))
-        return real(self, pts, color=color, width=width, **kw)
-
-    monkeypatch.setattr(Canvas, "line", line)
-    recs = FAM.label_layout(spec, size)
-    monkeypatch.setattr(Canvas, "line", real)
+    recs, seen = recorded_lines(monkeypatch, lambda: FAM.label_layout(spec, size))
     return recs, [p for p, c, w in seen if c == MARK and w == 1.5 and len(p) <= 3]
 
 

@@ -8,24 +8,15 @@ import numpy as np
 import pytest
 
 import renderers
-from renderers.canvas import Canvas
 from renderers.plane_geometry.draw import MARK
+from tests.renderers.strokes import recorded_lines
 
 FAM = renderers.get_family("plane_geometry")
 
 
 def _strokes(spec, size, monkeypatch):
     """(arcs, chevrons): the angle arcs and arrow heads drawn, as pixel polylines."""
-    seen = []
-    real = Canvas.line
-
-    def line(self, pts, color="black", width=2.0, **kw):
-        seen.append((list(pts), color, width))
-        return real(self, pts, color=color, width=width, **kw)
-
-    monkeypatch.setattr(Canvas, "line", line)
-    FAM.render(spec, size)
-    monkeypatch.setattr(Canvas, "line", real)
+    _, seen = recorded_lines(monkeypatch, lambda: FAM.render(spec, size))
     marks = [(p, w) for p, c, w in seen if c == MARK]
     arcs = [p for p, w in marks if len(p) > 5]
     heads = [p for p, w in marks if len(p) == 3 and w == 1.5]

@@ -1,6 +1,8 @@
-"""Perception claims of the "arithmetic" family read as English and name what the picture
-draws: "Is the object shown a money?", "Is the ruler marked in in?", "Does Leave show 9:26?" (a
-clock's caption read as a subject), and price tags called a receipt."""
+"""Perception claims of the "arithmetic", "chart" and "puzzle" families read as English and
+name what the picture draws: "Is the object shown a money?", "Is the ruler marked in in?", "Does
+Leave show 9:26?" (a clock's caption read as a subject), price tags called a receipt; "Is this a
+box chart?", "a histogram chart", "a table chart" (three kinds misnamed); "Is the puzzle shown a
+number triangles?", "Is the shape in the first panel a fshape?"."""
 import re
 
 import numpy as np
@@ -32,6 +34,7 @@ def _texts(family: str) -> set[str]:
     return seen
 
 
+
 def test_arithmetic_claims_read_as_english():
     seen = _texts("arithmetic")
     for t in ("Is the ruler marked in inches?", "Is the object shown a set of coins?",
@@ -57,3 +60,18 @@ def test_what_object_is_shown_names_the_pieces_drawn():
             assert q.answer == ("set of price tags" if f["style"] == "tags" else "receipt"), q
     assert {"set of coins", "set of coins and banknotes", "set of price tags",
             "receipt"} <= kinds
+
+
+def test_chart_claims_name_the_kind_of_chart():
+    seen = _texts("chart")
+    for t in ("Is this a box plot?", "Is this a histogram?", "Is this a scatter plot?",
+              "Is this a table?", "Is this a bar chart?"):
+        assert t in seen, t
+
+
+def test_puzzle_claims_read_as_english():
+    seen = _texts("puzzle")
+    for t in ("Is the puzzle shown a number triangle?",
+              "Is the shape in the first panel a letter L shape?",
+              "Is the shape in the first panel a letter F shape?"):
+        assert t in seen, t
