@@ -420,7 +420,7 @@ class Canvas:
         outward normal at a vertex. Positions spiral outward until a free one is found. Where
         none is, the label goes to the place covering no other label where its glyphs cross
         the least ink, the strokes beneath cleared only round the glyphs
-        (``renderers.axes.halo_text``): a box of the canvas colour cut a gap in a stroke (the
+        (``halo_text``): a box of the canvas colour would cut a gap in a stroke (the
         end of a side at the vertex it names read as stopping short of it). With ``spare`` (a
         named point where strokes end), ink cleared within a font size of the anchor counts
         ``NEAR_WEIGHT`` times over: a gap beside the dot parts a stroke from the point it
