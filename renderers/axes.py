@@ -378,21 +378,25 @@ def claim_margin(canvas: Canvas, box: Box) -> None:
                             math.ceil(y1 + q) - 1], fill=1)
 
 
-def fill_region(canvas: Canvas, vp: AxesViewport, pts: Sequence[Point], color) -> None:
+def fill_region(canvas: Canvas, vp: AxesViewport, pts: Sequence[Point], color
+                ) -> np.ndarray:
     """Shade the polygon ``pts`` (pixels) with ``color`` (RGB) beneath the axes' strokes: the
     canvas colour and the grid turn to ``color``, every other pixel is multiplied by it, so
     the axis lines and tick marks drawn before stay visible through the region (a region
     painted over the y-axis hid it there). Its pixels are kept for ``draw_axis_labels``, which
     moves no label into the region and, where one stands in it, clears only the strokes round
     its glyphs, not the region (a tick label on a box of the canvas colour in a shaded region
-    reads as a value given for the region)."""
+    reads as a value given for the region). Returns the region's pixels (a mask)."""
+    reg = Image.new("1", (canvas.width, canvas.height), 0)
+    ImageDraw.Draw(reg).polygon(list(pts), fill=1, outline=1)
+    region = np.asarray(reg)
     ss = canvas.ss
     img = canvas.img
     xs, ys = [x * ss for x, _ in pts], [y * ss for _, y in pts]
     r = (max(0, int(min(xs)) - 1), max(0, int(min(ys)) - 1),
          min(img.width, int(max(xs)) + 2), min(img.height, int(max(ys)) + 2))
     if r[0] >= r[2] or r[1] >= r[3]:
-        return
+        return region
     mask = Image.new("L", (r[2] - r[0], r[3] - r[1]), 0)
     ImageDraw.Draw(mask).polygon([(x - r[0], y - r[1]) for x, y in zip(xs, ys)], fill=255)
     m = np.asarray(mask) > 0
@@ -407,10 +411,8 @@ def fill_region(canvas: Canvas, vp: AxesViewport, pts: Sequence[Point], color) -
     d = vp.deferred
     if d is not None:
         d.fills.append((r[:2], m, rgb))
-        reg = Image.new("1", (canvas.width, canvas.height), 0)
-        ImageDraw.Draw(reg).polygon(list(pts), fill=1, outline=1)
-        regions = np.asarray(reg)
-        d.regions = regions if d.regions is None else d.regions | regions
+        d.regions = region if d.regions is None else d.regions | region
+    return region
 
 
 def _refill(canvas: Canvas, d: _Deferred, box: Box) -> None:

@@ -586,6 +586,17 @@ PALETTE = {
 }
 
 
+def mask_counts(m: np.ndarray, a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray
+                ) -> np.ndarray:
+    """Set pixels of the mask ``m`` in each box of rows b:d and columns a:c (index arrays),
+    from the mask's summed-area table: many boxes at the cost of one pass over the mask."""
+    S = np.zeros((m.shape[0] + 1, m.shape[1] + 1), dtype=np.int32)
+    V = S[1:, 1:]
+    np.cumsum(m, axis=0, dtype=np.int32, out=V)
+    np.cumsum(V, axis=1, out=V)
+    return S[d, c] - S[b, c] - S[d, a] + S[b, a]
+
+
 def box_counts(canvas: Canvas, x0: np.ndarray, y0: np.ndarray, w: float, h: float,
                 pad: float = 1.0, split: bool = True, k: int = 1
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -617,13 +628,7 @@ def box_counts(canvas: Canvas, x0: np.ndarray, y0: np.ndarray, w: float, h: floa
         if k > 1:
             im = im.convert("L").reduce(k)
         masks.append(np.asarray(im).astype(bool))
-    out = []
-    for m in (masks if split else [masks[0] | masks[1]]):
-        S = np.zeros((m.shape[0] + 1, m.shape[1] + 1), dtype=np.int32)
-        V = S[1:, 1:]
-        np.cumsum(m, axis=0, dtype=np.int32, out=V)
-        np.cumsum(V, axis=1, out=V)
-        out.append(S[d, c] - S[b, c] - S[d, a] + S[b, a])
+    out = [mask_counts(m, a, b, c, d) for m in (masks if split else [masks[0] | masks[1]])]
     if not split:
         out.append(np.zeros_like(out[0]))
     return inside, out[0], out[1]

@@ -29,7 +29,6 @@ import ast
 import math
 import operator
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -112,16 +111,6 @@ _SELF_AWARE = re.compile(r"slip|forget|forgot|ignor|instead|invert|wrong|mistak|
                          r"changed|left out|other coordinate|swap|confus|using the|dropping|"
                          r"picking|giving|counting|estimating|subtracting in", re.I)
 KINDS = ("misread_value", "wrong_formula", "arithmetic_slip")
-
-
-@dataclass
-class MisreadChain(WrongChain):
-    """A misread_value chain and the given it misreads: that given's text or value as the
-    problem's ``Given`` holds it ("AB = 7", "f(x) = x + 2 for x < 1; ..."); ``taken_for``: the
-    other given whose value it is read as (a neighbouring label's), None for a look-alike."""
-
-    given: object = None
-    taken_for: object = None
 
 
 def _shown_only(g: Given, version: str) -> bool:

@@ -59,6 +59,17 @@ class WrongChain:
 
 
 @dataclass
+class MisreadChain(WrongChain):
+    """A misread_value chain and the given it misreads: that given's text or value as the
+    problem's ``Given`` holds it ("AB = 7", "f(x) = x + 2 for x < 1; ..."); ``taken_for``: the
+    other given whose value it is read as (a neighbouring label's), None for a look-alike. A
+    DPO pair uses it only where its version's figure shows the given (``engines.mavis.dpo``)."""
+
+    given: object = None
+    taken_for: object = None
+
+
+@dataclass
 class Problem:
     family: str
     spec: Spec  # diagram of text_lite: the givens with ``in_diagram`` drawn in

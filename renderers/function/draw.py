@@ -16,13 +16,12 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 import numpy as np
-from PIL import Image, ImageDraw
 
 from renderers.axes import (AXIS_COLOR, GRID_COLOR, HALO_PAD, AxesViewport, AxisLabel,
                             claim_margin, draw_axes, draw_axis_labels, fill_region,
                             least_glyph_ink, nice_step, remember_places, row_spacer,
                             tick_values)
-from renderers.canvas import PALETTE, Box, Canvas, box_counts, halo_text
+from renderers.canvas import PALETTE, Box, Canvas, box_counts, halo_text, mask_counts
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
                                      intersections, mark_points, value)
@@ -228,7 +227,7 @@ def _shade(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> np.ndarray:
     ys = np.clip(evaluate(cv, xs), spec.ymin, spec.ymax)
     y0 = min(max(0.0, spec.ymin), spec.ymax)
     pts = _xy(vp, xs, ys) + [vp(hi, y0), vp(lo, y0)]
-    fill_region(canvas, vp, pts, _tint(cv.color, 0.7))  # the axes stay visible through it
+    region = fill_region(canvas, vp, pts, _tint(cv.color, 0.7))  # the axes show through it
     axis_x = min(max(0.0, spec.xmin), spec.xmax)  # where the y-axis runs
     for x in (lo, hi):
         if abs(x - axis_x) < 1e-9:  # the y-axis bounds the region there: no stroke over it
@@ -236,9 +235,7 @@ def _shade(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> np.ndarray:
         canvas.line([vp(x, y0), vp(x, float(np.clip(value(cv, x), spec.ymin, spec.ymax)))],
                     color=_rgb(cv.color), width=1.2)
     canvas.line([vp(lo, y0), vp(hi, y0)], color=AXIS_COLOR, width=1.4)
-    mask = Image.new("1", (canvas.width, canvas.height), 0)
-    ImageDraw.Draw(mask).polygon(pts, fill=1, outline=1)
-    return np.asarray(mask)
+    return region
 
 
 def _asymptotes(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport) -> None:
@@ -358,13 +355,12 @@ def _off_region(region: np.ndarray | None, x0, y0, w: float, h: float) -> np.nda
     x0, y0 = np.asarray(x0, dtype=float), np.asarray(y0, dtype=float)
     if region is None or not region.any():
         return np.ones(np.shape(x0), bool)
-    sat = np.pad(region.astype(np.int32).cumsum(0).cumsum(1), ((1, 0), (1, 0)))
     H, W = region.shape
     a = np.clip(np.floor(x0 - 1), 0, W).astype(int)
     b = np.clip(np.floor(y0 - 1), 0, H).astype(int)
     c = np.clip(np.ceil(x0 + w + 1), 0, W).astype(int)
     d = np.clip(np.ceil(y0 + h + 1), 0, H).astype(int)
-    return (sat[d, c] - sat[b, c] - sat[d, a] + sat[b, a]) == 0
+    return mask_counts(region, a, b, c, d) == 0
 
 
 

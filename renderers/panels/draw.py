@@ -19,7 +19,7 @@ import numpy as np
 
 from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels,
                             text_size)
-from renderers.canvas import PALETTE, Box, Canvas, Point, glyph_ink, halo_text
+from renderers.canvas import LABEL_CLEAR, PALETTE, Box, Canvas, Point, glyph_ink, halo_text
 from renderers.panels.spec import (Constraint, Item, Panel, PanelsSpec, curve_points,
                                    region_mask, validate)
 from renderers.text import fmt_num, font_px
@@ -159,7 +159,7 @@ def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] |
                 if _inside(box, frame):
                     spots.append((c, box))
     for c, box in spots:  # its halo box, 1.5 px wider, may not reach a stroke's rim either
-        if canvas.is_free(box, avoid_ink=True, pad=2.5):
+        if canvas.is_free(box, avoid_ink=True, pad=LABEL_CLEAR):
             return canvas.text(c, text, px=px, color=color, kind=kind, halo=True)
     ink = np.asarray(canvas.ink)
     best = None

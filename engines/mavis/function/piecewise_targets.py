@@ -22,9 +22,8 @@ from typing import Callable
 
 import numpy as np
 
-from engines.mavis.dpo import MisreadChain
 from engines.mavis.function.targets import Draft, distract, eq_sign, n, par, poly_at
-from engines.mavis.problem import WrongChain, fmt_answer
+from engines.mavis.problem import MisreadChain, WrongChain, fmt_answer
 from renderers.function.curve import Curve, Piece
 from renderers.function.sample import choose_window, sample_curve
 from renderers.function.spec import XMarker, value

@@ -28,10 +28,9 @@ from dataclasses import dataclass
 import numpy as np
 
 import engines.mavis.plane_geometry.shape_rules as S
-from engines.mavis.dpo import MisreadChain
 from engines.mavis.plane_geometry.chain import Chain, ang, seg
-from engines.mavis.problem import (Distractor, Given, Problem, WrongChain, fmt_answer,
-                                   mixed_flags)
+from engines.mavis.problem import (Distractor, Given, MisreadChain, Problem, WrongChain,
+                                   fmt_answer, mixed_flags)
 from engines.mavis.registry import problem_maker
 from engines.mavis.text import pick
 from renderers.plane_geometry.sample import FILLS, next_letters
