@@ -1,4 +1,5 @@
-"""Test helper: the strokes a renderer draws, recorded as it calls ``Canvas.line``."""
+"""Test helpers: the strokes a renderer draws, recorded as it calls ``Canvas.line``; the ink
+and blank pixels of a picture; the pixels a label's glyph halo may clear."""
 import numpy as np
 
 from renderers.canvas import Canvas
@@ -34,3 +35,13 @@ def glyph_halo(canvas, calls, shape, grow: int) -> np.ndarray:
         if sx < ex and sy < ey:
             halo[gy + sy:gy + ey, gx + sx:gx + ex] |= g[sy:ey, sx:ex]
     return halo
+
+
+def ink_mask(img) -> np.ndarray:
+    """Strokes and dots: darker than the light grid (218) in every channel but one at least."""
+    return np.asarray(img).min(axis=2) < 200
+
+
+def blank_mask(img) -> np.ndarray:
+    """The canvas colour, near enough (the rim of a glyph is grey)."""
+    return np.asarray(img).min(axis=2) >= 245

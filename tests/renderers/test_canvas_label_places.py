@@ -22,16 +22,9 @@ from renderers import get_family
 from renderers.axes import HALO_GROW
 from renderers.canvas import Canvas
 from renderers.text import font_px
-from tests.renderers.strokes import glyph_halo
+from tests.renderers.strokes import blank_mask, glyph_halo, ink_mask
 
 
-def _ink(img) -> np.ndarray:
-    """Strokes and dots: darker than the light grid (218) in every channel but one at least."""
-    return np.asarray(img).min(axis=2) < 200
-
-
-def _blank(img) -> np.ndarray:
-    return np.asarray(img).min(axis=2) >= 245
 
 
 class _Labels:
@@ -57,7 +50,7 @@ class _Labels:
             before, strokes = cv.finish(), np.array(cv.ink, bool)
             calls.clear()
             box = real_label(cv, anchor, t, *args, **kwargs)
-            gone = _ink(before) & strokes & _blank(cv.finish())
+            gone = ink_mask(before) & strokes & blank_mask(cv.finish())
             halo = glyph_halo(cv, calls, gone.shape, HALO_GROW + 1)
             self.beyond.append((t, int((gone & ~halo).sum())))
             dx = max(box[0] - anchor[0], 0.0, anchor[0] - box[2])

@@ -13,7 +13,6 @@ ink to the canvas colour lies within a pixel of each label's glyph halo, and is 
 """
 from __future__ import annotations
 
-import math
 import re
 import sys
 
@@ -26,20 +25,13 @@ from renderers import get_family
 from renderers.axes import HALO_GROW
 from renderers.canvas import Canvas
 from renderers.text import font_px
+from tests.renderers.strokes import blank_mask, glyph_halo, ink_mask
 
 ANALYTIC = sys.modules["renderers.analytic_geometry.draw"]
 FUNCTION = sys.modules["renderers.function.draw"]
 PI_LABEL = re.compile(r"^-?\d*π(/\d+)?$")
 
 
-def _ink(img) -> np.ndarray:
-    """Strokes: darker than the light grid (218) in every channel but one at least."""
-    return np.asarray(img).min(axis=2) < 200
-
-
-def _blank(img) -> np.ndarray:
-    """The canvas colour, near enough (the rim of a glyph is grey)."""
-    return np.asarray(img).min(axis=2) >= 245
 
 
 class _Texts:
@@ -60,17 +52,10 @@ class _Texts:
 
     def halo(self, shape, which=lambda text: True) -> np.ndarray:
         """Every pixel within ``HALO_GROW`` + 1 px of a recorded text's glyphs."""
-        out = np.zeros(shape, bool)
-        for canvas, xy, text, px, anchor, kind in self.calls:
-            if not which(text):
-                continue
-            gx, gy, g = canvas.glyph_pixels(xy, text, px, anchor, kind, HALO_GROW + 1)
-            h, w = shape
-            sx, sy = max(0, -gx), max(0, -gy)
-            ex, ey = min(g.shape[1], w - gx), min(g.shape[0], h - gy)
-            if sx < ex and sy < ey:
-                out[gy + sy:gy + ey, gx + sx:gx + ex] |= g[sy:ey, sx:ex]
-        return out
+        calls = [c for c in self.calls if which(c[2])]
+        if not calls:
+            return np.zeros(shape, bool)
+        return glyph_halo(calls[0][0], [c[1:] for c in calls], shape, HALO_GROW + 1)
 
 
 def curve_label_erasure(module, spec, size: int, monkeypatch) -> tuple[int, int]:
@@ -86,7 +71,7 @@ def curve_label_erasure(module, spec, size: int, monkeypatch) -> tuple[int, int]
             texts = _Texts(mp)
             real(spec, canvas, *args, **kwargs)
         after = canvas.finish()
-        gone = _ink(before) & _blank(after)
+        gone = ink_mask(before) & blank_mask(after)
         got.append((int(gone.sum()), int((gone & ~texts.halo(gone.shape)).sum())))
 
     with monkeypatch.context() as mp:
@@ -113,7 +98,7 @@ def pi_label_erasure(spec, size: int, monkeypatch) -> tuple[int, int, int]:
         mp.setattr(FUNCTION, "draw_axis_labels", paint)
         fam.draw(spec, canvas)
     after = canvas.finish()
-    gone = _ink(snap["before"]) & _blank(after)
+    gone = ink_mask(snap["before"]) & blank_mask(after)
     near = np.zeros(gone.shape, bool)
     pis = [lb for lb in canvas.layout.labels if PI_LABEL.match(lb.text)]
     for lb in pis:

@@ -28,7 +28,7 @@ from renderers import get_family
 from renderers.axes import HALO_GROW
 from renderers.canvas import Canvas
 from renderers.text import font_px
-from tests.renderers.strokes import glyph_halo
+from tests.renderers.strokes import blank_mask, glyph_halo, ink_mask
 
 PANELS = sys.modules["renderers.panels.draw"]
 DOT_R = 3.4  # the radius of a point's dot at 336 px (draw_panel)
@@ -44,13 +44,6 @@ def panel_seeds() -> tuple[str, ...]:
     return tuple(out)
 
 
-def _ink(img) -> np.ndarray:
-    """Strokes and dots: darker than the light grid (218) in every channel but one at least."""
-    return np.asarray(img).min(axis=2) < 200
-
-
-def _blank(img) -> np.ndarray:
-    return np.asarray(img).min(axis=2) >= 245
 
 
 def label_damage(spec, size: int, monkeypatch) -> tuple[int, int, float]:
@@ -88,7 +81,7 @@ def label_damage(spec, size: int, monkeypatch) -> tuple[int, int, float]:
         real_panel(canvas, *args, **kwargs)
         if "before" not in state:
             return
-        gone = _ink(state["before"]) & _blank(canvas.finish())
+        gone = ink_mask(state["before"]) & blank_mask(canvas.finish())
         halo = glyph_halo(canvas, state["calls"], gone.shape, HALO_GROW + 1)
         got["beyond"] += int((gone & ~halo).sum())
 
