@@ -2,8 +2,9 @@
 
 MME gives every image exactly two questions, one answered yes and one answered no. Subtasks:
 
-- perception (from ``object_scene`` scenes): existence, count, position (left/right of, in
-  front of/behind), color, OCR (a shop sign: "Is the word X written in the image?");
+- perception (from ``object_scene`` scenes): existence, count, position (left/right of; in
+  front of/behind only for a pair at about one place left to right, as the captions say it),
+  color, OCR (a shop sign: "Is the word X written in the image?");
 - cognition: numerical_calculation (a chalkboard expression: "Is the answer to the expression
   in the image equal to N?"; the wrong N is the left-to-right slip when it differs);
 - diagrams (from the existing families): shape_type (plane_geometry, no attached shapes),
@@ -27,9 +28,11 @@ from engines.cliutil import add_build_arguments
 from engines.dataset import BuildConfig, Builder, image_cell, register_builder
 from engines.dataset import columns as col
 from engines.dataset.streams import STREAMS
+from engines.mavis.object_scene.caption import one_before_other
 from engines.mavis.text import article
 from renderers.object_scene import ObjectSceneFamily
-from renderers.object_scene.spec import KINDS, PLURALS, SIGN_WORDS, THEMES, ObjectSceneSpec
+from renderers.object_scene.spec import (KINDS, PLURALS, SIGN_WORDS, THEMES, ObjectSceneSpec,
+                                         clearly_left)
 from renderers.spec import rng_choice
 from renderers.text import fmt_num
 
@@ -98,19 +101,26 @@ def count(rng: np.random.Generator) -> tuple[ObjectSceneSpec, QA] | None:
 
 
 def position(rng: np.random.Generator) -> tuple[ObjectSceneSpec, QA] | None:
+    """A left/right question (six in ten) or a front/behind one. "in front of" and "behind" are
+    asked, as the captions say them, only of two objects at about one place left to right
+    (``one_before_other``), never of a cup on the far right "behind" a banana on the left."""
     spec = _SCENES.sample_spec(rng, sign="")
     kinds = [o.kind for o in spec.objects]
     uniq = [o for o in spec.objects if kinds.count(o.kind) == 1]
-    horiz = [(a, b) for a in uniq for b in uniq if a is not b and abs(a.x - b.x) >= 0.2]
-    depth = [(a, b) for a in uniq for b in uniq if a is not b and abs(a.depth - b.depth) >= 0.35]
-    if not horiz and not depth:
-        return None
-    if horiz and (not depth or rng.random() < 0.6):
-        a, b = horiz[int(rng.integers(len(horiz)))]
+    side = rng.random() < 0.6
+    if side:
+        pairs = [(a, b) for a in uniq for b in uniq
+                 if clearly_left(a, b, 0.2) or clearly_left(b, a, 0.2)]
+    else:
+        pairs = [(a, b) for a in uniq for b in uniq if a is not b and
+                 abs(a.depth - b.depth) >= 0.35 and one_before_other(a, b)]
+    if not pairs:
+        return None  # no plain pair of the kind drawn: the caller draws again
+    a, b = pairs[int(rng.integers(len(pairs)))]
+    if side:
         true, false = ("left", "right") if a.x < b.x else ("right", "left")
         t = "Is the {a} on the {w} of the {b} in this image?"
     else:
-        a, b = depth[int(rng.integers(len(depth)))]
         true, false = ("in front of", "behind") if a.depth < b.depth else \
             ("behind", "in front of")
         t = "Is the {a} {w} the {b} in this image?"

@@ -61,6 +61,7 @@ _PLACES = {
     "park": ("a park", "a grassy park", "a lawn in a park"),
 }
 RELATION_GAP = 0.15  # centres this far apart (50 px at 336) make a plain left/right relation
+DEPTH_GAP = 0.3  # depths this far apart make a plain front/back relation
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
           8: "eight"}
 
@@ -157,16 +158,27 @@ def _relation(rng, f: dict) -> str | None:
         if clearly_left(a, b, RELATION_GAP):
             return pick(rng, ("The {a} is to the left of the {b}.",
                               "The {b} is to the right of the {a}."), a=a["kind"], b=b["kind"])
-        if b["depth"] - a["depth"] >= 0.3:
-            # "in front of" / "behind" only where one stands before the other, at about the
-            # same place left to right; a pair apart is compared by depth alone (no "the shoe
-            # is behind the tree" for a shoe on the far left of a tree on the right)
-            together = not clearly_left(a, b) and not clearly_left(b, a)
-            return pick(rng, ("The {a} is in front of the {b}.", "The {b} is behind the {a}.")
-                        if together else ("The {a} is nearer the front than the {b}.",
-                                          "The {b} is further back than the {a}."),
-                        a=a["kind"], b=b["kind"])
+        if b["depth"] - a["depth"] >= DEPTH_GAP:
+            near, far = depth_words(a, b)
+            return pick(rng, ("The {a} is {near} the {b}.", "The {b} is {far} the {a}."),
+                        a=a["kind"], b=b["kind"], near=near, far=far)
     return None
+
+
+def one_before_other(a, b) -> bool:
+    """Whether objects ``a`` and ``b`` (SceneObjects or facts objects) stand at about the same
+    place left to right (neither ``clearly_left`` of the other), where "in front of" and
+    "behind" are said of them. MME-synth asks its front/behind questions of such pairs only."""
+    return not clearly_left(a, b) and not clearly_left(b, a)
+
+
+def depth_words(a, b) -> tuple[str, str]:
+    """The words for "nearer" and "further" between ``a`` and ``b``: "in front of" and "behind"
+    only where one stands before the other (``one_before_other``); a pair apart is compared by
+    depth alone, "nearer the front than" and "further back than" (no "the shoe is behind the
+    tree" for a shoe on the far left of a tree on the right)."""
+    return ("in front of", "behind") if one_before_other(a, b) else \
+        ("nearer the front than", "further back than")
 
 
 def _colors(rng, f: dict) -> str:
