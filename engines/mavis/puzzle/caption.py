@@ -167,7 +167,7 @@ def _pyramid(f: dict, rng) -> tuple[str, list[str]]:
            pick(rng, ("Each block is the sum of the two blocks directly below it.",
                       "The rule: a block equals the sum of the two blocks it rests on.")),
            pick(rng, ("The question mark is the {j} block of the {r} row from the top.",
-                      "The missing block sits in the {r} row from the top, in place {j}."),
+                      "The missing block sits in the {r} row from the top, {j} from the left."),
                 r=ORD[r], j=ORD[i])]
     if f["n_hidden"]:
         out.append(pick(rng, _agree(f["n_hidden"], (
@@ -330,7 +330,7 @@ def _color_grid(f: dict, rng) -> tuple[str, list[str]]:
            pick(rng, ("Counting colours: {x}.", "The cells split into {x}."),
                 x=join_list([f"{_n(k)} {c}" for c, k in counts]))]
     if f["most_common"]:
-        out.append(pick(rng, ("{c} is the most common colour.", "The colour seen most often is "
+        out.append(pick(rng, ("The most common colour is {c}.", "The colour seen most often is "
                               "{c}."), c=f["most_common"]))
     return what, out
 

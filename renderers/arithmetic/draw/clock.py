@@ -13,6 +13,9 @@ from renderers.canvas import Canvas
 from renderers.text import font_px
 
 
+FACE = (252, 250, 242)
+HOUR_LEN, MINUTE_LEN = 0.5, 0.86  # the hands' reach as fractions of the face's radius
+HOUR_W, MINUTE_W = 7.5, 4.5  # their widths (strokes scaled by the face's size)
 ROMAN = ("XII", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI")
 
 
@@ -34,6 +37,41 @@ def _overlapping(boxes) -> bool:
     return False
 
 
+def numeral_pad(px: int) -> float:
+    """The face's colour kept round a numeral's glyphs (the hands pass beneath)."""
+    return max(3.0, 0.2 * px)
+
+
+def _box_distance(p, box) -> float:
+    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
+    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def hand_lengths(centre, R: float, k: float, boxes, unit: float) -> tuple[float, float]:
+    """The hour and minute hands' lengths in pixels. The minute hand reaches into the minute
+    ticks (a minute is read there) and passes beneath the numerals; the hour hand stops short
+    of every numeral's cleared box (``boxes``) by a margin, however it turns, so it shows
+    whole."""
+    hour = HOUR_LEN * R
+    if boxes:
+        reach = min(_box_distance(centre, b) for b in boxes)
+        hour = min(hour, reach - HOUR_W * k * unit / 2 - 2.0)
+    return hour, MINUTE_LEN * R
+
+
+def draw_hands(cv: Canvas, centre, R: float, k: float, hour: int, minute: int, boxes) -> None:
+    cx, cy = centre
+    hl, ml = hand_lengths(centre, R, k, boxes, cv.unit)
+    ha, ma = hand_angles(hour, minute)
+    for ang, length, width, col in ((ha, hl, HOUR_W, (20, 20, 20)),
+                                    (ma, ml, MINUTE_W, (45, 45, 70))):
+        a = math.radians(ang)
+        tip = (cx + length * math.sin(a), cy - length * math.cos(a))
+        tail = (cx - R * 0.1 * math.sin(a), cy + R * 0.1 * math.cos(a))
+        cv.line([tail, tip], color=col, width=width * k)
+
+
 def draw_clocks(spec: ArithmeticSpec, cv: Canvas, box) -> None:
     x0, y0, x1, y1 = box
     n = len(spec.clocks)
@@ -44,14 +82,8 @@ def draw_clocks(spec: ArithmeticSpec, cv: Canvas, box) -> None:
     k = max(0.65, min(1.2, R / (140 * cv.unit)))  # stroke scale relative to a full-size face
     for i, c in enumerate(spec.clocks):
         cx, cy = x0 + cw * (i + 0.5), y0 + (y1 - y0 - cap_h) / 2
-        cv.circle((cx, cy), R, fill=(252, 250, 242), outline=color_rgb(c.color), width=6 * k)
-        for t in range(60):
-            a = math.radians(t * 6)
-            major = t % 5 == 0
-            r_in, r_out = R * (0.8 if major else 0.87), R * 0.92
-            s, co = math.sin(a), math.cos(a)
-            cv.line([(cx + r_in * s, cy - r_in * co), (cx + r_out * s, cy - r_out * co)],
-                    color=INK, width=(2.6 if major else 1.0) * k)
+        cv.circle((cx, cy), R, fill=FACE, outline=color_rgb(c.color), width=6 * k)
+        numerals = []  # (text, where it is drawn, px, its glyphs' box widened by the pad)
         if c.numerals != "none":
             texts = ROMAN if c.numerals == "roman" else ["12"] + [str(h) for h in range(1, 12)]
             px = max(11, min(int(round(R * (0.15 if c.numerals == "roman" else 0.2))),
@@ -61,16 +93,26 @@ def draw_clocks(spec: ArithmeticSpec, cv: Canvas, box) -> None:
             keep = range(12)
             if _overlapping(boxes):  # a small face: numbers at the quarters only
                 keep = (0, 3, 6, 9)
+            pad = numeral_pad(px)
             for j in keep:
-                bx = boxes[j]
-                cv.text(((bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2), texts[j], px=px, color=INK)
-        ha, ma = hand_angles(c.hour, c.minute)
-        for ang, length, width, col in ((ha, 0.5, 7.5, (20, 20, 20)),
-                                        (ma, 0.8, 4.5, (45, 45, 70))):
-            a = math.radians(ang)
-            tip = (cx + R * length * math.sin(a), cy - R * length * math.cos(a))
-            tail = (cx - R * 0.1 * math.sin(a), cy + R * 0.1 * math.cos(a))
-            cv.line([tail, tip], color=col, width=width * k)
+                xy = ((boxes[j][0] + boxes[j][2]) / 2, (boxes[j][1] + boxes[j][3]) / 2)
+                g = cv.text_box(xy, texts[j], px)
+                numerals.append((texts[j], xy, px, (g[0] - pad, g[1] - pad, g[2] + pad,
+                                                    g[3] + pad)))
+        draw_hands(cv, (cx, cy), R, k, c.hour, c.minute, [n[3] for n in numerals])
+        # the minute hand passes beneath the numerals: each stands on the face's colour a little
+        # wider than its glyphs, so no hand crosses it; the ticks go on after these patches
+        for _, _, _, bx in numerals:
+            cv.rect(bx, fill=FACE, outline=None, ink=False)
+        for t in range(60):
+            a = math.radians(t * 6)
+            major = t % 5 == 0
+            r_in, r_out = R * (0.8 if major else 0.87), R * 0.92
+            s, co = math.sin(a), math.cos(a)
+            cv.line([(cx + r_in * s, cy - r_in * co), (cx + r_out * s, cy - r_out * co)],
+                    color=INK, width=(2.6 if major else 1.0) * k)
+        for text, xy, px, _ in numerals:
+            cv.text(xy, text, px=px, color=INK)
         cv.dot((cx, cy), r=5 * k, color=(20, 20, 20))
         if c.caption:
             cv.text((cx, cy + R + cap_h * 0.5), c.caption, px=fp, kind="bold")

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 
-from renderers.axes import draw_axes
-from renderers.canvas import Canvas, Point
+import numpy as np
+
+from renderers.axes import draw_axes, draw_axis_labels
+from renderers.canvas import Box, Canvas, Point
 from renderers.scientific.draw.primitives import (INK, WIRE, Dimension, Frame, add, col,
                                                   dashed_arrow, dimension, double_arrow, hatch,
                                                   label_px, light, zigzag)
@@ -258,8 +260,6 @@ def draw_incline(p, c: Canvas, fr: Frame) -> Dimension | None:
     corners += [add(corners[1], n, bs), add(corners[0], n, bs)]
     c.polygon(corners, fill=(205, 220, 240), outline=INK, width=2.0)
     Q = add(P, n, bs / 2)
-    ra = 0.1 * w
-    c.arc(A, ra, 0, p.angle_deg, color=INK, width=1.4)
     labels = []
     if p.show_forces:
         wv, nv, fv = (0.0, 1.0), n, e
@@ -269,9 +269,8 @@ def draw_incline(p, c: Canvas, fr: Frame) -> Dimension | None:
         if p.mu > 0:
             c.arrow(Q, add(Q, fv, 0.14 * w), color=col("green"), width=2.6, head=11)
             labels.append((add(Q, fv, 0.14 * w), "f", fv, "green"))
-    half = math.radians(min(p.angle_deg / 2, 14))  # low and to the right: clear of the slope
-    c.label((A[0] + ra * math.cos(half), A[1] - ra * math.sin(half)),
-            f"{fmt_num(p.angle_deg)}°", px=px, prefer=(1, -0.25), dist=3 * u)
+    # before the forces' names: the value claims its margin, which they keep clear of
+    angle_mark(c, A, th, Bc[0] - q, f"{fmt_num(p.angle_deg)}°", px, 0.1 * w)
     for anchor, text, prefer, color in labels:
         c.label(anchor, text, px=px, color=col(color), prefer=prefer, dist=2 * u, kind="serif")
     if p.mu > 0:
@@ -286,6 +285,66 @@ def draw_incline(p, c: Canvas, fr: Frame) -> Dimension | None:
     c.label(Q, f"{fmt_num(p.mass)} kg", px=px, prefer=(n[0] - e[0], n[1] - e[1]),
             dist=bs * 0.75)
     return dim
+
+
+def angle_mark(c: Canvas, A: Point, th: float, x_end: float, text: str, px: int,
+               ra: float) -> Box:
+    """The foot's angle: its value inside the wedge between the ground and the slope (which
+    ends at ``x_end``), a third of a font size clear of both lines, of the ink already drawn
+    (the weight's arrow crosses the ramp) and of the arc, which runs just inside the value at
+    a radius from 0.8 ``ra`` to 0.8 of the ramp's base (a narrow wedge takes its value, and its
+    arc, further out). The value claims its margin: later labels keep clear of it too. Where
+    the wedge has no such room the value goes beside an arc of radius ``ra``."""
+    b0 = c.text_box((0.0, 0.0), text, px)  # the glyphs' box about the point they are drawn at
+    w, h = b0[2] - b0[0], b0[3] - b0[1]
+    m = max(3.0, px / 3)
+    lw = 1.4 * c.unit
+    s, co = math.sin(th), math.cos(th)
+    ink = np.asarray(c.ink, dtype=bool) | c.label_mask()
+    r_max = 0.8 * (x_end - A[0])
+    r_min = 0.8 * ra
+
+    def clear_arc(r: float) -> bool:  # the arc's own path meets no ink between its ends
+        for k in range(1, 24):
+            a = th * k / 24
+            x, y = A[0] + r * math.cos(a), A[1] - r * math.sin(a)
+            if min(A[1] - y, (x - A[0]) * s - (A[1] - y) * co) < 3:
+                continue  # beside the ground or the slope, which the arc ends on
+            if ink[max(0, int(y) - 2):int(y) + 3, max(0, int(x) - 2):int(x) + 3].any():
+                return False
+        return True
+
+    best = None
+    step = max(1.0, c.unit)
+    for j in range(int(0.2 * c.height / step)):  # box bottoms, up from the ground
+        y1 = A[1] - m - lw - j * step
+        y0 = y1 - h
+        # the top-left corner is the nearest to the slope: far enough along for the margin
+        x0 = max(A[0] + ((A[1] - y0) * co + m + lw) / s, A[0])
+        if (A[1] - y0) * co / s > x_end:
+            break
+        for i in range(int(0.5 * c.width / step)):
+            bx = (x0 + i * step, y0, x0 + i * step + w, y1)
+            if bx[2] > x_end - m:
+                break
+            near = math.hypot(bx[0] - A[0], A[1] - y1)
+            if near - m - lw < r_min:
+                continue
+            if (best is not None and near >= best[0]) or near - m - lw > r_max:
+                break
+            if c.is_free(bx, avoid_ink=True, pad=m) and clear_arc(near - m - lw):
+                best = (near, bx)
+                break
+    if best is None:
+        c.arc(A, ra, 0, math.degrees(th), color=INK, width=1.4)
+        half = min(th / 2, math.radians(14))  # low and to the right: clear of the slope
+        return c.label((A[0] + ra * math.cos(half), A[1] - ra * math.sin(half)), text, px=px,
+                       prefer=(1, -0.25), dist=3 * c.unit)
+    near, bx = best
+    c.arc(A, near - m - lw, 0, math.degrees(th), color=INK, width=1.4)
+    c.text((bx[0] - b0[0], bx[1] - b0[1]), text, px=px, record=False)
+    c.claim((bx[0] - m + 1, bx[1] - m + 1, bx[2] + m - 1, bx[3] + m - 1), text)
+    return bx
 
 
 # ----------------------------------------------------------------------------- vectors
@@ -308,8 +367,10 @@ def draw_vectors(vs, c: Canvas, fr: Frame) -> None:
     x0, x1, y0, y1 = math.floor(x0), math.ceil(x1), math.floor(y0), math.ceil(y1)
     # the end tick labels reach close to the frame's edge: a margin off the picture's border
     m = 4 * c.unit
+    # the tick labels placed now, painted over the arrows (off them where they can): an arrow
+    # from the origin ran through the "O"
     vp = draw_axes(c, x0, x1, y0, y1, xstep=1, ystep=1, equal=True,
-                   frame=(fr[0] + m, fr[1] + m, fr[2] - m, fr[3] - m))
+                   frame=(fr[0] + m, fr[1] + m, fr[2] - m, fr[3] - m), defer_labels=True)
     labels = []
     for v in vs.vectors:
         a = vp(v.tail_x, v.tail_y)
@@ -326,6 +387,7 @@ def draw_vectors(vs, c: Canvas, fr: Frame) -> None:
         if math.hypot(b[0] - a[0], b[1] - a[1]) > 1:
             dashed_arrow(c, a, b, INK, width=2.4)
             labels.append((a, b, " + ".join(v.name for v in vs.vectors), INK))
+    draw_axis_labels(c, vp)
     px = font_px(c.width, 1.0)
     for a, b, name, color in labels:
         m = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
