@@ -127,6 +127,9 @@ DIAGRAM_KINDS = {
     "graph": "network", "puzzle": "puzzle", "arithmetic": "everyday object",
     "scientific": "physics diagram", "object_scene": "room or street scene",
 }
+# arithmetic pictures an "everyday object" names; a number line, equation card, fraction model,
+# tally chart or bar model is none, so the shared question is not asked of them
+EVERYDAY_OBJECTS = ("clock", "receipt", "money", "ruler", "thermometer")
 KIND_OF_PICTURE = "What kind of picture is this?"
 KIND_OF_PICTURE_WEIGHT = 0.1  # shared by every family: a tenth of a weight keeps its share small
 TYPE_WEIGHT = 0.3  # a family's "what is shown" question, answered by every one of its pictures
@@ -135,6 +138,8 @@ TYPE_WEIGHT = 0.3  # a family's "what is shown" question, answered by every one 
 def perception_asks(family: str, facts: dict) -> list[Ask]:
     qs = list((ASKERS.get(family) if family in ASKERS else _generic)(facts))
     # on a picture that answers few questions, the shared one would take a large share
+    if family == "arithmetic" and facts.get("kind") not in EVERYDAY_OBJECTS:
+        return qs
     if family in DIAGRAM_KINDS and len(qs) >= 3:
         qs.append(ask(KIND_OF_PICTURE, DIAGRAM_KINDS[family], "Is this picture {a}?",
                       weight=KIND_OF_PICTURE_WEIGHT))

@@ -75,3 +75,19 @@ def test_puzzle_claims_read_as_english():
               "Is the shape in the first panel a letter L shape?",
               "Is the shape in the first panel a letter F shape?"):
         assert t in seen, t
+
+
+def test_only_everyday_objects_are_called_one():
+    """"What kind of picture is this?" -> "everyday object" of a clock, coins or a ruler, never
+    of a fraction bar, number line, equation card, tally chart or bar model."""
+    fam, asked = renderers.get_family("arithmetic"), {}
+    for seed in range(300):
+        f = fam.facts(fam.sample_spec(np.random.default_rng(seed)))
+        kinds = [q for q in perception_asks("arithmetic", f)
+                 if q.question == "What kind of picture is this?"]
+        asked.setdefault(f["kind"], set()).add(bool(kinds))
+        assert all(q.answer == "everyday object" for q in kinds)
+    assert len(asked) == 10, asked
+    called = {k for k, v in asked.items() if True in v}
+    # a picture answering fewer than three questions is not asked it (receipts, thermometers)
+    assert {"clock", "money"} <= called <= {"clock", "receipt", "money", "ruler", "thermometer"}
