@@ -13,12 +13,14 @@ does not state (none in text_dominant, whose text states every given).
 
 The family's own chains (plane geometry, piecewise zeros) redo every step after the error.
 For the others the error sits in the step that works the answer out and the wrong value runs
-through the steps that restate it: the distractor's wrong formula written as that step, or a
-slip in its arithmetic (a digit one off, two digits swapped, a sign lost where a negative
-number enters). A problem whose answer no step works out (a text answer, a value read off the
-formula) gets no engine-made rejected side: ``engine_pair`` raises ValueError, and the
-dpo-pairs builder draws the family's next problem. A multiple-choice prompt shows the rejected
-answer among its options.
+through the steps that restate it: the distractor's wrong formula written as that step (one
+that uses what the steps before it worked out), or a slip in its arithmetic (a digit one off,
+two digits swapped, a sign lost where a negative number enters; never the decimal point
+moved, and one of several solutions listed together keeps its place among them). A problem
+whose answer no step works out (a text answer, a value read off the formula) gets no
+engine-made rejected side: ``engine_pair`` raises ValueError, and the dpo-pairs builder draws
+the family's next problem. A multiple-choice prompt shows the rejected answer among its
+options.
 
     from engines.mavis.dpo import pairs_from_model
     pairs = pairs_from_model(rows, my_model_fn)   # rows: mavis-instruct dicts with images
@@ -110,6 +112,10 @@ _SELF_AWARE = re.compile(r"slip|forget|forgot|ignor|instead|invert|wrong|mistak|
                          r"one unit|mixed|not squared|that is the|without|taking|taken|only the|"
                          r"changed|left out|other coordinate|swap|confus|using the|dropping|"
                          r"picking|giving|counting|estimating|subtracting in", re.I)
+# a remark in brackets, in words: "(the inequality includes 0)", not "(8 · sin 50°)"
+_REMARK = re.compile(r"\((?=[^()]*[a-z]{4})[^()]*\)")
+# a function's value named, "f(3)", "f'(2)": the brackets hold no arithmetic
+_APPLIED = re.compile(r"(?<![\w])[A-Za-z]'*\(-?[\w.]+\)")
 KINDS = ("misread_value", "wrong_formula", "arithmetic_slip")
 
 
@@ -169,10 +175,14 @@ def _expression(step: str, m: re.Match) -> str:
 def _computes(step: str, m: re.Match) -> bool:
     """Whether the result ``m`` is worked out in the step: its expression holds numbers and
     arithmetic ("(6 - 3)/1 = 3", "f(0) = 1", "Adding the base 10² = 100 gives S = 360"), not
-    a name restated ("so OB = 7", "the area of triangle ABC = 54", "is 60°") nor a value
-    restated under another name ("y = -2, so k = -2": the minus is a sign, no arithmetic)."""
+    a name restated ("so OB = 7", "the area of triangle ABC = 54", "is 60°"), a value
+    restated under another name ("y = -2, so k = -2": the minus is a sign, no arithmetic) nor
+    one whose only brackets hold a remark ("x = 0 satisfies x >= 0 (the inequality includes
+    0), so use f(x) = 2")."""
     adding = re.match(r"\s*Adding\b", step)
-    expr = step[:m.start()] if adding else _expression(step, m)
+    # a remark in brackets is no arithmetic ("x = 0 satisfies x >= 0 (the inequality includes
+    # 0), so use f(x) = 2": a slip there rewrites the formula given)
+    expr = _REMARK.sub(" ", step[:m.start()] if adding else _expression(step, m))
     lone = _VAL.fullmatch(expr.strip())
     if not adding and lone and "/" not in lone.group() and \
             _shown(_value(lone.group())) == _shown(_value(m.group())):
@@ -183,16 +193,33 @@ def _computes(step: str, m: re.Match) -> bool:
 def _answer_step(cot: Sequence[str], right: str) -> int | None:
     """The step that works the answer out: the first of the closing steps that all state it
     (the others only restate it) in which it is the result of arithmetic; None where there is
-    none or a later step holds the answer's value other than as a stated result, but in a
+    none, where that step only names a function's value that an earlier one of those steps
+    states ("so use f(x) = 0.5." then "f(3) = 0.5.": the value is read off the formula), or
+    where a later step holds the answer's value other than as a stated result, but in a
     sentence that ``_restated`` leaves out."""
     tail = len(cot)
     while tail > 0 and _result(cot[tail - 1], right):
         tail -= 1
     j = next((i for i in range(tail, len(cot)) if _computes(cot[i], _result(cot[i], right))),
              None)
+    if j is not None and _read_off(cot, tail, j, right):
+        return None
     if j is None or any(_restated(s, right) is None for s in cot[j + 1:]):
         return None
     return j
+
+
+def _read_off(cot: Sequence[str], tail: int, j: int, right: str) -> bool:
+    """Whether step ``j`` only names a function's value ("f(3) = 0.5.") that a step before it
+    in the closing ones gives as the function's formula ("so use f(x) = 0.5."): the value is
+    read off the formula, not worked out."""
+    expr = _expression(cot[j], _result(cot[j], right))
+    named = _APPLIED.search(expr)
+    if not named or _OPS.search(_APPLIED.sub("v", expr)):
+        return False
+    formula = re.compile(r"(?<!\w)" + re.escape(named.group().split("(")[0]) +
+                         r"\(x\)\s*[=≈]\s*$")
+    return any(formula.search(cot[i][:_result(cot[i], right).start()]) for i in range(tail, j))
 
 
 def _restated(step: str, right: str) -> str | None:
@@ -220,7 +247,8 @@ def _carry(cot: Sequence[str], j: int, step: str, right: str, wrong: str) -> lis
 def _digit_slips(tok: str) -> list[str]:
     """``tok`` with one digit one off (not the leading digit of a number of several digits,
     so no 14 -> 04 or 24) or its last two digits swapped where they stand side by side (no
-    150.8 -> 158.0 across the decimal point)."""
+    150.8 -> 158.0 across the decimal point) and the swap keeps the number's first digit in
+    its place (no 0.04 -> 0.40: that is the decimal point moved)."""
     out = []
     pos = [i for i, c in enumerate(tok) if c.isdigit()]
     for i in pos:
@@ -232,8 +260,50 @@ def _digit_slips(tok: str) -> list[str]:
                 out.append(tok[:i] + str(c) + tok[i + 1:])
     if len(pos) >= 2 and pos[-1] == pos[-2] + 1 and tok[pos[-1]] != tok[pos[-2]]:
         i, k = pos[-2], pos[-1]
-        out.append(tok[:i] + tok[k] + tok[i + 1:k] + tok[i] + tok[k + 1:])
+        t = tok[:i] + tok[k] + tok[i + 1:k] + tok[i] + tok[k + 1:]
+        if re.search(r"[1-9]", tok) and re.search(r"[1-9]", tok).start() == \
+                re.search(r"[1-9]", t).start():
+            out.append(t)
     return out
+
+
+# a result listed before another of the same equation: "x = -6 or x = ", "x ≈ -1.73 and x ≈ "
+_BEFORE = re.compile(r"[a-z]\s*[=≈]\s*(-?\d+(?:\.\d+)?)\s+(?:or|and)\s+[a-z]\s*[=≈]\s*$")
+_AFTER = re.compile(r"\s+(?:or|and)\s+[a-z]\s*[=≈]\s*(-?\d+(?:\.\d+)?)(?![\w.]?\d)")
+
+
+def _siblings(step: str, m: re.Match) -> list[float]:
+    """The results listed with the value ``m`` as solutions of one equation ("x = 2 ± 8, that
+    is x = -6 or x = 10": -6 for 10; "is 0 at x ≈ -1.73 and x ≈ 1.73")."""
+    out, head, tail = [], step[:m.start()], step[m.end():]
+    while (b := _BEFORE.search(head)):
+        out.append(_value(b[1]))
+        head = head[:b.start(1)]
+    while (a := _AFTER.match(tail)):
+        out.append(_value(a[1]))
+        tail = tail[a.end():]
+    return out
+
+
+def _keeps_place(right: float, wrong: float, siblings: Sequence[float]) -> bool:
+    """Whether a slip from ``right`` to ``wrong`` keeps its place among the results listed
+    with it: a restatement that picks one by its order ("The largest zero is 10" of -6 and 10)
+    holds of the slipped value too (no "-6 or x = -10", then "The largest zero is -10"), and
+    no two results come out equal."""
+    return all(wrong != s and (wrong - s) * (right - s) > 0 for s in siblings)
+
+
+def _close(right: str, wrong: str) -> bool:
+    """Whether ``wrong`` is a slip a solver makes for the result ``right``: close to it (at
+    most 15 % or 1 away), its sign turned, or two neighbouring digits swapped; not its decimal
+    point moved ("12.08² = 14.6" for 146, "8.5 · tan 45° = 85", "0.4" for 0.04: no reader
+    takes that for a slip of the hand)."""
+    r, w = _value(right), _value(wrong)
+    q = math.log10(max(abs(w / r), abs(r / w))) if r and w else 0.0
+    if q > 0.5 and abs(q - round(q)) < 0.005:
+        return False  # ten times it, to the print's rounding: "-1 / 24 ≈ -0.4" for -0.04
+    return abs(w - r) <= max(1.0, 0.15 * abs(r)) + 1e-9 or w == -r or \
+        wrong in _digit_slips(right)
 
 
 def _slips(tok: str, signed: bool) -> list[str]:
@@ -285,6 +355,34 @@ def _formula_step(p: Problem, j: int, note: str, wrong: str) -> str | None:
         return None
     m = at.search(p.cot[j])
     return (p.cot[j][:m.start()] if m else "") + text + "."
+
+
+def _leaves_work(cot: Sequence[str], j: int, step: str) -> bool:
+    """Whether ``step``, in place of the answer's step ``cot[j]``, leaves unused a result an
+    earlier step worked out for it: neither its value nor a name it was stated under in
+    ``step`` ("The terms are -26, -8, 54, 13; their sum is 33." then "Area of the bounding
+    rectangle: 5 × 5 = 25.": a solver who sums the terms goes on with the sum)."""
+    def vals(text: str) -> set[str]:
+        return {_shown(_value(t.group())) for t in _VAL.finditer(text)}
+    used, now = vals(cot[j]), vals(step)
+    names: dict[str, set[str]] = {}  # a stated result's value -> the names it is stated under
+    worked = set()  # those stated after the first step, which restates the givens
+    for i, s in enumerate(cot[:j]):
+        for m in _VAL.finditer(s):
+            if not _MARK.search(s[:m.start()]) or \
+                    not re.match(r"\s*(?:[,;.]|$|(?:and|so|gives)\b)", s[m.end():]):
+                continue  # no result stated ("3" of "r² = 3V/(πh)")
+            v = _shown(_value(m.group()))
+            worked |= {v} if i else set()
+            # "sum" of "their sum is 33", "Δy" of "Δy = 6.5 - 2 = 4.5", "radius", "r" and
+            # "AB" of "Its radius is r = AB = √17 ≈ 4.12"
+            clause = re.split(r"[,;:]|\band\b", s[:m.start()])[-1]
+            names.setdefault(v, set()).update(
+                t.split()[-1] for t in re.split(r"=|≈|\bis\b", clause)
+                if t.strip() and not re.search(r"\d", t))
+    return any(v in used and v not in now and not any(
+        re.search(r"(?<![A-Za-z0-9_])" + re.escape(n) + r"(?![A-Za-z0-9_])", step)
+        for n in names[v]) for v in worked)
 
 
 def _evaluate(expr: str) -> float | None:
@@ -342,7 +440,7 @@ def _generic_chains(p: Problem) -> list[WrongChain]:
     for d in p.distractors:
         w = fmt_answer(d.value)
         step = _formula_step(p, j, d.wrong_step, w) if d.wrong_step and w not in seen else None
-        if step:
+        if step and not _leaves_work(p.cot, j, step):
             seen.add(w)
             out.append(WrongChain("wrong_formula", _carry(p.cot, j, step, right, w),
                                   _value(w)))
@@ -354,8 +452,10 @@ def _generic_chains(p: Problem) -> list[WrongChain]:
     pure = pure and _shown(_value(pure.group())) == right  # the same value in two forms
     exact = list(_VAL.finditer(step[:m.start()]))[-1] if pure else m
     # a sign is lost or gained where the expression has a negative number ("(5 - (-3))/4",
-    # "-1/2·5/2"), not in a plain subtraction
-    signed = bool(re.search(r"-(?=[\w(√π])", _expression(step, exact)))
+    # "-1/2·5/2"), not in a plain subtraction, nor in one of the solutions of an equation
+    # listed together ("x = 2 ± 8, that is x = -6 or x = 10"), each keeping its place
+    sibs = _siblings(step, m)
+    signed = not sibs and bool(re.search(r"-(?=[\w(√π])", _expression(step, exact)))
     slipped = [(step[:exact.start()] + _written(t) + step[exact.end():m.start()] +
                 (_shown(_value(t)) if pure else "") + step[m.end():], _shown(_value(t)))
                for t in _slips(exact.group(), signed)]
@@ -363,6 +463,8 @@ def _generic_chains(p: Problem) -> list[WrongChain]:
         slipped += [(step[:m.start()] + _written(t) + step[m.end():], _shown(_value(t)))
                     for t in _slips(m.group(), False)]
     for text, w in slipped:
+        if not _keeps_place(_value(right), _value(w), sibs):
+            continue
         if w not in seen and _value(w) != 0:  # no 0 from work on numbers that are not
             seen.add(w)
             out.append(WrongChain("arithmetic_slip", _carry(p.cot, j, text, right, w),
@@ -404,7 +506,9 @@ def _keeps_givens(p: Problem, w: WrongChain) -> bool:
 
 def _sound(p: Problem, w: WrongChain) -> bool:
     """A family's own chain fit to pair: its givens kept (``_keeps_givens``) and, for a
-    slip, one in a step's arithmetic, not in a step that restates a value ("so OB = 7")."""
+    slip, one in a step's arithmetic, not in a step that restates a value ("so OB = 7"), close
+    to the value it slips from (``_close``) and in its place among the solutions listed with
+    it (``_keeps_place``)."""
     if not _keeps_givens(p, w):
         return False
     if w.kind != "arithmetic_slip":
@@ -414,6 +518,13 @@ def _sound(p: Problem, w: WrongChain) -> bool:
         return False
     vals = list(_VAL.finditer(p.cot[e]))
     got = list(_VAL.finditer(w.cot[e]))
+    # the first value the slip changes ("x ≈ -1.73 or x ≈ 0.73, both inside" for "... or x ≈
+    # 1.73; only x ≈ -1.73 lies inside")
+    at = next(((a, b) for a, b in zip(vals, got) if a.group() != b.group()), None)
+    if at and "/" not in at[0].group() + at[1].group() and \
+            not (_close(at[0].group(), at[1].group()) and _keeps_place(
+                _value(at[0].group()), _value(at[1].group()), _siblings(p.cot[e], at[0]))):
+        return False
     if not vals or len(vals) != len(got) or vals[-1].group() == got[-1].group() or \
             not _MARK.search(p.cot[e][:vals[-1].start()]):
         return True  # not a result at the step's end: nothing to judge here
