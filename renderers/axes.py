@@ -207,7 +207,7 @@ def _stride(px_per_step: float, need_px: float) -> int:
     return k
 
 
-def _axis_pos(lo: float, hi: float) -> float:
+def axis_pos(lo: float, hi: float) -> float:
     """Where the other axis crosses: zero if in range, else the nearer end."""
     if lo <= 0 <= hi:
         return 0.0
@@ -246,8 +246,8 @@ def draw_axes(canvas: Canvas, xmin: float, xmax: float, ymin: float, ymax: float
         xstep, ystep = xstep or ystep or common, ystep or xstep or common
     xstep = xstep or nice_step(xmax - xmin, 12)
     ystep = ystep or nice_step(ymax - ymin, 12)
-    ax_y = _axis_pos(ymin, ymax)  # math y of the x-axis
-    ax_x = _axis_pos(xmin, xmax)  # math x of the y-axis
+    ax_y = axis_pos(ymin, ymax)  # math y of the x-axis
+    ax_x = axis_pos(xmin, xmax)  # math x of the y-axis
     xt = tick_values(xmin, xmax, xstep)
     yt = tick_values(ymin, ymax, ystep)
     th = text_size(canvas, "0", px)[1]
@@ -496,7 +496,9 @@ def draw_axis_labels(canvas: Canvas, vp: AxesViewport) -> list[Box]:
 
     Each label first moves off the strokes drawn since the axes where it can (``_place``):
     to the first of its places whose box meets none of their ink, else to the one whose
-    glyphs meet the least. Then its box is cleared of the grid as by a box of the canvas
+    glyphs meet the least; a y tick label a level stroke still runs into from the left (read
+    as its minus sign) goes just above or below its tick's row where it can (``_off_row``).
+    Then its box is cleared of the grid as by a box of the canvas
     colour ``HALO_PAD`` px larger than its text, and whatever was drawn since is cleared only
     on the glyphs and ``HALO_GROW`` px round them (``Canvas.clear_for_text``): the glyphs stay
     whole, a minus sign included, and a curve that still runs through the box is cut only
@@ -518,6 +520,8 @@ def draw_axis_labels(canvas: Canvas, vp: AxesViewport) -> list[Box]:
         near = _count(fresh, lab.box, p + 2.0)
         if near:
             lab = _place(canvas, lab, d, vp.ticks, fresh, grow)
+            if lab.role == "y" and _minus_like(fresh, lab):
+                lab = _off_row(canvas, lab, d, vp.ticks, fresh)
             near = _count(fresh, lab.box, p + 2.0)
         x0, y0, x1, y1 = lab.box
         shaded = d.regions is not None and _count(d.regions, lab.box, p)
@@ -596,6 +600,56 @@ def _place(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
     if lab.entry is not None and lab.entry.box != lab.box:
         lab.entry.box = lab.box
         claim_margin(c, lab.box)
+    return lab
+
+
+def _minus_like(fresh: np.ndarray, lab: AxisLabel) -> bool:
+    """Whether a stroke drawn since the axes (``fresh``) runs level into the left of a tick
+    label that has no minus sign, its glyphs' middle rows ink and the rows above and below
+    not: a line y = 2 or an asymptote through "2" reads as "-2"."""
+    if lab.text.startswith("-"):
+        return False
+    x0, y0, x1, y1 = lab.box
+    cy, q = (y0 + y1) / 2, (y1 - y0) / 4
+    xa, xb = max(0, int(math.floor(x0)) - HALO_GROW - 3), max(0, int(math.floor(x0)))
+
+    def rows(a: float, b: float) -> bool:
+        return bool(fresh[max(0, int(round(a))):max(0, int(round(b))), xa:xb].any())
+
+    return rows(cy - 1, cy + 2) and not rows(cy - 2 * q - 1, cy - q) and \
+        not rows(cy + q + 1, cy + 2 * q + 2)
+
+
+def _off_row(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
+             fresh: np.ndarray) -> AxisLabel:
+    """A y tick label a level stroke runs into (``_minus_like``) moved just above or below
+    its tick's row (and the stroke along it), on either side of the axis: to the first such
+    place clear of every stroke, label, shaded region and ``keep_clear`` dot that still reads
+    as its own tick's (as ``_place`` checks); where none is, the label stays where it was."""
+    c, u = canvas, canvas.unit
+    mx, my = lab.mark
+    dx = abs(lab.xy[0] - mx)
+    others = [o.box for o in c.layout.labels if o is not lab.entry]
+    lift = HALO_PAD + 2.0 + 2 * u  # the box, widened as draw_axis_labels tests it, off the row
+    for sx, ha in ((-1, "r"), (1, "l")):
+        for sy, va in ((-1, "b"), (1, "t")):
+            xy, anchor = (mx + sx * dx, my + sy * lift), ha + va
+            box = c.text_box(xy, lab.text, lab.px, anchor, lab.kind)
+            alt = replace(lab, xy=xy, anchor=anchor, box=box, alts=())
+            if box[0] < 1 or box[1] < 1 or box[2] > c.width - 1 or box[3] > c.height - 1:
+                continue
+            if _count(d.ink, box, 0.0) or _count(fresh, box, HALO_PAD + 2.0) or any(
+                    boxes_overlap(box, o, LABEL_GAP) for o in others):
+                continue
+            if d.regions is not None and _count(d.regions, box, HALO_PAD):
+                continue
+            if not _owns_mark(alt, ticks) or (d.clear and _glyphs_near(
+                    c, xy, lab.text, lab.px, anchor, lab.kind, box, d.clear)):
+                continue
+            if lab.entry is not None:
+                lab.entry.box = box
+                claim_margin(c, box)
+            return alt
     return lab
 
 

@@ -18,7 +18,7 @@ from typing import Sequence
 import numpy as np
 
 from renderers.analytic_geometry.spec import AnalyticSpec, GeoObject, object_equation
-from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels,
+from renderers.axes import (AxesViewport, axis_pos, draw_axes, draw_axis_labels,
                             least_glyph_ink, row_spacer, text_size)
 from renderers.canvas import PALETTE, Box, Canvas, Point, box_counts, halo_text
 from renderers.text import fmt_num, font_px
@@ -238,11 +238,13 @@ def _curve_labels(spec: AnalyticSpec, canvas: Canvas, vp: AxesViewport,
     for k, (o, cands) in enumerate(zip(spec.objects, anchors)):
         if not cands or o.kind not in ("line", "circle", "ellipse", "parabola"):
             continue
-        text = object_equation(o) if o.show_eq else o.name
+        text = _curve_text(o, spec)
         lpx = _label_px(canvas, text, epx)
         col = _dark(_color(o.color))
         w, h = text_size(canvas, text, lpx)
         spaced = row_spacer(apart, w, h, text_size(canvas, "0", lpx)[0])
+        if o.kind == "line" and not o.show_eq:
+            spaced = _off_axes(spaced, vp, apart, w, h, lpx)
         c = (_free_anchor(canvas, cands, text, lpx, spaced) or
              _inside_box(canvas, o, vp, text, lpx, spaced))
         if c is None:
@@ -250,6 +252,35 @@ def _curve_labels(spec: AnalyticSpec, canvas: Canvas, vp: AxesViewport,
             others = [q for j, pts in enumerate(outlines) if j != k for q in pts]
             c = _free_near(canvas, text, lpx, outlines[k], others, cands[0][0], spaced)
         halo_text(canvas, c, text, lpx, col)
+
+
+def _curve_text(o: GeoObject, spec: AnalyticSpec) -> str:
+    """A curve's label: its name, or its equation where shown, after its name ("l₁: y = 2x")
+    where another object of its kind is drawn: a text asking for "the intersection of l₁ and
+    l₂" of two lines labelled by their equations alone named neither."""
+    if not o.show_eq:
+        return o.name
+    if o.name and sum(q.kind == o.kind for q in spec.objects) > 1:
+        return f"{o.name}: {object_equation(o)}"
+    return object_equation(o)
+
+
+def _off_axes(spaced, vp: AxesViewport, apart: Sequence[Box], w: float, h: float,
+              clear: float):
+    """``spaced`` (a ``row_spacer`` test of w x h boxes by their top-left corners) and each
+    box ``clear`` px from both axis lines and from every tick label ``apart``: a line's bare
+    name "l" is one upright stroke, which beside an axis reads as a tick or the digit 1."""
+    ax, ay = vp(axis_pos(vp.xmin, vp.xmax), axis_pos(vp.ymin, vp.ymax))
+
+    def test(x0, y0) -> np.ndarray:
+        x0, y0 = np.asarray(x0, dtype=float), np.asarray(y0, dtype=float)
+        ok = spaced(x0, y0) & ((x0 + w + clear <= ax) | (x0 >= ax + clear))
+        ok &= (y0 + h + clear <= ay) | (y0 >= ay + clear)
+        for bx0, by0, bx1, by1 in apart:
+            ok &= ((x0 + w + clear <= bx0) | (x0 >= bx1 + clear)
+                   | (y0 + h + clear <= by0) | (y0 >= by1 + clear))
+        return ok
+    return test
 
 
 def _dense(pts: list[Point], step: float) -> list[Point]:

@@ -4,6 +4,8 @@ Rules a placement must pass (math units, the grid step is 1): named points at le
 and 1.5 from both axes (the tick labels run along them); a named point at least 0.6 from every
 curve it does not belong to; closed shapes (segments, circles, ellipses, polygons) with
 bounding boxes at least 1.5 apart; parallel lines at least 1.2 apart, never coincident;
+no level side or segment, nor a circle's or an ellipse's flat top or bottom, along a tick's
+row through the y-axis' tick labels (the last range of a draw may, rather than place too few);
 everything inside the plotted range. Lines may cross other objects
 (intersections are part of what the diagrams show); parabolas only cross lines, and show a
 long enough arc.
@@ -29,6 +31,7 @@ SUBSCRIPTS = "₁₂₃₄₅₆"
 KIND_LETTER = {"line": "l", "circle": "c", "ellipse": "e", "parabola": "p"}
 MIN_PT_GAP, MIN_CURVE_GAP, MIN_BOX_GAP = 2.5, 0.6, 1.5
 AXIS_GAP = 1.5  # named points keep this far from the axes, clear of the tick labels
+TICK_ROW_REACH = 2.5  # how far beside the y-axis its tick labels reach (units)
 
 
 class Placer:
@@ -37,6 +40,7 @@ class Placer:
     def __init__(self, rng: np.random.Generator, xmin: int, xmax: int, ymin: int, ymax: int):
         self.rng, self.xmin, self.xmax, self.ymin, self.ymax = rng, xmin, xmax, ymin, ymax
         self.objects: list[GeoObject] = []
+        self.tick_rows = True  # keep level strokes off the tick labels' rows (_along_tick_row)
         self._foot: list[tuple[np.ndarray, np.ndarray, tuple | None]] = []
         self._last: tuple[GeoObject, tuple] | None = None  # footprint of the last fits() call
 
@@ -122,7 +126,7 @@ class Placer:
                            curve[:, 1].min() < self.ymin + pad or
                            curve[:, 1].max() > self.ymax - pad):
             return False
-        if _on_axis(o):
+        if _on_axis(o) or (self.tick_rows and _along_tick_row(o, self.xmin, self.xmax)):
             return False
         for other, (n2, c2, b2) in zip(self.objects, self._foot):
             if _min_dist(named, n2) < MIN_PT_GAP:
@@ -285,6 +289,28 @@ def _on_axis(o: GeoObject) -> bool:
     return any((p[0] == 0 and q[0] == 0) or (p[1] == 0 and q[1] == 0) for p, q in pairs)
 
 
+def _along_tick_row(o: GeoObject, xmin: float, xmax: float) -> bool:
+    """Whether a level side or segment, or the flat top or bottom of a circle or ellipse, runs
+    along a tick's row through the y-axis' tick labels (``TICK_ROW_REACH`` either side of the
+    axis): a stroke into the left of "2" reads as its minus sign, "-2", and on a small
+    picture the label has no room above or below it."""
+    ax = 0.0 if xmin <= 0 <= xmax else (xmin if abs(xmin) < abs(xmax) else xmax)
+    if o.kind in ("circle", "ellipse"):
+        (cx, cy), rx = o.pts[0], (o.radius if o.kind == "circle" else o.semi_x)
+        ry = o.radius if o.kind == "circle" else o.semi_y
+        return abs(cx - ax) < TICK_ROW_REACH + 0.5 * rx and any(
+            float(cy + s * ry).is_integer() for s in (-1, 1))
+    if o.kind == "segment":
+        pairs = [(o.pts[0], o.pts[1])]
+    elif o.kind in POLYGONS:
+        pairs = list(zip(o.pts, o.pts[1:] + o.pts[:1]))
+    else:
+        return False
+    return any(p[1] == q[1] and float(p[1]).is_integer() and
+               min(p[0], q[0]) < ax + TICK_ROW_REACH and max(p[0], q[0]) > ax - TICK_ROW_REACH
+               for p, q in pairs)
+
+
 def _boxes_near(a, b, gap: float) -> bool:
     return not (a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or
                 b[3] + gap <= a[1])
@@ -383,8 +409,11 @@ def sample_analytic(rng: np.random.Generator, objects: Sequence[str] | None = No
     # asked-for objects get many tries; a random draw few (a crowded draw that does not fit
     # keeps what fits, which bounds the time per spec)
     n_ranges, n_tries = (30, 40) if objects is not None else (3, 20)
-    for _ in range(n_ranges):
+    need = len(kinds) if objects is not None else 1
+    for r in range(n_ranges):
         pl = Placer(rng, *sample_range(rng, len(kinds)))
+        # the last range may run a level stroke along a tick's row rather than place too few
+        pl.tick_rows = r < n_ranges - 1 or (best is not None and len(best.objects) >= need)
         for k in kinds:
             for _ in range(n_tries):
                 o = pl.propose(k)
@@ -398,7 +427,7 @@ def sample_analytic(rng: np.random.Generator, objects: Sequence[str] | None = No
     assert best is not None
     pl = best
     # a random draw that does not fit keeps what was placed; asked-for objects must all fit
-    if len(pl.objects) < (len(kinds) if objects is not None else 1):
+    if len(pl.objects) < need:
         raise RuntimeError(f"could not place objects {kinds}")
     finish_objects(rng, pl.objects, show_coords, show_eq)
     return AnalyticSpec(xmin=pl.xmin, xmax=pl.xmax, ymin=pl.ymin, ymax=pl.ymax,

@@ -593,8 +593,9 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
         tiers = [free & centre & beside, free & beside, free & nearest, free,
                  inside & (lab == 0), inside & nearest & centre & beside, inside & beside,
                  inside]
-    else:
-        tiers = [inside & nearest, inside]
+    else:  # over another label last: "(0.67, 0)" over the tick labels "2" and "3" read as
+        # "(0.627, 03)"; off its rings a leader pins it to its dot
+        tiers = [inside & nearest, inside & (lab == 0), inside]
     for tier in tiers:
         if usable.any():
             break

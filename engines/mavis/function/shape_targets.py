@@ -137,7 +137,8 @@ def b_amplitude(rng: np.random.Generator) -> Draft:
     hi, lo = cv.d + A, cv.d - A
     cot = [f"The function is {expression(cv)}.",
            f"Its maximum is {n(hi)} and its minimum is {n(lo)}.",
-           f"The amplitude is half the difference: ({n(hi)} - ({n(lo)}))/2 = {n(A)}."]
+           f"The amplitude is half the difference: ({n(hi)} - "
+           f"{n(lo) if lo >= 0 else f'({n(lo)})'})/2 = {n(A)}."]
     cands = [(2 * A, f"Taking max - min = {n(2 * A)} without halving."),
              (hi, f"Giving the maximum value {n(hi)}."),
              (cv.b, f"Reading the frequency B = {n(cv.b)} as the amplitude."),
@@ -208,7 +209,7 @@ def b_asymptote(rng: np.random.Generator) -> Draft:
         ans = r2(exact)
         cot = [f"The function is {eq}.",
                f"tan is undefined where its argument is π/2 + kπ, here where "
-               f"{n(b)}x = π/2 + kπ.",
+               f"{'' if b == 1 else n(b)}x = π/2 + kπ.",
                f"The smallest positive solution is x = {pi_text(0.5 / b)} ≈ {n(ans)}."]
         cands = [(math.pi / b, "Taking one full period instead of half of it."),
                  (math.pi / (4 * b), None), (2 * math.pi / b, "Using 2π/B."),

@@ -92,11 +92,14 @@ def _names(text: str) -> set[str]:
 
 def _drawn(spec) -> set[str]:
     """Labels the picture writes: named points, and a curve's name unless its equation is
-    written in its place."""
+    written in its place alone (the name goes before the equation, "l₁: y = 2x", where
+    another curve of its kind is drawn)."""
     out = set()
+    kinds = [o.kind for o in spec.objects]
     for o in spec.objects:
         out |= {n for n in o.pt_names if n}
-        if o.kind in ("line", "circle", "ellipse", "parabola") and not o.show_eq:
+        if o.kind in ("line", "circle", "ellipse", "parabola") and o.name and (
+                not o.show_eq or kinds.count(o.kind) > 1):
             out.add(o.name)
     return out
 
