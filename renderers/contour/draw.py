@@ -81,7 +81,8 @@ def draw_contour(spec: ContourSpec, canvas: Canvas) -> None:
         canvas.dot(vp(p.x, p.y), r=3.5, color="black")
     # points first: their names matter more than a level's second label
     for p in spec.points:
-        canvas.label(vp(p.x, p.y), p.name, px=font_px(canvas.width, 1.05), halo=True)
+        canvas.label(vp(p.x, p.y), p.name, px=font_px(canvas.width, 1.05), halo=True,
+                     clear=3.5 * canvas.unit + 1.5)
     if spec.label_levels:
         px = font_px(canvas.width, 0.8)
         plot = vp.box

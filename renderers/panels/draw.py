@@ -6,7 +6,8 @@ Region fills are blended over the grid (the grid stays visible through them); a 
 drawn solid where it belongs to the region and dashed where it does not, the usual convention
 the seed questions state. Labels stay inside their own panel; the tick labels are painted
 after the strokes, and a name with no stroke-free place clears the strokes only round its
-glyphs, never a box over its curve or its point's dot (tests/renderers/test_panels_labels.py).
+glyphs, never a box over its curve or its point's dot (tests/renderers/test_panels_labels.py); a
+point's name stands nearer its own dot than any other (tests/renderers/test_panels_point_names.py).
 
     python -m pytest -q tests/renderers/test_panels.py
 """
@@ -29,6 +30,7 @@ DASH = (7.0, 5.0)
 FILL_ALPHA = 0.3
 BAND = 0.075  # height of a panel's letter band, as a share of the image width
 TITLE = 0.08
+DOT_R = 3.4  # a marked point's dot (px at 336)
 
 
 def grid_shape(n: int) -> tuple[int, int]:
@@ -96,11 +98,7 @@ def _fill(canvas: Canvas, vp: AxesViewport, it: Item, only: list[Box] | None = N
     x0, y0, x1, y1 = vp.box
     X0, Y0 = int(math.floor(x0 * ss)), int(math.floor(y0 * ss))
     X1, Y1 = int(math.ceil(x1 * ss)), int(math.ceil(y1 * ss))
-    mx = ((np.arange(X0, X1) + 0.5) / ss - vp.ox) / vp.scale
-    my = (vp.oy - (np.arange(Y0, Y1) + 0.5) / ss) / vp.sy
-    inside = ((mx >= vp.xmin) & (mx <= vp.xmax))[None, :] & \
-        ((my >= vp.ymin) & (my <= vp.ymax))[:, None]
-    m = region_mask(it, mx[None, :], my[:, None]) & inside
+    m = _region_pixels(vp, it, X0, Y0, X1, Y1, ss)
     arr = np.asarray(canvas.img.crop((X0, Y0, X1, Y1))).astype(np.float32)
     if only is not None:
         near = np.zeros(m.shape, dtype=bool)
@@ -111,6 +109,37 @@ def _fill(canvas: Canvas, vp: AxesViewport, it: Item, only: list[Box] | None = N
     col = np.array(_color(it.color), dtype=np.float32)
     arr[m] = arr[m] * (1 - FILL_ALPHA) + col * FILL_ALPHA
     canvas.img.paste(Image.fromarray(arr.round().astype(np.uint8)), (X0, Y0))
+    if only is None:
+        _hold_region(canvas, vp, it)
+
+
+def _hold_region(canvas: Canvas, vp: AxesViewport, it: Item) -> None:
+    """Keep the region's pixels (final ones) for ``draw_axis_labels``, as ``fill_region``
+    does: no tick label is moved into the region (a "-2" moved above the axis into the
+    shaded region read as a value given for it), and one that stands in it is cleared only
+    round its glyphs; the region's fill goes back under them (``_fill`` with ``only``)."""
+    d = vp.deferred
+    if d is None:
+        return
+    x0, y0, x1, y1 = vp.box
+    X0, Y0 = max(0, int(math.floor(x0))), max(0, int(math.floor(y0)))
+    X1, Y1 = min(canvas.width, int(math.ceil(x1))), min(canvas.height, int(math.ceil(y1)))
+    if X0 >= X1 or Y0 >= Y1:
+        return
+    region = np.zeros((canvas.height, canvas.width), dtype=bool)
+    region[Y0:Y1, X0:X1] = _region_pixels(vp, it, X0, Y0, X1, Y1, 1)
+    d.regions = region if d.regions is None else d.regions | region
+
+
+def _region_pixels(vp: AxesViewport, it: Item, X0: int, Y0: int, X1: int, Y1: int,
+                   ss: int) -> np.ndarray:
+    """Which of the pixels [Y0:Y1, X0:X1] (``ss`` to a canvas pixel) have their centres in
+    the region and inside the plotted range."""
+    mx = ((np.arange(X0, X1) + 0.5) / ss - vp.ox) / vp.scale
+    my = (vp.oy - (np.arange(Y0, Y1) + 0.5) / ss) / vp.sy
+    inside = ((mx >= vp.xmin) & (mx <= vp.xmax))[None, :] & \
+        ((my >= vp.ymin) & (my <= vp.ymax))[:, None]
+    return region_mask(it, mx[None, :], my[:, None]) & inside
 
 
 def _stroke(canvas: Canvas, vp: AxesViewport, panel: Panel, it: Item, dash: bool
@@ -128,6 +157,8 @@ def _inside(box: Box, frame: Box) -> bool:
 
 
 _DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
+# between those: above or below a dot, the box reaching off to one side of it
+_MORE_DIRS = [(0.02, -1), (-0.02, -1), (0.02, 1), (-0.02, 1), (2, -1), (-2, -1), (2, 1), (-2, 1)]
 
 
 def _spot(anchor: Point, d: tuple[float, float], rr: float, w: float, h: float) -> Box:
@@ -140,25 +171,86 @@ def _spot(anchor: Point, d: tuple[float, float], rr: float, w: float, h: float) 
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] | None]],
-                text: str, px: int, color, frame: Box, kind: str = "sans") -> Box:
-    """Write ``text`` next to the first anchor with a free spot inside ``frame`` (the panel):
-    the anchor's preferred side first, then all sides, one and two rings out. Where every spot
-    meets a stroke, the spot covering no other label whose glyphs cross the least ink, the
-    strokes beneath cleared only round the glyphs (``halo_text``): a box of the canvas colour
-    would cut a gap in a curve or hide the point the label names."""
+def _gap(box: Box, p: Point) -> float:
+    """Distance from the point ``p`` to the box (0 inside it)."""
+    return math.hypot(max(box[0] - p[0], 0.0, p[0] - box[2]),
+                      max(box[1] - p[1], 0.0, p[1] - box[3]))
+
+
+def _ring_spots(canvas: Canvas, anchors: list, text: str, px: int, frame: Box, kind: str,
+                rings, dirs) -> list[tuple[Point, Box]]:
+    """(centre, the box the glyphs take there: a descender reaches below h) of each spot
+    beside the anchors in ``rings`` and ``dirs`` that lies inside ``frame``."""
     w, h = text_size(canvas, text, px, kind)
     r0 = 0.45 * px + 2 * canvas.unit
-    spots = []  # (centre, the box the glyphs take there: a descender reaches below h)
-    for ring in (0, 1, 2):
+    out = []
+    for ring in rings:
         for anchor, pref in anchors:
-            for d in ([pref] if pref else []) + _DIRS:
+            for d in ([pref] if pref else []) + list(dirs):
                 b = _spot(anchor, d, r0 + ring * 0.5 * px, w, h)
                 c = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
                 box = canvas.text_box(c, text, px, "mm", kind)
                 if _inside(box, frame):
-                    spots.append((c, box))
-    for c, box in spots:  # its halo box, 1.5 px wider, may not reach a stroke's rim either
+                    out.append((c, box))
+    return out
+
+
+def _owned(spots: list, own: Point, dots) -> list:
+    """The spots nearer the dot ``own`` than any of ``dots``."""
+    return [(c, box) for c, box in spots if all(_gap(box, q) > _gap(box, own) for q in dots)]
+
+
+def name_room(canvas: Canvas, p: Point, text: str, px: int, frame: Box, dots
+              ) -> tuple[int, int]:
+    """How many spots beside the dot ``p``, nearer it than any other dot, meet no label and
+    no stroke yet, and how many meet no label: the names with least room are placed first,
+    before their neighbours' names take it ("Q(-5, -2)" at the panel's edge, hemmed in by
+    the name of P)."""
+    spots = _owned(_ring_spots(canvas, [(p, (1, -1))], text, px, frame, "sans", (0, 1, 2),
+                               _DIRS + _MORE_DIRS), p, dots)
+    return (sum(canvas.is_free(box, avoid_ink=True, pad=LABEL_CLEAR) for _, box in spots),
+            sum(canvas.is_free(box, avoid_ink=False) for _, box in spots))
+
+
+def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] | None]],
+                text: str, px: int, color, frame: Box, kind: str = "sans",
+                dots: list[Point] | tuple = ()) -> Box:
+    """Write ``text`` next to the first anchor with a free spot inside ``frame`` (the panel):
+    the anchor's preferred side first, then all sides, one and two rings out. Where every spot
+    meets a stroke, the spot covering no other label whose glyphs cross the least ink, the
+    strokes beneath cleared only round the glyphs (``halo_text``): a box of the canvas colour
+    would cut a gap in a curve or hide the point the label names. A point's name (``dots``:
+    the panel's other dots) takes only a spot nearer its own dot than any other where one
+    is: "P(-1, -1)", sent two rings out for the least ink, stood nearer the dot of R."""
+    def ring_spots(rings, dirs=_DIRS) -> list:
+        return _ring_spots(canvas, anchors, text, px, frame, kind, rings, dirs)
+
+    def owned(spots: list) -> list:
+        return _owned(spots, anchors[0][0], dots)
+
+    def any_free(spots: list) -> bool:
+        return any(canvas.is_free(box, avoid_ink=False) for _, box in spots)
+
+    spots = ring_spots((0, 1, 2))
+    free = spots  # where a place clear of every stroke is looked for, in order
+    if dots:
+        # a point's name looks further out, and between the eight directions, for a place
+        # clear of every stroke nearer its own dot than any other; where none is, it crosses
+        # the least ink at such a spot, one ring out if none is near; failing that at one
+        # clear of the other dots (the glyphs' halo would wipe a dot out), and only then is
+        # it left to ``Canvas.label``
+        far = ring_spots((0, 1, 2), _MORE_DIRS) + ring_spots((3, 4, 5), _DIRS + _MORE_DIRS)
+        near_mine, far_mine = owned(spots), owned(far)
+        free = near_mine + far_mine
+        if any_free(near_mine):
+            spots = near_mine
+        elif any_free(far_mine):
+            spots = far_mine
+        else:
+            off = [(c, box) for c, box in spots + far
+                   if all(_gap(box, q) > DOT_R * canvas.unit + 1.5 for q in dots)]
+            spots = off if any_free(off) else spots
+    for c, box in free:  # its halo box, 1.5 px wider, may not reach a stroke's rim either
         if canvas.is_free(box, avoid_ink=True, pad=LABEL_CLEAR):
             return canvas.text(c, text, px=px, color=color, kind=kind, halo=True)
     ink = np.asarray(canvas.ink)
@@ -228,12 +320,17 @@ def draw_panel(canvas: Canvas, panel: Panel, frame: Box, small: bool) -> None:
     draw_axis_labels(canvas, vp)
     for it in panel.items:
         if it.kind == "point":
-            canvas.dot(vp(*it.pts[0]), r=3.4, color=_dark(_color(it.color)))
+            canvas.dot(vp(*it.pts[0]), r=DOT_R, color=_dark(_color(it.color)))
     px = font_px(W, 0.85 if small else 1.0)
+    named = []  # (dot, name, the panel's other dots)
     for it in panel.items:
         if it.kind == "point" and it.name:
-            p = vp(*it.pts[0])
-            place_label(canvas, [(p, (1, -1))], point_text(it), px, "black", pframe)
+            others = [vp(*o.pts[0]) for o in panel.items if o.kind == "point" and o is not it]
+            named.append((vp(*it.pts[0]), point_text(it), others))
+    if len(named) > 1:
+        named.sort(key=lambda n: name_room(canvas, n[0], n[1], px, pframe, n[2]))
+    for p, text, others in named:
+        place_label(canvas, [(p, (1, -1))], text, px, "black", pframe, dots=others)
     for it, anchors in labels:
         kind = "serif" if it.kind == "vector" else "sans"
         place_label(canvas, anchors, it.name, px, _dark(_color(it.color)), pframe, kind)

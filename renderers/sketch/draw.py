@@ -84,7 +84,8 @@ def draw(spec: SketchSpec, cv: Canvas) -> None:
     for p in spec.points:
         if p.show_name:
             q = T((p.x, p.y))
-            cv.label(q, p.name, px=px, kind="bold", prefer=(q[0] - c[0], q[1] - c[1]))
+            cv.label(q, p.name, px=px, kind="bold", prefer=(q[0] - c[0], q[1] - c[1]),
+                     clear=3.2 * cv.unit + 1.5 if p.dot else 0.0)
     for s in spec.segments:
         if s.label:
             a, b = T(P[s.a]), T(P[s.b])

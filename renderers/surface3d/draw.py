@@ -146,6 +146,7 @@ def draw_surface(spec: SurfaceSpec, canvas: Canvas) -> None:
         canvas.dot(at, r=3.5, color="black")
     for p in spec.points:
         at = pt(p.x, p.y, t0) if p.on_floor else pt(p.x, p.y, float(values(spec, p.x, p.y)))
-        canvas.label(at, p.name, px=font_px(canvas.width, 1.05), halo=True)
+        canvas.label(at, p.name, px=font_px(canvas.width, 1.05), halo=True,
+                     clear=3.5 * canvas.unit + 1.5)
     if spec.title:
         canvas.text((canvas.width / 2, top * 0.55), spec.title, px=font_px(canvas.width))

@@ -127,4 +127,5 @@ def draw(spec: TernarySpec, cv: Canvas) -> None:
         cx, cy = ox + s / 2, oy - s * SQ3 / 3
         d = (x - cx, y - cy)
         cv.label((x, y), p.name, px=npx, color=_dark(p.color, 0.9), kind="bold",
-                 prefer=d if math.hypot(*d) > 1 else (1, -1), halo=True)
+                 prefer=d if math.hypot(*d) > 1 else (1, -1), halo=True,
+                 clear=4.0 * cv.unit + 1.5)
