@@ -523,6 +523,15 @@ class Canvas:
         return out
 
 
+def leader_reads_minus(end: Point, box: Box) -> bool:
+    """Whether a leader from a label's ``box`` to ``end`` would run into the label's left side
+    within 20 degrees of level: read with the number, it is a minus sign ("—6" reads -6, a
+    pyramid's slant height "—7.47" reads -7.47)."""
+    x0, y0, x1, y1 = box
+    off = max(y0 - end[1], end[1] - y1, 0.0)
+    return end[0] < x0 and off < 0.36 * (x0 - end[0])
+
+
 def _clear_of(anchor: Point, c: Point, u: Point, ext: Box, clear: float) -> Point:
     """The centre ``c`` of a label moved on along ``u`` until its glyphs' box (``ext``, about
     the centre) keeps ``clear`` px from ``anchor``."""

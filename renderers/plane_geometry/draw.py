@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from renderers.canvas import _DIRS as COMPASS
-from renderers.canvas import PALETTE, Canvas, Point, Viewport, arc_points
+from renderers.canvas import PALETTE, Canvas, Point, Viewport, arc_points, leader_reads_minus
 from renderers.plane_geometry.spec import (Model, PlaneGeometrySpec, angle_at, arc_pts,
                                            build_model, check_marks, ekey)
 from renderers.text import fmt_num, font_px
@@ -209,8 +209,9 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
     """A side length beside its side, where it is nearer that side than any other line:
     along the outward normal at the midpoint (slid along the side past tick or arrow marks),
     then on the inner side, then further out along a turned normal with a leader line to the
-    side (its midpoint unless another line touches it there); the label placer's own search is
-    the last resort (with a leader too)."""
+    side (its midpoint unless another line touches it there), then any free place round that
+    end; the label placer's own search is the last resort (with a leader too). No leader runs
+    through another label or level into its own number's left side (a minus sign)."""
     w, h = canvas.text_size(text, px)
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     sl = math.dist(a, b)
@@ -253,6 +254,7 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
     clear = [min([_seg_dist(e, *s) for s in others] +
                  [_seg_dist(e, *s) - off for s in strokes], default=math.inf) for e in ends]
     end = next((e for e, c in zip(ends, clear) if c > 2.0), ends[clear.index(max(clear))])
+    lab = canvas.label_mask()
     for turn in (0, 30, -30, 60, -60):
         u = _rot(normal, turn)
         for gap in (1.2, 1.8, 2.5, 3.3, 4.2):
@@ -260,12 +262,37 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
             c = (end[0] + u[0] * dd, end[1] + u[1] * dd)
             box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
             # a leader that crosses or grazes another line (or runs through a vertex) would
-            # seem to point at that line instead
+            # seem to point at that line instead; one through another label strikes it out
+            # and joins the two ("70°—8")
             start = (min(max(end[0], box[0]), box[2]), min(max(end[1], box[1]), box[3]))
-            if canvas.is_free(box) and all(_segs_dist(start, end, *o) > 3.0 for o in others):
+            if (canvas.is_free(box) and all(_segs_dist(start, end, *o) > 3.0 for o in others)
+                    and _label_clear(start, end, lab) and not leader_reads_minus(end, box)):
                 rec.box = canvas.text(c, text, px=px, color=NUM, anchor="mm")
                 _leader(canvas, rec, end)
                 return rec
+    # a crowded corner: any free place round the end, half a character from every other
+    # label ("70° 4.5" reads as one), whose leader crosses no label, the fewest lines, then
+    # is shortest
+    best, best_cost = None, math.inf
+    ph, pv = 0.5 * px, 0.25 * px
+    for turn in range(0, 360, 15):
+        u = _rot(normal, turn)
+        for gap in (1.2, 1.8, 2.5, 3.3, 4.2, 5.2, 6.4):
+            dd = gap * px + support(u)
+            c = (end[0] + u[0] * dd, end[1] + u[1] * dd)
+            box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
+            start = (min(max(end[0], box[0]), box[2]), min(max(end[1], box[1]), box[3]))
+            cost = (sum(_segs_dist(start, end, *o) <= 3.0 for o in others) * 4.0 * px
+                    + math.dist(start, end))
+            near = lab[max(0, int(box[1] - pv)):max(0, int(box[3] + pv) + 1),
+                       max(0, int(box[0] - ph)):max(0, int(box[2] + ph) + 1)]
+            if (cost < best_cost and canvas.is_free(box) and not near.any()
+                    and _label_clear(start, end, lab) and not leader_reads_minus(end, box)):
+                best, best_cost = c, cost
+    if best is not None:
+        rec.box = canvas.text(best, text, px=px, color=NUM, anchor="mm")
+        _leader(canvas, rec, end)
+        return rec
     rec.box = canvas.label(end, text, px=px, color=NUM, prefer=normal, dist=1.2 * px)
     _leader(canvas, rec, end)
     return rec
@@ -417,6 +444,8 @@ def _place_outside(canvas: Canvas, rec: LabelRecord, px: int, points: list[Point
             continue
         if nearest_free is None:
             nearest_free = box
+        if leader_reads_minus(anchor, box):
+            continue
         start = (float(sx[i]), float(sy[i]))
         if unsure[i]:
             cost = _leader_cost(start, anchor, rec.others, points, lab, px)

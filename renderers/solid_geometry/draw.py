@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from renderers.canvas import PALETTE, Canvas, Viewport
+from renderers.canvas import PALETTE, Canvas, Viewport, leader_reads_minus
 from renderers.solid_geometry.spec import (EXTRAS, MEASURES, ROUND_KINDS, SolidSpec, label_text,
                                            measure_edges, shared_model, shared_projection,
                                            solid_height)
@@ -537,6 +537,10 @@ def _place_measure(canvas: Canvas, m: MLabel, a: Point, b: Point, others, px: in
             for gap in np.arange(1.4, 7.0, 0.5):
                 d = gap * px + support(u)
                 c = (mid[0] + u[0] * d, mid[1] + u[1] * d)
+                if leader_reads_minus(mid, _box_at(c, w, h)):  # raised or lowered off the level
+                    sg = 1.0 if c[1] > mid[1] else -1.0
+                    off = max(1.2 * h, 0.4 * (c[0] - w / 2 - mid[0]) + h / 2 - sg * (c[1] - mid[1]))
+                    c = (c[0], c[1] + sg * off)
                 box = _box_at(c, w, h)
                 if canvas.is_free(box) and canvas.is_free(_box_at(
                         (mid[0] + u[0] * d / 2, mid[1] + u[1] * d / 2), 2, 2), avoid_ink=False):

@@ -291,8 +291,10 @@ def _area(b: _Build, rng, lateral: bool) -> Problem:
         nb = 3 if b.spec.base == "triangle" else 6
         a = b.spec.a
         lat = nb * a * h
-        cot = steps + [f"The {nb} lateral faces are rectangles {n(a)} by {n(h)}, so the lateral "
-                       f"area is {nb} × {n(a)} × {n(h)} = {n(lat)}."]
+        # the bases' area is no step of the lateral area
+        cot = (steps if not lateral else []) + [
+            f"The {nb} lateral faces are rectangles {n(a)} by {n(h)}, so the lateral "
+            f"area is {nb} × {n(a)} × {n(h)} = {n(lat)}."]
         ans = lat if lateral else lat + 2 * B
         if not lateral:
             cot.append(f"Adding the two bases: S = {n(lat)} + 2 × {n(B)} {_ap(ans)}.")
