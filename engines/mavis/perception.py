@@ -273,6 +273,8 @@ def _claim_text(q: Ask, candidate: str) -> str:
         template = template.split("|")[1]
     else:
         template = template.split("|")[0]
+    if candidate == "0" and re.match(r"(Are|Are there) \{\} ", template):
+        candidate = "no"  # "Are no banknotes shown?", not "Are 0 banknotes shown?"
     return template.format(candidate, a=article(candidate))
 
 

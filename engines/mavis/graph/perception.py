@@ -71,7 +71,10 @@ def questions(f: dict) -> list[Ask]:
         lambda f: ask("How many edges meet at node {node}?", f["degrees"][_node(f)],
                       "Do {} edges meet at node {node}?|Does 1 edge meet at node {node}?",
                       node=_node(f)) if not f["directed"] else None,
+        # asked where a node stands alone: the sampled networks have none, and a question
+        # whose answer is always 0 is one the words answer
         lambda f: ask("How many nodes have no edge?", len(f["isolated_nodes"]),
-                      "Do {} nodes have no edge?|Does 1 node have no edge?"),
+                      "Do {} nodes have no edge?|Does 1 node have no edge?")
+        if f["isolated_nodes"] else None,
         _joined,
     )

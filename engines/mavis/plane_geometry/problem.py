@@ -625,11 +625,12 @@ def _distractors(rng, ch: Chain, key: str, answer: float) -> list[Distractor]:
 
 
 def _slip(v: float, rng) -> float:
-    """An arithmetic slip on a result: digits swapped, a unit off, or a factor of ten."""
+    """An arithmetic slip on a result: digits swapped or a unit off (never the decimal point
+    moved, "12.08² = 14.6" for 146: no reader takes that for a slip of the hand)."""
     t = f(v)
     digits = [i for i, c in enumerate(t) if c.isdigit()]
-    opts = [v + 1, v - 1 if v > 1 else v + 2, v * 10 if v < 10 else v / 10]
-    if len(digits) >= 2:
+    opts = [v + 1, v - 1 if v > 1 else v + 2]
+    if len(digits) >= 2 and digits[-1] == digits[-2] + 1:  # side by side: not across the point
         i, j = digits[-2], digits[-1]
         swapped = t[:i] + t[j] + t[i + 1:j] + t[i] + t[j + 1:]
         if swapped != t:

@@ -206,3 +206,14 @@ def test_no_wrong_formula_leaves_a_worked_result_unused(name):
                     for x in names[m[1]])
                 assert held, (t, p.cot[e], w.cot[e])
     assert n > 20 or name == "function"  # few function answers have a formula distractor
+
+
+def test_plane_geometry_slips_never_move_the_decimal_point():
+    """The family's own slips are a unit off or two digits swapped, never ten times off (which
+    the pairing would throw away)."""
+    from engines.mavis.plane_geometry.problem import _slip
+    rng = np.random.default_rng(5)
+    for v in (0.5, 3.0, 7.25, 12.08, 48.5, 146.0, 305.7):
+        for _ in range(40):
+            w = _slip(v, rng)
+            assert w != v and not math.isclose(max(w / v, v / w), 10.0, rel_tol=0.02), (v, w)

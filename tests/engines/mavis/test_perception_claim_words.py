@@ -91,3 +91,27 @@ def test_only_everyday_objects_are_called_one():
     called = {k for k, v in asked.items() if True in v}
     # a picture answering fewer than three questions is not asked it (receipts, thermometers)
     assert {"clock", "money"} <= called <= {"clock", "receipt", "money", "ruler", "thermometer"}
+
+
+def test_a_count_of_none_reads_as_no():
+    """A claim of a count of zero says "no": "Are no right-angle marks drawn?", "Are there no
+    bulbs in the circuit?", never "Are 0 ..."."""
+    seen = set()
+    for family in ("plane_geometry", "arithmetic", "scientific"):
+        for _, q, texts in _claims(family, 300):
+            for t in texts:
+                assert not re.match(r"Are (there )?0 ", t), t
+                if re.match(r"Are (there )?no ", t):
+                    seen.add(t)
+    assert {"Are no right-angle marks drawn?", "Are there no bulbs in the circuit?"} <= seen
+
+
+def test_no_network_is_asked_its_lone_nodes_where_it_has_none():
+    fam = renderers.get_family("graph")
+    spec = fam.sample_spec(np.random.default_rng(0))
+    f = fam.facts(spec)
+    asks = {q.question: q.answer for q in perception_asks("graph", f)}
+    assert f["isolated_nodes"] == [] and "How many nodes have no edge?" not in asks
+    f = {**f, "isolated_nodes": ["E"]}
+    assert {q.question: q.answer for q in perception_asks("graph", f)}[
+        "How many nodes have no edge?"] == "1"
