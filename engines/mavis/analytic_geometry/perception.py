@@ -1,5 +1,5 @@
 """Perception questions on analytic_geometry pictures: how many objects and named points are on
-the grid, the kind and colour of an object, the quadrant of a point and its side of the x-axis,
+the grid, the kind of a lone object and the colour of a named one, the quadrant of a point and its side of the x-axis,
 which of two points is further left, and whether a line rises or falls.
 
 Each is answered from the diagram's facts and needs the image to answer (see
@@ -58,6 +58,7 @@ def _rises(f: dict) -> Ask:
 def questions(f: dict) -> list[Ask]:
     objs = f["objects"]
     named = [o for o in objs if _name_drawn(o)]
+    coloured = [o for o in named if o["kind"] != "point"]
     return collect(
         f,
         lambda f: ask("How many objects are drawn on the grid?", len(objs),
@@ -67,11 +68,10 @@ def questions(f: dict) -> list[Ask]:
         lambda f: ask("How many named points are marked?", f["counts"]["named_points"],
                       "Are {} named points marked?|Is 1 named point marked?")
         if f["counts"]["named_points"] else None,
-        lambda f: ask("What colour is {name}?", named[-1]["color"], "Is {name} {}?",
-                      others=[o["color"] for o in objs], name=named[-1]["name"]),
-        lambda f: ask("What kind of object is {name}?", words(named[0]["kind"]),
-                      "Is {name} {a}?", others=[words(o["kind"]) for o in objs],
-                      name=named[0]["name"]) if len(objs) > 1 else None,
+        # of a named object other than a point (every point is drawn black); "What kind of
+        # object is e?" is not asked: a name tells its kind (e an ellipse, ABC a triangle)
+        lambda f: ask("What colour is {name}?", coloured[-1]["color"], "Is {name} {}?",
+                      others=[o["color"] for o in objs], name=coloured[-1]["name"]),
         lambda f: ask("In which quadrant is point {p}?", _quadrant(*_point(f)[1]),
                       "Is point {p} in the {} quadrant?", others=QUADRANTS, p=_point(f)[0]),
         lambda f: ask("Is point {p} above or below the x-axis?",

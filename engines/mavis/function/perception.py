@@ -79,7 +79,8 @@ def questions(f: dict) -> list[Ask]:
                       name=_one(f)["name"]),
     )
     if len(fns) >= 2 and len(set(colours)) == len(colours) and len(set(names)) == len(names):
-        g = fns[len(fns) - 1]
+        # the function with the colour first by name: the last one asked was always g
+        g = min(fns, key=lambda h: h["color"])
         out.append(ask("Which function is drawn in {colour}?", g["name"],
                        "Is {} the function drawn in {colour}?", others=names,
                        colour=g["color"]))

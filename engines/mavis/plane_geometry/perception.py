@@ -14,10 +14,22 @@ from __future__ import annotations
 from engines.mavis.perception import Ask, ask, asker, collect, unique_arg, words
 
 
+# the base shapes whose vertices the sampler always lays out alike: right triangle ABC has its
+# right angle at B and isosceles triangle ABC its apex at A, so the question's words would
+# answer which vertex or side it is
+_FIXED_BASES = ("right triangle", "isosceles triangle")
+
+
+def _triangles(f: dict, kind: str = "triangle") -> list[dict]:
+    """The figure's triangles of ``kind`` (a type ending so) whose layout the words do not
+    give away (not a base shape of ``_FIXED_BASES``)."""
+    return [s for i, s in enumerate(f["shapes"]) if s["type"].endswith(kind)
+            and len(s.get("vertices", ())) == 3 and not (i == 0 and s["type"] in _FIXED_BASES)]
+
+
 def _longest(f: dict) -> Ask:
     """The longest side of a triangle, asked only when it is clearly (15%) the longest."""
-    t = next(s for s in f["shapes"] if s["type"].endswith("triangle")
-             and len(s.get("vertices", ())) == 3)
+    t = _triangles(f)[0]
     sides = t["sides"]
     top = unique_arg(sides)
     if any(v > sides[top] / 1.15 for k, v in sides.items() if k != top):
@@ -27,7 +39,7 @@ def _longest(f: dict) -> Ask:
 
 
 def _right_vertex(f: dict) -> Ask:
-    t = next(s for s in f["shapes"] if s["type"] == "right triangle")
+    t = _triangles(f, "right triangle")[0]
     v = next(k[1] for k, a in t["angles"].items() if abs(a - 90) < 1e-6)
     return ask("At which vertex does {name} have its right angle?", v,
                "Does {name} have its right angle at {}?", others=t["vertices"], name=t["name"])

@@ -50,7 +50,4 @@ def questions(f: dict) -> list[Ask]:
         lambda f: ask("How many operations does the chain have?", f["n_ops"],
                       "Does the chain have {} operations?|Does the chain have 1 operation?")
         if f["kind"] == "chain" else None,
-        lambda f: ask("How many triangles are drawn?", f["n_triangles"],
-                      "Are {} triangles drawn?|Is 1 triangle drawn?")
-        if f["kind"] == "triangles" else None,
     )

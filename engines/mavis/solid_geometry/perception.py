@@ -1,6 +1,6 @@
 """Perception questions on solid_geometry pictures: which solid is shown, its base shape, its
-numbers of faces, edges, vertices and dashed (hidden) edges, its apex, its curved surfaces and
-how many points are labelled.
+numbers of faces, edges, vertices and dashed (hidden) edges, its apex and how many points are
+labelled (not its curved surfaces: every round solid drawn has one).
 
 Each is answered from the diagram's facts and needs the image to answer (see
 engines/mavis/perception.py for how they are asked, open or yes/no, and balanced).
@@ -64,9 +64,6 @@ def questions(f: dict) -> list[Ask]:
                       next(k for k, r in f["point_roles"].items() if r == "apex"),
                       "Is {} the apex?", others=f["vertex_names"])
         if f["kind"] in ("pyramid", "cone") else None,
-        lambda f: ask("How many curved surfaces does the solid have?", f["curved_surfaces"],
-                      "Does the solid have {} curved surfaces?|Does the solid have 1 curved "
-                      "surface?") if f["kind"] not in POLYHEDRA else None,
         lambda f: ask("How many points are labelled with letters?", len(f["vertex_names"]),
                       "Are {} points labelled with letters?|Is 1 point labelled with a "
                       "letter?") if f.get("vertex_names") else None,

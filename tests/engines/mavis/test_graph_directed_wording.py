@@ -1,7 +1,8 @@
 """What the graph family's perception questions and captions say of a directed graph: its
 connectivity is that of the drawing with the arrows' directions ignored (the facts'
 components), so the words say so, where "connected" alone may be read as every node reaching
-every other along the arrows; a cycle follows the arrows, and its question says that too.
+every other along the arrows (a cycle, which would follow the arrows, is asked of undirected
+graphs only).
 Checked over 200 sampled graphs of every kind.
 
     python -m pytest -q tests/engines/mavis/test_graph_directed_wording.py -p no:xdist
@@ -48,10 +49,14 @@ def test_directed_connectivity_and_cycle_questions_name_their_reading():
         qs = {q.question: q.answer for q in perception_questions("graph", f)}
         d = bool(spec.directed)
         directed += d
-        assert CONNECTED[not d] not in qs and CYCLE[not d] not in qs, qs
-        assert qs[CONNECTED[d]] == ("yes" if _weakly_connected(spec) else "no")
-        disconnected += qs[CONNECTED[d]] == "no"
-        assert qs[CYCLE[d]] == ("yes" if f["has_cycle"] else "no")
+        # asked of a directed graph its connectivity, of an undirected one a cycle: the others
+        # are all but fixed by the sampler (tests/engines/mavis/test_perception_not_fixed.py)
+        assert CONNECTED[False] not in qs and CYCLE[True] not in qs, qs
+        if d:
+            assert qs[CONNECTED[True]] == ("yes" if _weakly_connected(spec) else "no")
+            disconnected += qs[CONNECTED[True]] == "no"
+        else:
+            assert qs[CYCLE[False]] == ("yes" if f["has_cycle"] else "no")
     assert N // 2 <= directed < N and disconnected > 0
 
 
