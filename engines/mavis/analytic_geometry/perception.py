@@ -1,6 +1,7 @@
 """Perception questions on analytic_geometry pictures: how many objects and named points are on
-the grid, the kind of a lone object and the colour of a named one, the quadrant of a point and its side of the x-axis,
-which of two points is further left, and whether a line rises or falls.
+the grid, the kind of a lone object and the colour of a named one, the quadrant of a point and
+its side of the x-axis, which of two points is further left, and whether a line rises or
+falls.
 
 Each is answered from the diagram's facts and needs the image to answer (see
 engines/mavis/perception.py for how they are asked, open or yes/no, and balanced).

@@ -80,10 +80,111 @@ def _element(c: Canvas, e, ctr: Point, vertical: bool, w: float, outside: Point)
             c.circle(t, rr, fill=(255, 255, 255), outline=INK, width=1.6)
 
 
+def _label_off(e, w: float, unit: float, prefer: Point) -> float:
+    """How far an element's label keeps off the wire: clear of the symbol's ink by a margin,
+    else the label flips to the far side."""
+    off = (0.028 * w if e.kind == "resistor" else _elem_len(e.kind, w) / 2) + 3 * unit + 1
+    if e.kind == "switch" and not e.closed and prefer == (0, -1):
+        off += 0.06 * w  # above the raised lever
+    return off
+
+
+def _spread(xs: list[float], ws: list[float], room: list[float], gap: float) -> list[float]:
+    """Centres of labels in one row (sorted by x, widths ``ws``) moved apart until neighbours
+    stand ``gap`` apart, each at most ``room`` off its own centre: the deficit of a pair is
+    shared between its two labels, a few sweeps over the row."""
+    pos = list(xs)
+    for _ in range(8):
+        moved = False
+        for i in range(len(pos) - 1):
+            need = (ws[i] + ws[i + 1]) / 2 + gap - (pos[i + 1] - pos[i])
+            if need > 1e-6:
+                lo = max(0.0, min(need / 2, room[i] - (xs[i] - pos[i])))
+                hi = max(0.0, min(need - lo, room[i + 1] - (pos[i + 1] - xs[i + 1])))
+                lo = max(0.0, min(need - hi, room[i] - (xs[i] - pos[i])))
+                pos[i] -= lo
+                pos[i + 1] += hi
+                moved = moved or lo + hi > 1e-6
+        if not moved:
+            break
+    return pos
+
+
+def _label_plan(c: Canvas, place: list, w: float, px: int, gap: float,
+                open_far: set[str]) -> list:
+    """(element, anchor, prefer, dist, spots) of every labelled element. Labels along one
+    horizontal wire would stand in a row and read as one line of text ("R1 = 20 Ω R2 = 20 Ω"):
+    where two neighbours come closer than ``gap``, every other one goes to the wire's far side
+    (where that side is open), and those still close on one side move apart along the wire,
+    within their symbol's length. ``spots`` lists the other places (anchor, prefer, dist) to
+    try, in order, where the planned one is taken: along the wire, then on its far side."""
+    plan: dict[int, list] = {}
+    rows: dict[str, list[int]] = {}
+    for i, (e, ctr, vertical, _, prefer, wire) in enumerate(place):
+        text = _elem_text(e)
+        if not text:
+            continue
+        plan[i] = [e, ctr, prefer, _label_off(e, w, c.unit, prefer), c.text_size(text, px)[0],
+                   vertical]
+        if not vertical:
+            rows.setdefault(wire, []).append(i)
+    for wire, idx in rows.items():
+        idx.sort(key=lambda i: plan[i][1][0])
+        xs = [plan[i][1][0] for i in idx]
+        ws = [plan[i][4] for i in idx]
+        close = any((ws[k] + ws[k + 1]) / 2 + gap > xs[k + 1] - xs[k]
+                    for k in range(len(idx) - 1))
+        if close and wire in open_far:
+            for k in range(1, len(idx), 2):
+                e, ctr, prefer = plan[idx[k]][:3]
+                far = (-prefer[0], -prefer[1])
+                plan[idx[k]][2:4] = [far, _label_off(e, w, c.unit, far)]
+        for side in {tuple(plan[i][2]) for i in idx}:
+            row = [i for i in idx if tuple(plan[i][2]) == side]
+            room = [0.3 * _elem_len(plan[i][0].kind, w) for i in row]
+            xs = _spread([plan[i][1][0] for i in row], [plan[i][4] for i in row], room, gap)
+            for i, x in zip(row, xs):
+                plan[i][1] = (x, plan[i][1][1])
+    out = []
+    for i in sorted(plan):
+        e, anchor, prefer, off, _, vertical = plan[i]
+        ctr = place[i][1]
+        spots = []
+        if not vertical:
+            room = 0.3 * _elem_len(e.kind, w)
+            for side in (prefer, (-prefer[0], -prefer[1])):
+                d = _label_off(e, w, c.unit, side)
+                for f in (0.0, -0.5, 0.5, -1.0, 1.0):
+                    spots.append(((ctr[0] + f * room, ctr[1]), side, d))
+        out.append((e, anchor, prefer, off, spots))
+    return out
+
+
+def _free_spot(c: Canvas, text: str, px: int, spots: list, taken: list[Box], gap: float):
+    """The first of ``spots`` (anchor, prefer, dist) where ``Canvas.label`` would put the label
+    at once (inside the picture, on no ink and no label) at least ``gap`` from every box in
+    ``taken``; None where there is none."""
+    tw, th = c.text_size(text, px)
+    for (ax, ay), (dx, dy), d in spots:
+        cx, cy = ax + dx * (d + tw / 2), ay + dy * (d + th / 2)
+        box = (cx - tw / 2, cy - th / 2, cx + tw / 2, cy + th / 2)
+        if c.is_free(box) and all(_box_gap(box, t) >= gap for t in taken):
+            return (ax, ay), (dx, dy), d
+    return None
+
+
+def _box_gap(a: Box, b: Box) -> float:
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return math.hypot(dx, dy)
+
+
 def draw_circuit(cir, c: Canvas, fr: Frame) -> None:
     """Battery (and a main-line switch) on the bottom wire, main-line loads on the top wire
     (a fourth on the right wire); parallel branches as horizontal rungs between a left rail
-    and the right wire, so every label sits above its element with room to spare."""
+    and the right wire, so every label sits above its element with room to spare; labels
+    that would stand in one row closer than a character go to the far side of the wire in
+    turn, or apart along it (``_label_plan``)."""
     fx0, fy0, fx1, fy1 = fr
     w, h = fx1 - fx0, fy1 - fy0
     L, R = fx0 + 0.08 * w, fx0 + 0.92 * w
@@ -98,7 +199,7 @@ def draw_circuit(cir, c: Canvas, fr: Frame) -> None:
         half = _elem_len(e.kind, w) / 2
         k = 1 if vertical else 0
         gaps.setdefault(wire, []).append((ctr[k] - half, ctr[k] + half))
-        place.append((e, ctr, vertical, (0, -1) if not vertical else (-1, 0), prefer))
+        place.append((e, ctr, vertical, (0, -1) if not vertical else (-1, 0), prefer, wire))
 
     longest = max((len(b) for b in cir.branches), default=1)
     xa = min(L + (0.12 + 0.22 * len(loads)) * w, R - (0.05 + 0.2 * longest) * w) if loads else L
@@ -137,7 +238,7 @@ def draw_circuit(cir, c: Canvas, fr: Frame) -> None:
     else:
         _wire(c, (L, T), (R, T), gaps["top"])
         _wire(c, (L, T), (L, B), [])
-    for e, ctr, vertical, outside, _ in place:
+    for e, ctr, vertical, outside, _, _ in place:
         _element(c, e, ctr, vertical, w, outside)
 
     # battery: long plate (+) on the left, short thick plate (-) on the right
@@ -149,15 +250,19 @@ def draw_circuit(cir, c: Canvas, fr: Frame) -> None:
     if cir.show_emf:
         c.label((xb, B + 0.075 * w), f"{fmt_num(cir.emf)} V", px=px, prefer=(0, 1),
                 dist=3 * c.unit)
-    for e, ctr, vertical, _, prefer in place:
+    # wires with open room on the side away from their labels: the top wire (the interior
+    # below it), the bottom wire and the lowest rung; an inner rung has the next one below
+    open_far = {"top", "bottom", f"rung{nb - 1}"}
+    cw = c.text_size("0", px)[0]  # a character's width
+    taken: list[Box] = []
+    for e, anchor, prefer, off, spots in _label_plan(c, place, w, px, 1.5 * cw, open_far):
         text = _elem_text(e)
-        if text:
-            # clear of the symbol's ink by a margin, else the label flips to the far side
-            off = (0.028 * w if e.kind == "resistor" else _elem_len(e.kind, w) / 2) + \
-                3 * c.unit + 1
-            if e.kind == "switch" and not e.closed and prefer == (0, -1):
-                off += 0.06 * w  # above the raised lever
-            c.label(ctr, text, px=px, prefer=prefer, dist=off)
+        # the planned place, else the first other one clear of the labels already placed
+        # by more than a character (an open switch's raised label can meet a wire above)
+        spot = _free_spot(c, text, px, [(anchor, prefer, off)] + spots, taken, 1.2 * cw)
+        if spot is not None:
+            anchor, prefer, off = spot
+        taken.append(c.label(anchor, text, px=px, prefer=prefer, dist=off))
 
 
 # ----------------------------------------------------------------------------- forces
