@@ -46,14 +46,15 @@ def draw(spec: HeatmapSpec, cv: Canvas) -> None:
     for px in range(px, 7, -1):
         lh = cv.text_size("Hg", px)[1]
         rw = max(cv.text_size(r, px)[0] for r in spec.rows) + pad
-        barw = 10 * u + pad + max(cv.text_size(fmt_num(v, 2), px)[0] for v in (lo, hi))
+        # the bar, a pad before it and 0.4 pad after it, then its end values
+        barw = 10 * u + 1.4 * pad + max(cv.text_size(fmt_num(v, 2), px)[0] for v in (lo, hi))
         cw = (W - 2 * pad - rw - barw) / len(spec.cols)
         need = max([cv.text_size(c, px)[0] for c in spec.cols] +
                    [cv.text_size(t, px)[0] for r in texts for t in r]) + 0.3 * px
         if need <= cw:
             break
     top = y + lh + (lh + pad if spec.x_title else pad)
-    ch = min(cw, (H - top - pad - (lh if spec.y_title else 0)) / len(spec.rows))
+    ch = min(cw, (H - top - pad - (lh + 2 if spec.y_title else 0)) / len(spec.rows))
     x0 = pad + rw
     if spec.x_title:
         cv.text((x0 + cw * len(spec.cols) / 2, y + lh / 2), spec.x_title, px=px)
@@ -72,8 +73,9 @@ def draw(spec: HeatmapSpec, cv: Canvas) -> None:
                 dark = 0.299 * col[0] + 0.587 * col[1] + 0.114 * col[2] < 140
                 cv.text((x0 + cw * (j + 0.5), yc), texts[i][j], px=px,
                         color=(255, 255, 255) if dark else (0, 0, 0))
-    if spec.y_title:
-        cv.text((x0 - rw / 2, top + ch * len(spec.rows) + lh / 2 + 2), spec.y_title, px=px)
+    if spec.y_title:  # under the row labels, its left end no nearer the edge than a pad
+        xc = max(x0 - rw / 2, pad + cv.text_size(spec.y_title, px)[0] / 2)
+        cv.text((xc, top + ch * len(spec.rows) + lh / 2 + 2), spec.y_title, px=px)
     # colour bar: a column of strips, the scale's ends written beside it
     bx = x0 + cw * len(spec.cols) + pad
     bh = ch * len(spec.rows)

@@ -36,6 +36,14 @@ def _simple(rng, kind: str) -> dict:
             "c": float(rng.integers(-2, 3)), "d": float(rng.integers(-3, 3))}
 
 
+def _share_stretch(f: dict, g: dict, lo: int = -5, hi: int = 5) -> bool:
+    """Whether the graphs of f and g run along one another somewhere in the window: one
+    drawn over the other there hides it (|x - 1| over the ray of |x + 1| - 2)."""
+    xs = [Fraction(i, 8) for i in range(8 * lo, 8 * hi + 1)]
+    same = [fval(f, x) == fval(g, x) and abs(fval(f, x)) <= hi for x in xs]
+    return any(a and b for a, b in zip(same, same[1:]))
+
+
 @register_seed
 class CompositeValue(SeedQuestion):
     seed_id = "algebra-composite-value"
@@ -51,7 +59,7 @@ class CompositeValue(SeedQuestion):
         while True:
             kf, kg = (str(k) for k in rng.choice(self.KINDS, 2))
             f, g = _simple(rng, kf), _simple(rng, kg)
-            if f == g:
+            if f == g or _share_stretch(f, g):
                 continue
             cands = [a for a in interior_ints(-5, 5) if -4 <= fval(g, a) <= 4
                      and -4 <= fval(f, fval(g, a)) <= 4 and fval(g, a) != a]

@@ -29,11 +29,12 @@ from renderers.text import half_up
 
 # ----------------------------------------------------------------------------- tree diagrams
 
-# (first event, its complement, second event, its complement, story)
+# (first event, its complement, second event, its complement, story); no event is named P,
+# which would ask for "P(P)" and "P(M | P)"
 TREES = (("R", "R'", "L", "L'", "R: it rains; L: the train is late"),
          ("S", "S'", "W", "W'", "S: a player starts the match; W: the team wins"),
          ("D", "D'", "T", "T'", "D: a patient has the disease; T: the test is positive"),
-         ("M", "M'", "P", "P'", "M: a part comes from machine M; P: the part passes inspection"))
+         ("M", "M'", "G", "G'", "M: a part comes from machine M; G: the part passes inspection"))
 # leaf order top to bottom: A then B, A then B', A' then B, A' then B'
 TREE_POS = [[0.09, 0.5], [0.45, 0.78], [0.45, 0.22], [0.9, 0.93], [0.9, 0.64], [0.9, 0.36],
             [0.9, 0.07]]
