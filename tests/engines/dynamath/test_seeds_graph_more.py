@@ -37,7 +37,8 @@ CASES = [
     ("graph-flowchart-doubling", {"x0": 3, "f": 2, "limit": 48, "color": "blue"},
      4.0),  # 3, 6, 12, 24, 48: four doublings
     ("graph-flowchart-euclid", {"a": 84, "b": 36, "color": "blue"}, 12.0),
-    ("graph-flowchart-branch", {"t": 5, "a": 2, "b": 3, "c": 1, "x": 4, "color": "blue"},
+    ("graph-flowchart-branch", {"t": 5, "a": 2, "b": 3, "c": 1, "x": 4, "color": "blue",
+                                "below": 1, "order": [0, 1, 2, 3, 4]},
      "15"),  # 4 < 5: y = 4 * 4 - 1
 ]
 

@@ -449,7 +449,8 @@ class FractionColor(ShuffledCandidates):
         n, k = len(p["fills"]), p["fills"].count(p["ask"])
         others = [p["fills"].count(c) for c in dict.fromkeys(p["fills"]) if c not in ("", p["ask"])]
         cands = [Fraction(k, n)] + [Fraction(c, n) for c in others] + [Fraction(n - k, n)]
-        cands += [Fraction(k, n - k)] if n > k else []
+        # the part-to-rest slip k/(n - k), where it is a fraction a part of the shape can be
+        cands += [Fraction(k, n - k)] if n > 2 * k else []
         cands += [Fraction(k + d, n) for d in (1, -1, 2, -2, 3, 4) if 0 < k + d <= n]
         vals: list[Fraction] = []
         for c in cands:

@@ -15,7 +15,7 @@ import math
 import operator
 import re
 
-from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, draw_order, register_seed
 from engines.dynamath.seeds.graph.base import HIGH, TOPIC, UNI
 from renderers.flowchart.sample import branch_chart, loop_chart
 from renderers.flowchart.spec import flowchart_facts
@@ -193,6 +193,8 @@ class FlowBranch(FlowSeed):
             x = int(rng.integers(max(0, t - 4), t + 5))
             p = {"t": t, "a": a, "b": b, "c": c, "x": x, "color": rng_choice(rng, COLORS)}
             if len(set(self._ys(p))) == 2:
+                p["below"] = int(rng.integers(4))  # slips offered under the output
+                p["order"] = draw_order(rng, 5)
                 return p
 
     def _ys(self, p):
@@ -202,13 +204,24 @@ class FlowBranch(FlowSeed):
         return f"The input is x = {p['x']}. What does the flowchart output?"
 
     def options(self, p):
+        """The output, the other branch's value and three slips, those of the branch taken
+        first (a sign, the input one off, x × x read as 2x), ``below`` of them under the output
+        where there are so many, in the drawn order (sorted, the smallest option was the output
+        in two charts of three)."""
         yes, no = self._ys(p)
-        opts = [yes, no]
-        for d in (p["a"] * (p["x"] + 1) + p["b"], (p["x"] + 1) ** 2 - p["c"], yes + no, yes - 1,
-                  no + 1, p["x"]):
-            if d not in opts:
-                opts.append(d)
-        return [str(v) for v in sorted(opts[:5])]
+        a, b, c, x = p["a"], p["b"], p["c"], p["x"]
+        right = int(self.answer(p))
+        other = no if right == yes else yes
+        lin = [a * x - b, a * (x + 1) + b, a * (x - 1) + b, a + x + b]
+        sq = [x * x + c, (x + 1) ** 2 - c, (x - 1) ** 2 - c, 2 * x - c]
+        pool: list[int] = []
+        for v in (lin + sq if right == yes else sq + lin) + [right + 1, right - 1, x]:
+            if v not in pool and v not in (right, other):
+                pool.append(v)
+        below, above = [v for v in pool if v < right], [v for v in pool if v > right]
+        n = max(min(p["below"], len(below)), 3 - len(above))
+        cands = [right, other] + below[:n] + above[:3 - n]
+        return [str(cands[i]) for i in p["order"]]
 
     def answer(self, p):
         yes, no = self._ys(p)

@@ -68,6 +68,15 @@ class ResistorPower(SeedQuestion):
 EQUAL = "they are all equally bright"
 
 
+def _relabel(p: dict, rng) -> dict:
+    """The bulbs renamed L1.. in a drawn order: named along the wire, the bulb before the
+    branches was L1 and the brightest in two circuits of three."""
+    els = p["series"] + [e for b in p["branches"] for e in b]
+    for e, k in zip(els, rng.permutation(len(els))):
+        e["name"] = f"L{int(k) + 1}"
+    return p
+
+
 @register_seed
 class BrightestBulb(SeedQuestion):
     seed_id = "sci-brightest-bulb"
@@ -83,7 +92,7 @@ class BrightestBulb(SeedQuestion):
                 continue
             pw = sorted(_powers(p).values())
             if pw[-1] > 1.1 * pw[-2]:
-                return p
+                return _relabel(p, rng)
 
     def _names(self, p) -> list[str]:
         return [e["name"] for e in p["series"]] + [b[0]["name"] for b in p["branches"]]
