@@ -4,11 +4,13 @@ AB's tick, leaving a stub of it; a leader to a parallelogram's short side ended 
 heads of its double arrow)."""
 
 import numpy as np
+import pytest
 
 import renderers
 from renderers.plane_geometry.draw import MARK, _seg_dist
 from renderers.plane_geometry.spec import ekey
 from tests.renderers.strokes import recorded_lines
+from tests.tiers import tiers
 
 FAM = renderers.get_family("plane_geometry")
 
@@ -19,10 +21,11 @@ def _layout(spec, size, monkeypatch):
     return recs, [p for p, c, w in seen if c == MARK and w == 1.5 and len(p) <= 3]
 
 
-def test_leaders_of_marked_sides_miss_their_marks(monkeypatch):
+@pytest.mark.parametrize("n", tiers(200, 1000))
+def test_leaders_of_marked_sides_miss_their_marks(monkeypatch, n):
     rng = np.random.default_rng(5)
     seen, onto = 0, []
-    for i in range(400):
+    for i in range(n):
         spec = FAM.sample_spec(rng, base=str(rng.choice(["parallelogram", "rhombus", "square",
                                                          "equilateral_triangle"])))
         marked = {ekey(*k) for g in spec.equal_groups + spec.parallel_groups for k in g}
@@ -36,5 +39,5 @@ def test_leaders_of_marked_sides_miss_their_marks(monkeypatch):
                 gap = min(_seg_dist(end, p, q) for st in marks for p, q in zip(st, st[1:]))
                 if gap < 0.01 * size:
                     onto.append((i, size, rec.key, round(gap, 1)))
-    assert seen >= 20
+    assert seen >= n // 20
     assert len(onto) <= seen // 50, (seen, onto)
