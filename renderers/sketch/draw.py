@@ -1,8 +1,10 @@
 """Drawing of the "sketch" family: the figure fitted to the image (circles included), fills,
 circles and segments first, then angle arcs with their values on the bisector, right-angle
-squares, dots, and last the point names and segment lengths placed where they cover no ink.
+squares, dots, and last the point names and segment lengths placed where they cover no ink,
+each length beside a point of its own segment where it stands nearer that segment than any
+other (``_length_place``).
 
-    python -m pytest -q tests/renderers/test_sketch.py
+    python -m pytest -q tests/renderers/test_sketch.py tests/renderers/test_sketch_length_labels.py
 """
 from __future__ import annotations
 
@@ -43,6 +45,7 @@ def draw(spec: SketchSpec, cv: Canvas) -> None:
         cv.polygon([T(P[n]) for n in f], fill=(220, 228, 240), outline=None, ink=False)
     for c in spec.circles:
         cv.circle(T(P[c.center]), k * c.radius, outline=(40, 40, 40), width=2.0)
+    drawn = []  # each segment's stroke, ends in pixels
     for s in spec.segments:
         a, b = T(P[s.a]), T(P[s.b])
         if s.extend:
@@ -50,6 +53,7 @@ def draw(spec: SketchSpec, cv: Canvas) -> None:
             ux, uy = (b[0] - a[0]) / d * k * s.extend, (b[1] - a[1]) / d * k * s.extend
             a, b = (a[0] - ux, a[1] - uy), (b[0] + ux, b[1] + uy)
         cv.line([a, b], color=ink, width=2.2, dash=(6, 4) if s.dash else None)
+        drawn.append((a, b))
     px = font_px(W)
     r0 = 0.075 * W
     for an in spec.angles:
@@ -86,11 +90,44 @@ def draw(spec: SketchSpec, cv: Canvas) -> None:
             q = T((p.x, p.y))
             cv.label(q, p.name, px=px, kind="bold", prefer=(q[0] - c[0], q[1] - c[1]),
                      clear=3.2 * cv.unit + 1.5 if p.dot else 0.0)
-    for s in spec.segments:
+    for i, s in enumerate(spec.segments):
         if s.label:
             a, b = T(P[s.a]), T(P[s.b])
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             nx, ny = -(b[1] - a[1]), b[0] - a[0]
             if nx * (mid[0] - c[0]) + ny * (mid[1] - c[1]) < 0:
                 nx, ny = -nx, -ny
-            cv.label(mid, s.label, px=px, color=ink, prefer=(nx, ny))
+            others = [d for j, d in enumerate(drawn) if j != i]
+            at, side = _length_place(cv, a, b, s.label, px, (nx, ny), others)
+            cv.label(at, s.label, px=px, color=ink, prefer=side)
+
+
+def _gap(p, a, b) -> float:
+    """The distance from p to the segment ab."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _length_place(cv: Canvas, a, b, text: str, px: int, normal, others
+                  ) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where a segment's length goes: the point of the segment and the side (a direction for
+    ``Canvas.label``) whose first place, the label's box beside that point, covers no ink and
+    stands nearer the segment than any other drawn one; the middle first, then points towards
+    the ends, each on the outer side first. The middle of a diagonal is where the other one
+    crosses it: a length put off both strokes there stood nearer the other (a kite's BD read as
+    AC). Where no such place is, the middle and the outer side, as the placer always had them."""
+    w, h = cv.text_size(text, px)
+    d0 = 0.45 * px + 2 * cv.unit  # Canvas.label's first ring
+    n = math.hypot(*normal) or 1.0
+    ux, uy = normal[0] / n, normal[1] / n
+    for t in (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74):
+        m = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+        for sx, sy in ((ux, uy), (-ux, -uy)):
+            cx, cy = m[0] + sx * (d0 + w / 2 * abs(sx)), m[1] + sy * (d0 + h / 2 * abs(sy))
+            own = _gap((cx, cy), a, b)
+            if all(_gap((cx, cy), *o) > own for o in others) and \
+                    cv.is_free((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), avoid_ink=True):
+                return m, (sx, sy)
+    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), (ux, uy)
