@@ -91,6 +91,10 @@ class Layout:
 
 # 8 compass directions, tried in this order unless a preferred direction is given
 _DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
+# between those: above or below a point with the box reaching off to one side of it, and the
+# shallow diagonals (further places a point's name may take)
+BETWEEN_DIRS = [(0.02, -1), (-0.02, -1), (0.02, 1), (-0.02, 1), (2, -1), (-2, -1), (2, 1),
+                (-2, 1)]
 # px off every stroke a label's box keeps for its halo box (1.5 px wider) to be painted whole
 LABEL_CLEAR = 2.5
 # how many times over a ``spare`` label with no free place counts the ink it clears near its
@@ -451,7 +455,7 @@ class Canvas:
                 cx = anchor[0] + ux * (r + w / 2 * abs(ux))
                 cy = anchor[1] + uy * (r + h / 2 * abs(uy))
                 if clear > 0:
-                    cx, cy = _clear_of(anchor, (cx, cy), (ux, uy), ext, clear)
+                    cx, cy = clear_of(anchor, (cx, cy), (ux, uy), ext, clear)
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
                 if self.is_free(box, avoid_ink=True):
                     # a halo box 1.5 px wider than the glyphs reaching a stroke's rim shaves it:
@@ -532,7 +536,13 @@ def leader_reads_minus(end: Point, box: Box) -> bool:
     return end[0] < x0 and off < 0.36 * (x0 - end[0])
 
 
-def _clear_of(anchor: Point, c: Point, u: Point, ext: Box, clear: float) -> Point:
+def point_box_gap(p: Point, box: Box) -> float:
+    """The distance from the point ``p`` to the box (0 inside it)."""
+    return math.hypot(max(box[0] - p[0], 0.0, p[0] - box[2]),
+                      max(box[1] - p[1], 0.0, p[1] - box[3]))
+
+
+def clear_of(anchor: Point, c: Point, u: Point, ext: Box, clear: float) -> Point:
     """The centre ``c`` of a label moved on along ``u`` until its glyphs' box (``ext``, about
     the centre) keeps ``clear`` px from ``anchor``."""
     cx, cy = c

@@ -20,7 +20,8 @@ import numpy as np
 
 from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels,
                             text_size)
-from renderers.canvas import LABEL_CLEAR, PALETTE, Box, Canvas, Point, glyph_ink, halo_text
+from renderers.canvas import (BETWEEN_DIRS, LABEL_CLEAR, PALETTE, Box, Canvas, Point, glyph_ink,
+                              halo_text, point_box_gap)
 from renderers.panels.spec import (Constraint, Item, Panel, PanelsSpec, curve_points,
                                    region_mask, validate)
 from renderers.text import fmt_num, font_px
@@ -157,8 +158,6 @@ def _inside(box: Box, frame: Box) -> bool:
 
 
 _DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
-# between those: above or below a dot, the box reaching off to one side of it
-_MORE_DIRS = [(0.02, -1), (-0.02, -1), (0.02, 1), (-0.02, 1), (2, -1), (-2, -1), (2, 1), (-2, 1)]
 
 
 def _spot(anchor: Point, d: tuple[float, float], rr: float, w: float, h: float) -> Box:
@@ -169,12 +168,6 @@ def _spot(anchor: Point, d: tuple[float, float], rr: float, w: float, h: float) 
     cx = anchor[0] + ux * rr + math.copysign(w / 2, ux) * (abs(ux) > 1e-9)
     cy = anchor[1] + uy * rr + math.copysign(h / 2, uy) * (abs(uy) > 1e-9)
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-
-
-def _gap(box: Box, p: Point) -> float:
-    """Distance from the point ``p`` to the box (0 inside it)."""
-    return math.hypot(max(box[0] - p[0], 0.0, p[0] - box[2]),
-                      max(box[1] - p[1], 0.0, p[1] - box[3]))
 
 
 def _ring_spots(canvas: Canvas, anchors: list, text: str, px: int, frame: Box, kind: str,
@@ -197,7 +190,8 @@ def _ring_spots(canvas: Canvas, anchors: list, text: str, px: int, frame: Box, k
 
 def _owned(spots: list, own: Point, dots) -> list:
     """The spots nearer the dot ``own`` than any of ``dots``."""
-    return [(c, box) for c, box in spots if all(_gap(box, q) > _gap(box, own) for q in dots)]
+    return [(c, box) for c, box in spots
+            if all(point_box_gap(q, box) > point_box_gap(own, box) for q in dots)]
 
 
 def name_room(canvas: Canvas, p: Point, text: str, px: int, frame: Box, dots
@@ -207,7 +201,7 @@ def name_room(canvas: Canvas, p: Point, text: str, px: int, frame: Box, dots
     before their neighbours' names take it ("Q(-5, -2)" at the panel's edge, hemmed in by
     the name of P)."""
     spots = _owned(_ring_spots(canvas, [(p, (1, -1))], text, px, frame, "sans", (0, 1, 2),
-                               _DIRS + _MORE_DIRS), p, dots)
+                               _DIRS + BETWEEN_DIRS), p, dots)
     return (sum(canvas.is_free(box, avoid_ink=True, pad=LABEL_CLEAR) for _, box in spots),
             sum(canvas.is_free(box, avoid_ink=False) for _, box in spots))
 
@@ -239,7 +233,8 @@ def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] |
         # the least ink at such a spot, one ring out if none is near; failing that at one
         # clear of the other dots (the glyphs' halo would wipe a dot out), and only then is
         # it left to ``Canvas.label``
-        far = ring_spots((0, 1, 2), _MORE_DIRS) + ring_spots((3, 4, 5), _DIRS + _MORE_DIRS)
+        far = ring_spots((0, 1, 2), BETWEEN_DIRS) + \
+            ring_spots((3, 4, 5), _DIRS + BETWEEN_DIRS)
         near_mine, far_mine = owned(spots), owned(far)
         free = near_mine + far_mine
         if any_free(near_mine):
@@ -248,7 +243,7 @@ def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] |
             spots = far_mine
         else:
             off = [(c, box) for c, box in spots + far
-                   if all(_gap(box, q) > DOT_R * canvas.unit + 1.5 for q in dots)]
+                   if all(point_box_gap(q, box) > DOT_R * canvas.unit + 1.5 for q in dots)]
             spots = off if any_free(off) else spots
     for c, box in free:  # its halo box, 1.5 px wider, may not reach a stroke's rim either
         if canvas.is_free(box, avoid_ink=True, pad=LABEL_CLEAR):

@@ -9,7 +9,7 @@ import math
 
 from renderers.arithmetic.draw.ink import INK
 from renderers.arithmetic.spec import ArithmeticSpec, color_rgb, hand_angles
-from renderers.canvas import Canvas
+from renderers.canvas import Canvas, point_box_gap
 from renderers.text import font_px
 
 
@@ -42,12 +42,6 @@ def numeral_pad(px: int) -> float:
     return max(3.0, 0.2 * px)
 
 
-def _box_distance(p, box) -> float:
-    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
-    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
-    return math.hypot(dx, dy)
-
-
 def hand_lengths(centre, R: float, k: float, boxes, unit: float) -> tuple[float, float]:
     """The hour and minute hands' lengths in pixels. The minute hand reaches into the minute
     ticks (a minute is read there) and passes beneath the numerals; the hour hand stops short
@@ -55,7 +49,7 @@ def hand_lengths(centre, R: float, k: float, boxes, unit: float) -> tuple[float,
     whole."""
     hour = HOUR_LEN * R
     if boxes:
-        reach = min(_box_distance(centre, b) for b in boxes)
+        reach = min(point_box_gap(centre, b) for b in boxes)
         hour = min(hour, reach - HOUR_W * k * unit / 2 - 2.0)
     return hour, MINUTE_LEN * R
 
