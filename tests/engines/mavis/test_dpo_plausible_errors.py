@@ -54,25 +54,30 @@ def test_a_slip_in_listed_solutions_keeps_their_order():
     assert values and values[0] > -6, values  # no -10 (nor -6) for the largest zero
 
 
-@pytest.mark.parametrize("name", registry.instruct_families())
-def test_slips_in_listed_solutions_keep_their_place(name):
+def _slip_chains(name: str, n: int = 300):
+    """(problem, slipped chain, (step, the value slipped, the slip)) of the family's first
+    ``n`` problems' arithmetic slips."""
     make = registry.get_problem_maker(name)
-    n = 0
-    for s in range(300):
+    for s in range(n):
         p = make(np.random.default_rng(s))
         for w in wrong_chains(p):
             at = w.kind == "arithmetic_slip" and _first_change(p.cot, w.cot)
-            if not at:
+            if at:
+                yield p, w, at
+
+
+@pytest.mark.parametrize("name", registry.instruct_families())
+def test_slips_in_listed_solutions_keep_their_place(name):
+    n = 0
+    for p, w, (e, r, g) in _slip_chains(name):
+        for m in LISTED.finditer(p.cot[e]):
+            sib = {m.start(1): m[2], m.start(2): m[1]}.get(r.start())
+            if sib is None:
                 continue
-            e, r, g = at
-            for m in LISTED.finditer(p.cot[e]):
-                sib = {m.start(1): m[2], m.start(2): m[1]}.get(r.start())
-                if sib is None:
-                    continue
-                n += 1
-                right, wrong, other = _val(r.group()), _val(g.group()), _val(sib)
-                assert wrong != other and (wrong - other) * (right - other) > 0, \
-                    (p.cot[e], w.cot[e])
+            n += 1
+            right, wrong, other = _val(r.group()), _val(g.group()), _val(sib)
+            assert wrong != other and (wrong - other) * (right - other) > 0, \
+                (p.cot[e], w.cot[e])
     assert name != "function" or n > 0
 
 
@@ -92,16 +97,11 @@ def _hand_slip(right: str, wrong: str) -> bool:
 
 @pytest.mark.parametrize("name", registry.instruct_families())
 def test_slips_are_of_the_hand_not_of_the_decimal_point(name):
-    make = registry.get_problem_maker(name)
     n = 0
-    for s in range(300):
-        p = make(np.random.default_rng(s))
-        for w in wrong_chains(p):
-            at = w.kind == "arithmetic_slip" and _first_change(p.cot, w.cot)
-            if at and "/" not in at[1].group() + at[2].group():
-                e, r, g = at
-                assert _hand_slip(r.group(), g.group()), (p.cot[e], w.cot[e])
-                n += 1
+    for p, w, (e, r, g) in _slip_chains(name):
+        if "/" not in r.group() + g.group():
+            assert _hand_slip(r.group(), g.group()), (p.cot[e], w.cot[e])
+            n += 1
     assert n > 100
 
 
