@@ -115,9 +115,9 @@ def test_the_failing_row_names_each_point_beside_its_own_dot(monkeypatch):
 
 @pytest.mark.parametrize("n", tiers(2, 6))
 def test_point_names_stand_nearer_their_own_dot(monkeypatch, n):
-    """Over 2 (the soak tier 6) variants of every seed the family draws, at 224 and 336 px, every point's name
-    is nearer its own dot than any other dot of its panel (before: 58 of 396 names, among
-    them "V'(-3, -1)" over the dot of V in analytic-hyperbola-equation)."""
+    """Over 2 (the soak tier 6) variants of every seed the family draws, at 224 and 336 px,
+    every point's name is nearer its own dot than any other dot of its panel (before: 58 of
+    396 names, among them "V'(-3, -1)" over the dot of V in analytic-hyperbola-equation)."""
     count, bad = 0, []
     for size in (224, 336):
         for sid, v, spec in sampled(n):
@@ -132,9 +132,10 @@ def test_point_names_stand_nearer_their_own_dot(monkeypatch, n):
 
 @pytest.mark.parametrize("n", tiers(2, 6))
 def test_no_tick_label_moves_into_a_shaded_region(monkeypatch, n):
-    """Over 2 (the soak tier 6) variants of every seed the family draws, at 224 and 336 px, a tick label moved
-    off a stroke never lands on a shaded region's pixels (before: 54 of 544 moved labels, "-2"
-    of analytic-region-between-curves and "-4" of analytic-region-point among them)."""
+    """Over 2 (the soak tier 6) variants of every seed the family draws, at 224 and 336 px,
+    a tick label moved off a stroke never lands on a shaded region's pixels (before: 54 of 544
+    moved labels, "-2" of analytic-region-between-curves and "-4" of analytic-region-point
+    among them)."""
     moved_n, bad = 0, []
     for size in (224, 336):
         for sid, v, spec in sampled(n):

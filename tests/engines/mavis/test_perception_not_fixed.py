@@ -1,11 +1,11 @@
 """No perception question is one whose words or the sampler fix its answer: over 400 sampled
 pictures of each family, no question (as asked, or with its names and numbers masked) asked 20
-times or more has one answer in 95% of them, but the kind-of-picture question every family shares (there
-the family, which the picture shows, gives it). Found before: "What kind of object is e?"
-(e names an ellipse), "At which vertex does right triangle ABC have its right angle?" (always
-B), "Which function is drawn in green?" (always g, the last), "How many curved surfaces does
-the solid have?" (always 1), "How many nodes have no edge?" (always 0), "How many triangles are
-drawn?" (always 3), "What colour is A?" of a point (always black)."""
+times or more has one answer in 95% of them, but the kind-of-picture question every family
+shares (there the family, which the picture shows, gives it). Found before: "What kind of
+object is e?" (e names an ellipse), "At which vertex does right triangle ABC have its right
+angle?" (always B), "Which function is drawn in green?" (always g, the last), "How many curved
+surfaces does the solid have?" (always 1), "How many nodes have no edge?" (always 0), "How
+many triangles are drawn?" (always 3), "What colour is A?" of a point (always black)."""
 import re
 from collections import Counter, defaultdict
 
