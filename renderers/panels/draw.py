@@ -14,11 +14,12 @@ point's name stands nearer its own dot than any other (tests/renderers/test_pane
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 from PIL import Image
 import numpy as np
 
-from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels,
+from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels, row_spacer,
                             text_size)
 from renderers.canvas import (BETWEEN_DIRS, LABEL_CLEAR, PALETTE, Box, Canvas, Point, glyph_ink,
                               halo_text, point_box_gap)
@@ -32,6 +33,7 @@ FILL_ALPHA = 0.3
 BAND = 0.075  # height of a panel's letter band, as a share of the image width
 TITLE = 0.08
 DOT_R = 3.4  # a marked point's dot (px at 336)
+NAME_GAP = 2.0  # how many widths of "0" a name keeps from a tick label in its row
 
 
 def grid_shape(n: int) -> tuple[int, int]:
@@ -206,18 +208,34 @@ def name_room(canvas: Canvas, p: Point, text: str, px: int, frame: Box, dots
             sum(canvas.is_free(box, avoid_ink=False) for _, box in spots))
 
 
+def _row_clear(canvas: Canvas, spots: list, px: int, apart: Sequence[Box]) -> list:
+    """The spots whose boxes keep ``NAME_GAP`` widths of "0" from each of ``apart`` (the
+    tick labels) in their row (``row_spacer``): a name one character before a tick label
+    read on with it ("y = f'(x)" before "-2" as "y = f'(x) -2")."""
+    if not spots or not apart:
+        return spots
+    x0, y0, x1, y1 = spots[0][1]
+    spaced = row_spacer(apart, x1 - x0, y1 - y0, NAME_GAP * text_size(canvas, "0", px)[0])
+    ok = spaced([b[0] for _, b in spots], [b[1] for _, b in spots])
+    return [s for s, keep in zip(spots, ok) if keep]
+
+
 def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] | None]],
                 text: str, px: int, color, frame: Box, kind: str = "sans",
-                dots: list[Point] | tuple = ()) -> Box:
+                dots: list[Point] | tuple = (), ticks: Sequence[Box] = ()) -> Box:
     """Write ``text`` next to the first anchor with a free spot inside ``frame`` (the panel):
     the anchor's preferred side first, then all sides, one and two rings out. Where every spot
     meets a stroke, the spot covering no other label whose glyphs cross the least ink, the
     strokes beneath cleared only round the glyphs (``halo_text``): a box of the canvas colour
     would cut a gap in a curve or hide the point the label names. A point's name (``dots``:
     the panel's other dots) takes only a spot nearer its own dot than any other where one
-    is: "P(-1, -1)", sent two rings out for the least ink, stood nearer the dot of R."""
+    is: "P(-1, -1)", sent two rings out for the least ink, stood nearer the dot of R.
+    No spot within ``NAME_GAP`` widths of "0" of one of the panel's tick labels (``ticks``)
+    in its row is taken (``_row_clear``); a curve's name looks three rings further out where
+    that leaves no spot clear of the labels."""
     def ring_spots(rings, dirs=_DIRS) -> list:
-        return _ring_spots(canvas, anchors, text, px, frame, kind, rings, dirs)
+        return _row_clear(canvas, _ring_spots(canvas, anchors, text, px, frame, kind, rings,
+                                              dirs), px, ticks)
 
     def owned(spots: list) -> list:
         return _owned(spots, anchors[0][0], dots)
@@ -226,6 +244,8 @@ def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] |
         return any(canvas.is_free(box, avoid_ink=False) for _, box in spots)
 
     spots = ring_spots((0, 1, 2))
+    if not dots and not any_free(spots):
+        spots = spots + ring_spots((3, 4, 5))
     free = spots  # where a place clear of every stroke is looked for, in order
     if dots:
         # a point's name looks further out, and between the eight directions, for a place
@@ -312,7 +332,19 @@ def draw_panel(canvas: Canvas, panel: Panel, frame: Box, small: bool) -> None:
             pieces = _stroke(canvas, vp, panel, it, dash=it.dash)
             if it.name and pieces:
                 labels.append((it, _curve_anchors(pieces)))
-    draw_axis_labels(canvas, vp)
+    ticks = draw_axis_labels(canvas, vp)
+    _place_names(canvas, panel, vp, labels, pframe, small, ticks)
+    painted = [lb.box for lb in canvas.layout.labels[n_before:]]
+    for it in panel.items:
+        if it.kind == "region" and painted:
+            _fill(canvas, vp, it, only=painted)
+
+
+def _place_names(canvas: Canvas, panel: Panel, vp: AxesViewport, labels: list, pframe: Box,
+                 small: bool, ticks: Sequence[Box]) -> None:
+    """The points' dots, then the points' names (the least room first), then the names of
+    the curves and vectors (``place_label``), each off the tick labels' rows (``ticks``)."""
+    W = canvas.width
     for it in panel.items:
         if it.kind == "point":
             canvas.dot(vp(*it.pts[0]), r=DOT_R, color=_dark(_color(it.color)))
@@ -325,14 +357,11 @@ def draw_panel(canvas: Canvas, panel: Panel, frame: Box, small: bool) -> None:
     if len(named) > 1:
         named.sort(key=lambda n: name_room(canvas, n[0], n[1], px, pframe, n[2]))
     for p, text, others in named:
-        place_label(canvas, [(p, (1, -1))], text, px, "black", pframe, dots=others)
+        place_label(canvas, [(p, (1, -1))], text, px, "black", pframe, dots=others, ticks=ticks)
     for it, anchors in labels:
         kind = "serif" if it.kind == "vector" else "sans"
-        place_label(canvas, anchors, it.name, px, _dark(_color(it.color)), pframe, kind)
-    painted = [lb.box for lb in canvas.layout.labels[n_before:]]
-    for it in panel.items:
-        if it.kind == "region" and painted:
-            _fill(canvas, vp, it, only=painted)
+        place_label(canvas, anchors, it.name, px, _dark(_color(it.color)), pframe, kind,
+                    ticks=ticks)
 
 
 def draw(spec: PanelsSpec, canvas: Canvas) -> None:

@@ -64,10 +64,10 @@ def label_damage(spec, size: int, monkeypatch) -> tuple[int, int, float]:
         return real_text(cv, xy, t, px=px, color=color, anchor=anchor, kind=kind,
                          record=record, halo=halo)
 
-    def place(canvas, anchors, text, px, color, frame, kind="sans", dots=()):
+    def place(canvas, anchors, text, px, color, frame, kind="sans", dots=(), ticks=()):
         if "before" not in state:
             state["before"], state["calls"] = canvas.finish(), []
-        box = real_place(canvas, anchors, text, px, color, frame, kind, dots=dots)
+        box = real_place(canvas, anchors, text, px, color, frame, kind, dots=dots, ticks=ticks)
         got["n"] += 1
         if len(anchors) == 1:  # a point's name: one anchor, its dot
             (ax, ay), _ = anchors[0]

@@ -72,8 +72,8 @@ def record(spec, size: int, monkeypatch) -> tuple[list, list]:
         state.setdefault("dots", []).append(tuple(c))
         return real_dot(cv, c, *args, **kwargs)
 
-    def place(canvas, anchors, text, px, color, frame, kind="sans", dots=()):
-        box = real_place(canvas, anchors, text, px, color, frame, kind, dots=dots)
+    def place(canvas, anchors, text, px, color, frame, kind="sans", dots=(), ticks=()):
+        box = real_place(canvas, anchors, text, px, color, frame, kind, dots=dots, ticks=ticks)
         if len(anchors) == 1:  # a point's name: one anchor, its dot; the panel's other dots
             own = anchors[0][0]
             others = [q for q in state["dots"] if math.dist(q, own) > 0.5]
