@@ -45,16 +45,22 @@ def test_the_row_that_showed_it():
     assert _crossed(FAM.label_layout(spec, 336)) == []
 
 
+def _layouts(seed: int, n: int, attached: tuple[int, int]):
+    """(figure index, size, label records) of ``n`` sampled figures at 224 and 336 px, each
+    with a drawn number of attached shapes in ``attached``."""
+    rng = np.random.default_rng(seed)
+    for i in range(n):
+        spec = FAM.sample_spec(rng, n_attached=int(rng.integers(*attached)))
+        for size in (224, 336):
+            yield i, size, FAM.label_layout(spec, size)
+
+
 @pytest.mark.parametrize("n", tiers(80, 400))
 def test_side_length_leaders_cross_no_label(n):
-    rng = np.random.default_rng(11)
     seen, bad = 0, []
-    for i in range(n):
-        spec = FAM.sample_spec(rng, n_attached=int(rng.integers(2, 4)))
-        for size in (224, 336):
-            recs = FAM.label_layout(spec, size)
-            seen += sum(r.kind == "measure" and r.leader is not None for r in recs)
-            bad += [(i, size, k) for k in _crossed(recs)]
+    for i, size, recs in _layouts(11, n, (2, 4)):
+        seen += sum(r.kind == "measure" and r.leader is not None for r in recs)
+        bad += [(i, size, k) for k in _crossed(recs)]
     assert seen >= n // 8
     assert bad == [], bad
 
@@ -68,16 +74,13 @@ def _level_into_left(leader, box) -> bool:
 
 @pytest.mark.parametrize("n", tiers(100, 600))
 def test_no_leader_reads_as_a_minus_sign(n):
-    rng = np.random.default_rng(1)
     seen, bad = 0, []
-    for i in range(n):
-        spec = FAM.sample_spec(rng, n_attached=int(rng.integers(0, 4)))
-        for size in (224, 336):
-            for r in FAM.label_layout(spec, size):
-                if r.leader is None:
-                    continue
-                seen += 1
-                if _level_into_left(r.leader, r.box):
-                    bad.append((i, size, r.kind, r.text))
+    for i, size, recs in _layouts(1, n, (0, 4)):
+        for r in recs:
+            if r.leader is None:
+                continue
+            seen += 1
+            if _level_into_left(r.leader, r.box):
+                bad.append((i, size, r.kind, r.text))
     assert seen >= n // 5
     assert bad == [], bad
