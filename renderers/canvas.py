@@ -536,6 +536,14 @@ def leader_reads_minus(end: Point, box: Box) -> bool:
     return end[0] < x0 and off < 0.36 * (x0 - end[0])
 
 
+def seg_dist(p: Point, a: Point, b: Point) -> float:
+    """The distance from the point ``p`` to the segment ab."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    L = dx * dx + dy * dy
+    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
 def point_box_gap(p: Point, box: Box) -> float:
     """The distance from the point ``p`` to the box (0 inside it)."""
     return math.hypot(max(box[0] - p[0], 0.0, p[0] - box[2]),

@@ -21,7 +21,8 @@ from renderers.axes import (AXIS_COLOR, GRID_COLOR, HALO_PAD, AxesViewport, Axis
                             claim_margin, draw_axes, draw_axis_labels, fill_region,
                             least_glyph_ink, nice_step, remember_places, row_spacer,
                             tick_values)
-from renderers.canvas import PALETTE, Box, Canvas, box_counts, halo_text, mask_counts
+from renderers.canvas import (PALETTE, Box, Canvas, box_counts, halo_text, mask_counts,
+                              point_box_gap)
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
                                      intersections, mark_points, value)
@@ -445,12 +446,6 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
     return canvas.label(anchors[0], text, px=px, color=color, prefer=prefer)
 
 
-def _box_gap(box: Box, q: Point) -> float:
-    dx = max(box[0] - q[0], 0.0, q[0] - box[2])
-    dy = max(box[1] - q[1], 0.0, q[1] - box[3])
-    return math.hypot(dx, dy)
-
-
 def _leader(canvas: Canvas, a: Point, b: Point, skip: Sequence[Box]) -> None:
     """The leader line a-b, left out inside the ``skip`` boxes (the axes' labels, painted
     already): it passes beneath a label as if drawn first, its glyphs whole."""
@@ -618,7 +613,7 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
     else:
         rec.box = canvas.text(xy, text, px=px, color=MARK_COLOR, anchor="mm",
                               halo=bool(ink[i]))
-    off = _box_gap(rec.box, at)
+    off = point_box_gap(at, rec.box)
     if off > d0 + 0.45 * px or (off > 1.0 and not nearest[i]):
         x0, y0, x1, y1 = rec.box
         start = (min(max(at[0], x0), x1), min(max(at[1], y0), y1))

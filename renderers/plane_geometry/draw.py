@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from renderers.canvas import _DIRS as COMPASS
-from renderers.canvas import PALETTE, Canvas, Point, Viewport, arc_points, leader_reads_minus
+from renderers.canvas import (PALETTE, Canvas, Point, Viewport, arc_points, leader_reads_minus,
+                              seg_dist)
 from renderers.plane_geometry.spec import (Model, PlaneGeometrySpec, angle_at, arc_pts,
                                            build_model, check_marks, ekey)
 from renderers.text import fmt_num, font_px
@@ -181,13 +182,6 @@ def _vertex_near(canvas: Canvas, at: Point, text: str, px: int, prefer: Point,
     return canvas.label(at, text, px=px, prefer=u0, dist=0.3 * px)
 
 
-def _seg_dist(p: Point, a: Point, b: Point) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    L = dx * dx + dy * dy
-    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
-
-
 def _segs_dist(p: Point, q: Point, a: Point, b: Point) -> float:
     """Distance between segments pq and ab (0 where they cross)."""
     def side(o, u, v):
@@ -195,7 +189,7 @@ def _segs_dist(p: Point, q: Point, a: Point, b: Point) -> float:
 
     if side(p, q, a) * side(p, q, b) < 0 and side(a, b, p) * side(a, b, q) < 0:
         return 0.0
-    return min(_seg_dist(p, a, b), _seg_dist(q, a, b), _seg_dist(a, p, q), _seg_dist(b, p, q))
+    return min(seg_dist(p, a, b), seg_dist(q, a, b), seg_dist(a, p, q), seg_dist(b, p, q))
 
 
 def _rot(u: Point, deg: float) -> Point:
@@ -222,8 +216,8 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
         return w / 2 * abs(u[0]) + h / 2 * abs(u[1])
 
     def own_nearest(c):
-        own = _seg_dist(c, a, b)
-        return all(_seg_dist(c, *s) >= own + margin for s in others)
+        own = seg_dist(c, a, b)
+        return all(seg_dist(c, *s) >= own + margin for s in others)
 
     shifts = [0.0]
     if marked:  # off the marks: along a long side, else a little further out
@@ -251,8 +245,8 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
             (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.15, 0.85)]
     strokes = [(p, q) for st in (marks or []) for p, q in zip(st, st[1:])]
     off = 0.012 * canvas.width
-    clear = [min([_seg_dist(e, *s) for s in others] +
-                 [_seg_dist(e, *s) - off for s in strokes], default=math.inf) for e in ends]
+    clear = [min([seg_dist(e, *s) for s in others] +
+                 [seg_dist(e, *s) - off for s in strokes], default=math.inf) for e in ends]
     end = next((e for e, c in zip(ends, clear) if c > 2.0), ends[clear.index(max(clear))])
     lab = canvas.label_mask()
     for turn in (0, 30, -30, 60, -60):
@@ -468,7 +462,7 @@ def _place_outside(canvas: Canvas, rec: LabelRecord, px: int, points: list[Point
 
 
 def _seg_dist_np(px_, py_, ax, ay, bx, by):
-    """``_seg_dist`` over arrays (any of the six may be an array; they broadcast)."""
+    """``seg_dist`` over arrays (any of the six may be an array; they broadcast)."""
     dx, dy = bx - ax, by - ay
     L = dx * dx + dy * dy
     safe = np.where(L == 0, 1.0, L)
@@ -506,7 +500,7 @@ def _leaders_judged(sx, sy, end: Point, lines: list, points: list[Point], px: in
         cross = ((side(sx, sy, ex, ey, ax, ay) * side(sx, sy, ex, ey, bx, by) < 0)
                  & (side(ax, ay, bx, by, sx, sy) * side(ax, ay, bx, by, ex, ey) < 0))
         near = np.minimum.reduce([_seg_dist_np(sx, sy, ax, ay, bx, by),
-                                  np.full(sx.shape, _seg_dist((ex, ey), (ax, ay), (bx, by))),
+                                  np.full(sx.shape, seg_dist((ex, ey), (ax, ay), (bx, by))),
                                   _seg_dist_np(ax, ay, sx, sy, ex, ey),
                                   _seg_dist_np(bx, by, sx, sy, ex, ey)])
         near = np.where(cross, 0.0, near)
@@ -536,7 +530,7 @@ def _leader_cost(start: Point, end: Point, lines: list, points: list[Point], lab
     if L < 1e-9:
         return None
     d = ((end[0] - start[0]) / L, (end[1] - start[1]) / L)
-    if any(_seg_dist(q, start, end) < 0.7 * px for q in points):
+    if any(seg_dist(q, start, end) < 0.7 * px for q in points):
         return None
     crossed = 0
     for a, b in lines:
@@ -677,7 +671,7 @@ def _stroke_gap(strokes: list[list[Point]], lines: list[list[Point]]) -> float:
                ((a[0] + (b[0] - a[0]) * i / 6, a[1] + (b[1] - a[1]) * i / 6) for i in range(7))]
         for ln in lines:
             for a, b in zip(ln, ln[1:]):
-                best = min(best, min(_seg_dist(p, a, b) for p in pts))
+                best = min(best, min(seg_dist(p, a, b) for p in pts))
     return best
 
 

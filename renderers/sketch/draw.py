@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from renderers.canvas import PALETTE, Canvas
+from renderers.canvas import PALETTE, Canvas, seg_dist
 from renderers.sketch.spec import SketchSpec, points_of
 from renderers.text import font_px
 
@@ -102,14 +102,6 @@ def draw(spec: SketchSpec, cv: Canvas) -> None:
             cv.label(at, s.label, px=px, color=ink, prefer=side)
 
 
-def _gap(p, a, b) -> float:
-    """The distance from p to the segment ab."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = dx * dx + dy * dy
-    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
-    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
-
-
 def _length_place(cv: Canvas, a, b, text: str, px: int, normal, others
                   ) -> tuple[tuple[float, float], tuple[float, float]]:
     """Where a segment's length goes: the point of the segment and the side (a direction for
@@ -126,8 +118,8 @@ def _length_place(cv: Canvas, a, b, text: str, px: int, normal, others
         m = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
         for sx, sy in ((ux, uy), (-ux, -uy)):
             cx, cy = m[0] + sx * (d0 + w / 2 * abs(sx)), m[1] + sy * (d0 + h / 2 * abs(sy))
-            own = _gap((cx, cy), a, b)
-            if all(_gap((cx, cy), *o) > own for o in others) and \
+            own = seg_dist((cx, cy), a, b)
+            if all(seg_dist((cx, cy), *o) > own for o in others) and \
                     cv.is_free((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), avoid_ink=True):
                 return m, (sx, sy)
     return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), (ux, uy)

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from renderers.canvas import PALETTE, Canvas, Viewport, leader_reads_minus
+from renderers.canvas import PALETTE, Canvas, Viewport, leader_reads_minus, seg_dist
 from renderers.solid_geometry.spec import (EXTRAS, MEASURES, ROUND_KINDS, SolidSpec, label_text,
                                            measure_edges, shared_model, shared_projection,
                                            solid_height)
@@ -411,14 +411,6 @@ def segments_of(sc: Scene) -> list[tuple[Point, Point]]:
         if not st.mark:
             out += list(zip(st.pts[:-1], st.pts[1:]))
     return out
-
-
-def seg_dist(p: Point, a: Point, b: Point) -> float:
-    """Distance from p to the segment ab."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    L = dx * dx + dy * dy
-    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def _same(s: tuple[Point, Point], a: Point, b: Point, eps: float = 1e-6) -> bool:

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import renderers
-from renderers.plane_geometry.draw import MARK, _seg_dist
+from renderers.canvas import seg_dist
+from renderers.plane_geometry.draw import MARK
 from renderers.plane_geometry.spec import ekey
 from tests.renderers.strokes import recorded_lines
 from tests.tiers import tiers
@@ -36,7 +37,7 @@ def test_leaders_of_marked_sides_miss_their_marks(monkeypatch, n):
                     continue
                 seen += 1
                 end = rec.leader[1]
-                gap = min(_seg_dist(end, p, q) for st in marks for p, q in zip(st, st[1:]))
+                gap = min(seg_dist(end, p, q) for st in marks for p, q in zip(st, st[1:]))
                 if gap < 0.01 * size:
                     onto.append((i, size, rec.key, round(gap, 1)))
     assert seen >= n // 20
