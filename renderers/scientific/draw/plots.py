@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 
 from renderers.axes import AxesViewport, draw_axes
-from renderers.canvas import Canvas, Point
-from renderers.scientific.draw.primitives import (INK, Frame, col, dashed_arrow, double_arrow,
-                                                  label_px, light)
+from renderers.canvas import LABEL_CLEAR, Box, Canvas, Point
+from renderers.scientific.draw.primitives import (INK, Frame, box_segment_gap, col, dashed_arrow,
+                                                  double_arrow, label_px, light)
 from renderers.scientific.facts import lens_image, wave_value
 from renderers.text import fmt_num, font_px
 
@@ -226,13 +226,57 @@ def draw_motion(m, c: Canvas, fr: Frame) -> None:
     for p in pts:
         c.dot(p, 3.0, color=col("blue"))
     if m.segment_labels:
-        px = font_px(c.width, 0.95)
-        for i, (a, b) in enumerate(zip(pts, pts[1:])):
-            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
-            nrm = ((b[1] - a[1]) / d, -(b[0] - a[0]) / d)  # left of the direction of travel
-            c.label(mid, chr(65 + i), px=px, color=col("red"), prefer=nrm, dist=4 * c.unit,
-                    kind="bold", halo=True)
+        segs = list(zip(pts, pts[1:]))
+        for i in range(len(segs)):
+            segment_letter(c, segs, i, chr(65 + i))
+
+
+def segment_letter(c: Canvas, segs: list[tuple[Point, Point]], i: int, text: str) -> Box:
+    """The letter of segment ``i`` beside it, where it reads as that segment's: two segments
+    meeting at a low point had both letters on the left of the direction of travel, inside
+    the V, where either read as the other's. Of the places beside the segment (along it from
+    the middle, and out from it) clear of ink and labels, the best by its gap to the nearest
+    other segment (up to four font sizes, clear enough) less its gap to its own, less a font
+    size per segment's length off the middle and per vertex whose angle it stands inside;
+    where none is free, ``canvas.label``."""
+    px, u = font_px(c.width, 0.95), c.unit
+    w, h = c.text_size(text, px, "bold")
+    a, b = segs[i]
+    d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+    others = [s for j, s in enumerate(segs) if j != i]
+    # the far ends of the neighbours, each with the vertex it shares with this segment
+    ends = ([(segs[i - 1][0], a)] if i > 0 else []) + ([(segs[i + 1][1], b)]
+                                                        if i + 1 < len(segs) else [])
+
+    def inner(nx: float, ny: float) -> int:
+        """At how many of its vertices the side (normal nx, ny) is inside the angle the
+        neighbour makes with the segment."""
+        return sum((q[0] - v[0]) * nx + (q[1] - v[1]) * ny > 1e-6 * d for q, v in ends)
+
+    best = None  # (score, box)
+    for k in range(6):
+        for t in (0.5, 0.4, 0.6, 0.3, 0.7):
+            for side in (1, -1):
+                nx, ny = side * uy, -side * ux  # side 1: left of the direction of travel
+                p = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+                dist = (4 + 2.5 * k) * u  # the box's edge this far off the segment
+                cx = p[0] + nx * (dist + w / 2 * abs(nx))
+                cy = p[1] + ny * (dist + h / 2 * abs(ny))
+                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                if not c.is_free(box, avoid_ink=True, pad=LABEL_CLEAR):
+                    continue
+                other = min((box_segment_gap(box, *s) for s in others), default=math.inf)
+                score = (min(other, 4 * px) - box_segment_gap(box, a, b) - px * abs(t - 0.5)
+                         - px * inner(nx, ny))
+                if best is None or score > best[0]:
+                    best = (score, box)
+    if best is not None:
+        box = best[1]
+        return c.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, px=px,
+                      color=col("red"), kind="bold", halo=True)
+    return c.label(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), text, px=px, color=col("red"),
+                   prefer=(uy, -ux), dist=4 * u, kind="bold", halo=True)
 
 
 # ----------------------------------------------------------------------------- cylinder
@@ -242,6 +286,27 @@ def _stone(ctr: Point, r: float) -> list[Point]:
     ks = (1.0, 0.8, 0.95, 0.75, 1.05, 0.85, 0.9, 0.7)
     return [(ctr[0] + r * k * 1.3 * math.cos(2 * math.pi * i / 8 + 0.3),
              ctr[1] + r * k * math.sin(2 * math.pi * i / 8 + 0.3)) for i, k in enumerate(ks)]
+
+
+def _runs_outside(pts: list[Point], boxes: list[Box], step: float) -> list[list[Point]]:
+    """The polyline ``pts`` cut into pieces about ``step`` px long, less those meeting a box:
+    the runs of what is left, each at least two points."""
+    fine = [pts[0]]
+    for p, q in zip(pts, pts[1:]):
+        n = max(1, math.ceil(math.hypot(q[0] - p[0], q[1] - p[1]) / step))
+        fine += [(p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n)
+                 for k in range(1, n + 1)]
+    runs, run = [], [fine[0]]
+    for p, q in zip(fine, fine[1:]):
+        if any(box_segment_gap(b, p, q) == 0 for b in boxes):
+            if len(run) >= 2:
+                runs.append(run)
+            run = [q]
+        else:
+            run.append(q)
+    if len(run) >= 2:
+        runs.append(run)
+    return runs
 
 
 def draw_cylinder(cy, c: Canvas, fr: Frame) -> None:
@@ -262,12 +327,27 @@ def draw_cylinder(cy, c: Canvas, fr: Frame) -> None:
 
     for i, (cx, level, obj) in enumerate(zip(centres, cy.levels, cy.objects)):
         xl, xr = cx - cw / 2, cx + cw / 2
+        scale = []  # (tick's y, length, major, numeral or "")
+        nd = int(round(cy.capacity / cy.minor))
+        for k in range(nd + 1):
+            v = k * cy.minor
+            major = abs(v / cy.major - round(v / cy.major)) < 1e-9
+            ln = (0.07 if major else 0.035) * cw * (2 if not beaker else 1)
+            scale.append((yv(v), ln, major, fmt_num(v) if major and v > 0 else ""))
+        texts = [((xl + ln + 2.5 * c.unit, y), t) for y, ln, _, t in scale if t]
+        texts.append(((xl + 0.14 * cw + 2.5 * c.unit, (yt + ycap) / 2 - 0.01 * h), cy.unit))
         ys = yv(level)
         men = 0.012 * h
         top = [(xl, ys - men)] + [(xl + cw * k / 10, ys - men * (1 - math.sin(math.pi * k / 10)))
                                   for k in range(1, 10)] + [(xr, ys - men)]
         c.polygon([(xl, yb)] + top + [(xr, yb)], fill=liq, outline=None, ink=False)
-        c.line(top, color=liq_edge, width=1.6, ink=False)
+        # the surface line stops short of the numbers printed on the glass: drawn through
+        # them it struck out the one at the liquid's level
+        pad = 1.5 * c.unit + 1
+        gaps = [(b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad)
+                for b in (c.text_box(xy, t, tick_px, "lm") for xy, t in texts)]
+        for run in _runs_outside(top, gaps, 2 * c.unit):
+            c.line(run, color=liq_edge, width=1.6, ink=False)
         if obj:
             c.polygon(_stone((cx + 0.15 * cw, yb - 0.045 * h), 0.04 * h), fill=(125, 125, 125),
                       outline=(70, 70, 70), width=1.2)
@@ -279,16 +359,9 @@ def draw_cylinder(cy, c: Canvas, fr: Frame) -> None:
                     (xr + 0.015 * w, yt)], color=INK, width=2.2)
             c.rect((cx - 0.8 * cw, yb, cx + 0.8 * cw, yb + 0.025 * h), fill=(200, 200, 200),
                    outline=INK, width=1.6)
-        nd = int(round(cy.capacity / cy.minor))
-        for k in range(nd + 1):
-            v = k * cy.minor
-            major = abs(v / cy.major - round(v / cy.major)) < 1e-9
-            y = yv(v)
-            ln = (0.07 if major else 0.035) * cw * (2 if not beaker else 1)
+        for y, ln, major, _ in scale:
             c.line([(xl, y), (xl + ln, y)], color=INK, width=1.3 if major else 0.9)
-            if major and v > 0:
-                c.text((xl + ln + 2.5 * c.unit, y), fmt_num(v), px=tick_px, anchor="lm")
-        c.text((xl + 0.14 * cw + 2.5 * c.unit, (yt + ycap) / 2 - 0.01 * h), cy.unit,
-               px=tick_px, anchor="lm")
+        for xy, t in texts:
+            c.text(xy, t, px=tick_px, anchor="lm")
         if cy.captions:
             c.text((cx, yb + 0.08 * h), cy.captions[i], px=font_px(c.width, 0.95))

@@ -11,7 +11,7 @@ import math
 from PIL import Image, ImageDraw
 import numpy as np
 
-from renderers.canvas import PALETTE, Box, Canvas, Point
+from renderers.canvas import PALETTE, Box, Canvas, Point, seg_dist
 from renderers.text import font_px
 
 
@@ -171,6 +171,29 @@ def dashed_arrow(c: Canvas, a: Point, b: Point, color, width: float = 2.2) -> No
     d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
     k = min(1.0, 10 * c.unit / d)
     c.arrow(add(b, (a[0] - b[0], a[1] - b[1]), k), b, color=color, width=width, head=11)
+
+
+def box_segment_gap(box: Box, a: Point, b: Point) -> float:
+    """The distance between the box and the segment a-b (0 where the segment enters it)."""
+    x0, y0, x1, y1 = box
+    t0, t1 = 0.0, 1.0  # Liang-Barsky: the part of the segment inside the box, if any
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for q, r in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if q == 0:
+            if r < 0:
+                t0, t1 = 1.0, 0.0
+        elif q < 0:
+            t0 = max(t0, r / q)
+        else:
+            t1 = min(t1, r / q)
+    if t0 <= t1:
+        return 0.0
+
+    def to_box(p: Point) -> float:
+        return math.hypot(max(x0 - p[0], 0.0, p[0] - x1), max(y0 - p[1], 0.0, p[1] - y1))
+
+    corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    return min([to_box(a), to_box(b)] + [seg_dist(q, a, b) for q in corners])
 
 
 def label_px(c: Canvas, scale: float = 0.9) -> int:

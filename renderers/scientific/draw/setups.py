@@ -268,6 +268,9 @@ def draw_circuit(cir, c: Canvas, fr: Frame) -> None:
 # ----------------------------------------------------------------------------- forces
 
 
+HEAD = 12  # a force arrow's head, in units of c.unit
+
+
 def draw_forces(body, c: Canvas, fr: Frame) -> None:
     fx0, fy0, fx1, fy1 = fr
     w, h = fx1 - fx0, fy1 - fy0
@@ -296,7 +299,7 @@ def draw_forces(body, c: Canvas, fr: Frame) -> None:
         # forces along one line start side by side on the face, not on top of each other
         s = (cx + d[0] * t - d[1] * off, cy + d[1] * t + d[0] * off)
         e = add(s, d, (0.09 + 0.17 * f.magnitude / big) * w)
-        c.arrow(s, e, color=col(f.color), width=2.8, head=12)
+        c.arrow(s, e, color=col(f.color), width=2.8, head=HEAD)
         todo.append((f, s, e, d))
     angle_labels = []
     for f, s, e, d in todo:
@@ -304,7 +307,10 @@ def draw_forces(body, c: Canvas, fr: Frame) -> None:
         if ha % 90 == 0:
             continue
         ref = 0.0 if math.cos(math.radians(ha)) > 0 else 180.0
-        r = 0.075 * w
+        # the arc keeps off the arrowhead: a short arrow's arc at the usual radius ran
+        # across its head; it ends HEAD + 4 units short of the tip, 5 short of the head's
+        # back (HEAD cos 0.4, 11 units, from the tip)
+        r = min(0.075 * w, math.hypot(e[0] - s[0], e[1] - s[1]) - (HEAD + 4) * c.unit)
         c.line([s, (s[0] + (1 if ref == 0 else -1) * 0.11 * w, s[1])], color=(120, 120, 120),
                width=1.2, dash=(4, 3))
         lo, hi = sorted((ref if not (ref == 0 and ha > 180) else 360.0, ha))
@@ -523,7 +529,12 @@ def draw_spring(s, c: Canvas, fr: Frame) -> None:
         ys = yf - bht / 2
         c.line(zigzag((xw, ys), (xb, ys), 12, 0.035 * w, stub=0.06), color=INK, width=1.8)
         c.rect((xb, yf - bht, xb + bwid, yf), fill=(222, 230, 242), outline=INK, width=2.0)
-        c.line([(xe, yf - 0.33 * h), (xe, yf)], color=(110, 110, 110), width=1.3, dash=(5, 4))
+        # the equilibrium line stops at the block's top where the block stands over it (a
+        # spring compressed by less than the block's width): down to the floor it ran
+        # through the block's mass
+        over = xb - 2 * c.unit <= xe <= xb + bwid + 2 * c.unit
+        c.line([(xe, yf - 0.33 * h), (xe, yf - bht if over else yf)], color=(110, 110, 110),
+               width=1.3, dash=(5, 4))
         c.text((xb + bwid / 2, yf - bht / 2), mass_text, px=px)
         yd = yf - bht - 0.07 * h
         if s.displacement:
