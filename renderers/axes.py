@@ -520,7 +520,8 @@ def draw_axis_labels(canvas: Canvas, vp: AxesViewport) -> list[Box]:
         near = _count(fresh, lab.box, p + 2.0)
         if near:
             lab = _place(canvas, lab, d, vp.ticks, fresh, grow)
-            if lab.role == "y" and _minus_like(fresh, lab):
+            if lab.role == "y" and (_minus_like(fresh, lab) or
+                                    _between_glyphs(canvas, fresh, lab, grow)):
                 lab = _off_row(canvas, lab, d, vp.ticks, fresh)
             near = _count(fresh, lab.box, p + 2.0)
         x0, y0, x1, y1 = lab.box
@@ -555,6 +556,24 @@ def _on_glyphs(canvas: Canvas, mask: np.ndarray, lab: AxisLabel, grow: int) -> i
     return glyph_ink(canvas, lab.xy, lab.text, lab.px, lab.anchor, lab.kind, mask, grow)
 
 
+def _between_glyphs(canvas: Canvas, mask: np.ndarray, lab: AxisLabel, grow: int) -> int:
+    """Set pixels of ``mask`` inside the label's text box (whole pixels) but off its glyphs and
+    the ``grow`` pixels round them: what of a stroke still shows within the label once it is
+    painted, a curve between its characters ("-2|.5", "-|3") among them."""
+    x0, y0, x1, y1 = lab.box
+    xa, ya = max(0, int(math.ceil(x0))), max(0, int(math.ceil(y0)))
+    xb, yb = min(mask.shape[1], int(math.floor(x1))), min(mask.shape[0], int(math.floor(y1)))
+    if xa >= xb or ya >= yb:
+        return 0
+    inside = mask[ya:yb, xa:xb].copy()
+    gx, gy, g = canvas.glyph_pixels(lab.xy, lab.text, lab.px, lab.anchor, lab.kind, grow)
+    sx, sy = max(xa, gx), max(ya, gy)
+    ex, ey = min(xb, gx + g.shape[1]), min(yb, gy + g.shape[0])
+    if sx < ex and sy < ey:
+        inside[sy - ya:ey - ya, sx - xa:ex - xa] &= ~g[sy - gy:ey - gy, sx - gx:ex - gx]
+    return int(np.count_nonzero(inside))
+
+
 def _owns_mark(lab: AxisLabel, ticks: Sequence[Point]) -> bool:
     """Whether the label's centre is nearer its own tick (the origin for "O") than any other
     tick mark of ``ticks`` (``AxesViewport.ticks``); an axis name always is."""
@@ -570,7 +589,9 @@ def _place(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
            fresh: np.ndarray, grow: int) -> AxisLabel:
     """Where the label goes: its own place unless a stroke drawn since the axes (``fresh``)
     meets its box; then the first of its other places that meets none, else of all its places
-    the one whose glyphs meet the least (then whose box does). Another place must lie inside
+    the one where the least of the strokes would still show inside its whole box once its
+    glyphs are cleared (``_between_glyphs``: a curve between "-" and "3" reads as two marks),
+    then whose glyphs meet the least, then whose box does. Another place must lie inside
     the picture, clear of the axes and tick marks, ``LABEL_GAP`` px from every other label,
     clear of the ``keep_clear`` dots, and nearer its own tick than any other; a label moved
     there has its layout record and its label-mask claim moved with it."""
@@ -578,7 +599,8 @@ def _place(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
         return lab
     c = canvas
     others = [o.box for o in c.layout.labels if o is not lab.entry]
-    best = (_on_glyphs(c, fresh, lab, grow), _count(fresh, lab.box, 1.0), 0), lab
+    best = (_between_glyphs(c, fresh, lab, grow), _on_glyphs(c, fresh, lab, grow),
+            _count(fresh, lab.box, 1.0), 0), lab
     for i, (xy, anchor) in enumerate(lab.alts, 1):
         box = c.text_box(xy, lab.text, lab.px, anchor, lab.kind)
         alt = replace(lab, xy=xy, anchor=anchor, box=box, alts=())
@@ -593,9 +615,10 @@ def _place(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
             continue
         ink = _count(fresh, box, 1.0)
         if not ink:
-            best = (0, 0, i), alt
+            best = (0, 0, 0, i), alt
             break
-        best = min(best, ((_on_glyphs(c, fresh, alt, grow), ink, i), alt), key=lambda b: b[0])
+        best = min(best, ((_between_glyphs(c, fresh, alt, grow), _on_glyphs(c, fresh, alt, grow),
+                           ink, i), alt), key=lambda b: b[0])
     lab = best[1]
     if lab.entry is not None and lab.entry.box != lab.box:
         lab.entry.box = lab.box
@@ -622,10 +645,12 @@ def _minus_like(fresh: np.ndarray, lab: AxisLabel) -> bool:
 
 def _off_row(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
              fresh: np.ndarray) -> AxisLabel:
-    """A y tick label a level stroke runs into (``_minus_like``) moved just above or below
-    its tick's row (and the stroke along it), on either side of the axis: to the first such
-    place clear of every stroke, label, shaded region and ``keep_clear`` dot that still reads
-    as its own tick's (as ``_place`` checks); where none is, the label stays where it was."""
+    """A y tick label a level stroke runs into (``_minus_like``), or a stroke runs through
+    between its characters at every place ``_place`` has (``_between_glyphs``), moved just
+    above or below its tick's row (and the stroke along it), on either side of the axis: to
+    the first such place clear of every stroke, label, shaded region and ``keep_clear`` dot
+    that still reads as its own tick's (as ``_place`` checks); where none is, the label stays
+    where it was."""
     c, u = canvas, canvas.unit
     mx, my = lab.mark
     dx = abs(lab.xy[0] - mx)

@@ -150,12 +150,21 @@ def _marker(cv: Canvas, p, col: Any, k: int, scale: float = 1.0) -> None:
                     (p[0] - 1.1 * r, p[1] + 0.8 * r)], fill=fill, outline="white", width=1)
 
 
+def _hidden_within(r: float) -> float:
+    """How near (pixels) a marker of radius ``r`` hides one drawn before it: what shows of the
+    earlier one is then no wider than the later one's white outline (a canvas unit, about
+    0.28 r) and a pixel and a half."""
+    return 0.3 * r + 1.5
+
+
 def _marker_scale(pts_all: list, j: int, i: int, r: float) -> float:
     """How large series j's marker at category i is drawn: where other series' markers there
-    would cover it (a value equal or nearly so), those drawn later are smaller, so that each
-    shows as a ring round the next (drawn alone, the last one hid the others' equal point)."""
+    would hide it (a value equal, or centres within ``_hidden_within``), those drawn later are
+    smaller, so that each shows as a ring round the next (drawn alone, the last one hid the
+    others' equal point). A near miss farther apart keeps both at their own size, two points
+    one partly over the other: a ring there would read as the two values meeting."""
     y = pts_all[j][i][1]
-    later = sum(abs(pts[i][1] - y) < 1.5 * r for pts in pts_all[j + 1:])
+    later = sum(abs(pts[i][1] - y) < _hidden_within(r) for pts in pts_all[j + 1:])
     return 1.0 + 0.7 * later
 
 

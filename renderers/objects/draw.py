@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 
+from renderers.arithmetic.draw.clock import numeral_pad
 from renderers.canvas import PALETTE, Canvas, boxes_overlap
 from renderers.objects.spec import Instrument, ObjectsSpec, needle_angle
 from renderers.text import fmt_num, font_px
 
 INK = (35, 35, 35)
+GAUGE_FACE = (250, 249, 244)
 Box = tuple[float, float, float, float]
 
 
@@ -127,31 +129,9 @@ def draw_thermometer(cv: Canvas, it: Instrument, fr: Box) -> None:
     _caption(cv, it, cx, y1 - 0.06 * h)
 
 
-def draw_gauge(cv: Canvas, it: Instrument, fr: Box) -> None:
-    x0, y0, x1, y1 = fr
-    w, h = x1 - x0, y1 - y0
-    r = min(0.45 * w, 0.37 * h, 0.3 * cv.width)
-    c = ((x0 + x1) / 2, y0 + 0.1 * h + r)
-    _rgrad(cv, (c[0] + 0.06 * r, c[1] + 0.06 * r), 1.08 * r, (150, 150, 150), (150, 150, 150), 2)
-    _rgrad(cv, c, 1.06 * r, (95, 98, 104), (225, 228, 232))
-    cv.circle(c, 0.92 * r, fill=(250, 249, 244), outline=(80, 80, 80), width=1.2)
-    sc = it.scale
-    px = font_px(cv.width, 0.72 if w < 0.6 * cv.width else 0.85)
-    probe = Instrument(scale=sc)
-    for v, major in _ticks(sc, 0):
-        probe.value = v
-        a = math.radians(needle_angle(probe))
-        u = (math.cos(a), -math.sin(a))
-        ra, rb = 0.86 * r, (0.72 if major else 0.78) * r
-        cv.line([(c[0] + ra * u[0], c[1] + ra * u[1]), (c[0] + rb * u[0], c[1] + rb * u[1])],
-                color=INK, width=1.5 if major else 0.9)
-        if major:
-            tw, th = cv.text_size(fmt_num(v), px)
-            rt = 0.7 * r - abs(u[0]) * tw / 2 - abs(u[1]) * th / 2 - 3 * cv.unit
-            cv.text((c[0] + rt * u[0], c[1] + rt * u[1]), fmt_num(v), px=px, anchor="mm")
-    if it.name:
-        cv.text((c[0], c[1] + 0.62 * r), it.name, px=font_px(cv.width, 0.85), kind="bold",
-                color=(60, 60, 60))
+def _gauge_needle(cv: Canvas, it: Instrument, c, r: float) -> None:
+    """The needle of a gauge of radius ``r`` centred at ``c``: from a short tail behind the
+    hub to the small ticks, where the reading is taken."""
     a = math.radians(needle_angle(it))
     u = (math.cos(a), -math.sin(a))
     n = (-u[1], u[0])
@@ -161,6 +141,45 @@ def draw_gauge(cv: Canvas, it: Instrument, fr: Box) -> None:
     cv.polygon([tip, (tail[0] + wd * n[0], tail[1] + wd * n[1]),
                 (tail[0] - wd * n[0], tail[1] - wd * n[1])], fill=_col(it.color),
                outline=_mix(_col(it.color), (0, 0, 0), 0.4), width=0.8)
+
+
+def draw_gauge(cv: Canvas, it: Instrument, fr: Box) -> None:
+    x0, y0, x1, y1 = fr
+    w, h = x1 - x0, y1 - y0
+    r = min(0.45 * w, 0.37 * h, 0.3 * cv.width)
+    c = ((x0 + x1) / 2, y0 + 0.1 * h + r)
+    _rgrad(cv, (c[0] + 0.06 * r, c[1] + 0.06 * r), 1.08 * r, (150, 150, 150), (150, 150, 150), 2)
+    _rgrad(cv, c, 1.06 * r, (95, 98, 104), (225, 228, 232))
+    cv.circle(c, 0.92 * r, fill=GAUGE_FACE, outline=(80, 80, 80), width=1.2)
+    sc = it.scale
+    px = font_px(cv.width, 0.72 if w < 0.6 * cv.width else 0.85)
+    pad = numeral_pad(px)
+    probe = Instrument(scale=sc)
+    texts = []  # (text, where, px, kind, colour): drawn over the needle on cleared patches
+    for v, major in _ticks(sc, 0):
+        probe.value = v
+        a = math.radians(needle_angle(probe))
+        u = (math.cos(a), -math.sin(a))
+        ra, rb = 0.86 * r, (0.72 if major else 0.78) * r
+        cv.line([(c[0] + ra * u[0], c[1] + ra * u[1]), (c[0] + rb * u[0], c[1] + rb * u[1])],
+                color=INK, width=1.5 if major else 0.9)
+        if major:
+            # inside the tick ring with the numeral's cleared patch clear of its tick
+            tw, th = cv.text_size(fmt_num(v), px)
+            rt = rb - abs(u[0]) * (tw / 2 + pad) - abs(u[1]) * (th / 2 + pad) - 1.5 * cv.unit
+            texts.append((fmt_num(v), (c[0] + rt * u[0], c[1] + rt * u[1]), px, "sans", INK))
+    if it.name:
+        texts.append((it.name, (c[0], c[1] + 0.62 * r), font_px(cv.width, 0.85), "bold",
+                      (60, 60, 60)))
+    # the needle passes beneath the numerals, as a clock's hands do: each stands on the face's
+    # colour a little wider than its glyphs, so a needle pointing at one never covers it
+    _gauge_needle(cv, it, c, r)
+    for text, xy, tpx, kind, _ in texts:
+        g = cv.text_box(xy, text, tpx, kind=kind)
+        cv.rect((g[0] - pad, g[1] - pad, g[2] + pad, g[3] + pad), fill=GAUGE_FACE, outline=None,
+                ink=False)
+    for text, xy, tpx, kind, col in texts:
+        cv.text(xy, text, px=tpx, anchor="mm", kind=kind, color=col)
     _rgrad(cv, c, 0.07 * r, (40, 40, 40), (200, 200, 200), 6)
     _caption(cv, it, c[0], min(y1 - 0.04 * h, c[1] + 1.06 * r + 0.07 * h))
 
