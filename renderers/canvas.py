@@ -418,7 +418,7 @@ class Canvas:
     def label(self, anchor: Point, text: str, px: int | None = None, color: Any = "black",
               prefer: tuple[float, float] | None = None, dist: float | None = None,
               kind: str = "sans", halo: bool = False, spare: bool = False,
-              clear: float = 0.0) -> Box:
+              clear: float = 0.0, dots: Sequence[Point] = ()) -> Box:
         """Place a label near ``anchor`` where it covers no other label (and no ink if it can).
 
         ``prefer`` is a direction (dx, dy) in pixel space (y down) to try first, e.g. the
@@ -432,59 +432,38 @@ class Canvas:
         reaches. A label on a curve (a level's value) goes without: its own curve runs through
         the anchor. ``clear`` (px): every place keeps its box that far from the anchor, a dot's
         radius and a margin: a wide name at a diagonal place stood its box within about 2 px
-        of the dot it names. Without it the places are as they always were.
+        of the dot it names. ``dots``: the other points' dots where ``text`` names the point at
+        ``anchor`` (``_own_place``): the name takes only a place nearer its own dot than any
+        of them where there is one. Without them the places are as they always were.
         """
         px = px or font_px(self.width)
         w, h = self.text_size(text, px, kind)
         d0 = dist if dist is not None else 0.45 * px + 2 * self.unit
-        if clear > 0:  # the glyphs' box about the centre (a descender reaches below h)
-            ext = self.text_box((0.0, 0.0), text, px, "mm", kind)
+        # the glyphs' box about the centre (a descender reaches below h), for ``clear``
+        ext = self.text_box((0.0, 0.0), text, px, "mm", kind) if clear > 0 else None
         dirs = list(_DIRS)
         if prefer is not None and (prefer[0] or prefer[1]):
             n = math.hypot(*prefer)
             p = (prefer[0] / n, prefer[1] / n)
             dirs.sort(key=lambda d: -(d[0] * p[0] + d[1] * p[1]) / math.hypot(*d))
             dirs.insert(0, p)
+        if dots:
+            placed = self._own_place(anchor, text, px, color, kind, halo, spare, dirs, d0,
+                                     (w, h), ext, clear, dots)
+            if placed is not None:
+                return placed
         spots: list[Box] = []  # boxes covering no label, nearest first
         for ring in range(8):
             r = d0 + ring * 0.5 * px
-            for dx, dy in dirs:
-                n = math.hypot(dx, dy)
-                ux, uy = dx / n, dy / n
-                # centre offset so the box edge (not the centre) sits at distance r
-                cx = anchor[0] + ux * (r + w / 2 * abs(ux))
-                cy = anchor[1] + uy * (r + h / 2 * abs(uy))
-                if clear > 0:
-                    cx, cy = clear_of(anchor, (cx, cy), (ux, uy), ext, clear)
-                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            for d in dirs:
+                box = ring_box(anchor, d, r, (w, h), ext, clear)
                 if self.is_free(box, avoid_ink=True):
-                    # a halo box 1.5 px wider than the glyphs reaching a stroke's rim shaves it:
-                    # there the strokes are cleared only round the glyphs
-                    if not halo or self.is_free(box, avoid_ink=True, pad=LABEL_CLEAR):
-                        return self._draw_label(box, text, px, color, kind, halo)
-                    return halo_text(self, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-                                     text, px, color, kind=kind)
+                    return self._put(box, text, px, color, kind, halo)
                 if self.is_free(box, avoid_ink=False):
                     spots.append(box)
             if spots and ring >= 2:
                 break
-        fallback = None
-        if spots:
-            ink = np.asarray(self.ink)
-            near = None
-            if spare:
-                yy, xx = np.ogrid[:ink.shape[0], :ink.shape[1]]
-                near = ink & ((xx + 0.5 - anchor[0]) ** 2 + (yy + 0.5 - anchor[1]) ** 2
-                              < px * px)
-
-            def cost(b: Box) -> int:
-                c = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-                n = glyph_ink(self, c, text, px, kind=kind, ink=ink)
-                if near is not None:
-                    n += NEAR_WEIGHT * glyph_ink(self, c, text, px, kind=kind, ink=near)
-                return n
-
-            fallback = min(enumerate(spots), key=lambda ib: (cost(ib[1]), ib[0]))[1]
+        fallback = self._least_ink(spots, anchor, text, px, kind, spare) if spots else None
         if fallback is None:  # scan the whole image for any free slot (dense diagrams)
             step = max(2.0, px / 3)
             best = None
@@ -500,6 +479,102 @@ class Canvas:
             fallback = best[1] if best else (1.0, 1.0, 1.0 + w, 1.0 + h)
         return halo_text(self, ((fallback[0] + fallback[2]) / 2, (fallback[1] + fallback[3]) / 2),
                          text, px, color, kind=kind)
+
+    def _own_place(self, anchor: Point, text: str, px: int, color: Any, kind: str, halo: bool,
+                   spare: bool, dirs: list, d0: float, wh: tuple[float, float], ext,
+                   clear: float, dots: Sequence[Point]) -> Box | None:
+        """A point's name at the label's first free place nearer its own dot (``anchor``) than
+        any of ``dots`` (``nearer_own``), looking between the eight directions
+        (``BETWEEN_DIRS``) where the first three rings hold none, then further out: the rings
+        alone could send it two rings out, nearer another point ("V(0, 2)" above the x axis
+        beside the dot of B(3, 0), "M(1, -1)" beside the dot of N(-1, 1)); the glyphs' box is
+        judged, which a bracket or a descender makes larger than the label's. Where every such
+        place meets a stroke, the one whose glyphs cross the least ink, of the first three
+        rings where they hold one; where the rings hold none, ``_own_scan``; None where that
+        finds none either (the label's own places then)."""
+        between = list(BETWEEN_DIRS)
+        owned: list[tuple[int, Box]] = []  # (ring, place) nearer the dot covering no label
+        for rings, ds in ((range(3), dirs), (range(3), between), (range(3, 8), dirs + between)):
+            for ring in rings:
+                r = d0 + ring * 0.5 * px
+                for d in ds:
+                    box = ring_box(anchor, d, r, wh, ext, clear)
+                    c = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                    if not self.is_free(box, avoid_ink=False) or not nearer_own(
+                            self.text_box(c, text, px, "mm", kind), anchor, dots):
+                        continue
+                    if self.is_free(box, avoid_ink=True):
+                        return self._put(box, text, px, color, kind, halo)
+                    owned.append((ring, box))
+        if not owned:
+            return self._own_scan(anchor, text, px, color, kind, halo, spare, d0, wh, clear,
+                                  dots)
+        near = [b for ring, b in owned if ring < 3]
+        best = self._least_ink(near or [b for _, b in owned], anchor, text, px, kind, spare)
+        return halo_text(self, ((best[0] + best[2]) / 2, (best[1] + best[3]) / 2), text, px,
+                         color, kind=kind)
+
+    def _own_scan(self, anchor: Point, text: str, px: int, color: Any, kind: str, halo: bool,
+                  spare: bool, d0: float, wh: tuple[float, float], clear: float,
+                  dots: Sequence[Point]) -> Box | None:
+        """Where the rings hold no place nearer the dot than any other covering no label (a
+        name as wide as the gap between its dot and the next, the tick labels above and
+        below): of the places on a grid over the picture, as far from the dot as a ring's at
+        least, those nearest it: one clear of ink, else the one whose glyphs cross the least.
+        The glyphs' box keeps a pixel more from every other dot, for the glyphs' placing at
+        whole supersampled pixels; None where there is none."""
+        w, h = wh
+        gx, gy = self.box_grid(w, h, max(2.0, px / 3))
+        inside, ink, lab = box_counts(self, gx, gy, w, h)
+        cx, cy = gx + w / 2, gy + h / 2
+        e = self.text_box((0.0, 0.0), text, px, "mm", kind)
+
+        def gap(p: Point) -> np.ndarray:
+            return np.hypot(np.maximum(np.maximum(cx + e[0] - p[0], p[0] - cx - e[2]), 0.0),
+                            np.maximum(np.maximum(cy + e[1] - p[1], p[1] - cy - e[3]), 0.0))
+
+        mine = gap(anchor)
+        ok = inside & (lab == 0) & (mine >= max(d0, clear))
+        for q in dots:
+            ok &= mine + 1.0 < gap(q)
+        if not ok.any():
+            return None
+        idx = np.flatnonzero(ok & (mine <= mine[ok].min() + 0.5 * px))
+        idx = idx[np.argsort(mine[idx], kind="stable")]
+        boxes = [(float(gx[i]), float(gy[i]), float(gx[i]) + w, float(gy[i]) + h) for i in idx]
+        free = [b for i, b in zip(idx, boxes) if ink[i] == 0]
+        if free:
+            return self._put(free[0], text, px, color, kind, halo)
+        best = self._least_ink(boxes, anchor, text, px, kind, spare)
+        return halo_text(self, ((best[0] + best[2]) / 2, (best[1] + best[3]) / 2), text, px,
+                         color, kind=kind)
+
+    def _put(self, box: Box, text: str, px: int, color: Any, kind: str, halo: bool) -> Box:
+        """The label in the ink-free ``box``: a halo box 1.5 px wider than the glyphs reaching
+        a stroke's rim shaves it, so there the strokes are cleared only round the glyphs."""
+        if not halo or self.is_free(box, avoid_ink=True, pad=LABEL_CLEAR):
+            return self._draw_label(box, text, px, color, kind, halo)
+        return halo_text(self, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, px, color,
+                         kind=kind)
+
+    def _least_ink(self, spots: list[Box], anchor: Point, text: str, px: int, kind: str,
+                   spare: bool) -> Box:
+        """Of ``spots``, the first whose glyphs cross the least ink (a ``spare`` label's ink
+        within a font size of ``anchor`` counted ``NEAR_WEIGHT`` times over)."""
+        ink = np.asarray(self.ink)
+        near = None
+        if spare:
+            yy, xx = np.ogrid[:ink.shape[0], :ink.shape[1]]
+            near = ink & ((xx + 0.5 - anchor[0]) ** 2 + (yy + 0.5 - anchor[1]) ** 2 < px * px)
+
+        def cost(b: Box) -> int:
+            c = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+            n = glyph_ink(self, c, text, px, kind=kind, ink=ink)
+            if near is not None:
+                n += NEAR_WEIGHT * glyph_ink(self, c, text, px, kind=kind, ink=near)
+            return n
+
+        return min(enumerate(spots), key=lambda ib: (cost(ib[1]), ib[0]))[1]
 
     def _draw_label(self, box: Box, text: str, px: int, color: Any, kind: str,
                     halo: bool) -> Box:
@@ -562,6 +637,28 @@ def clear_of(anchor: Point, c: Point, u: Point, ext: Box, clear: float) -> Point
             break
         cx, cy = cx + u[0] * (clear - gap), cy + u[1] * (clear - gap)
     return cx, cy
+
+
+def ring_box(anchor: Point, d: Point, r: float, wh: tuple[float, float], ext: Box | None,
+             clear: float) -> Box:
+    """The w x h box of a label ``r`` px from ``anchor`` in direction ``d`` (its edge, not its
+    centre, at that distance), moved on along ``d`` to keep ``clear`` px from the anchor
+    where ``ext`` (the glyphs' box about the centre) is given: ``Canvas.label``'s places."""
+    w, h = wh
+    n = math.hypot(d[0], d[1])
+    ux, uy = d[0] / n, d[1] / n
+    cx = anchor[0] + ux * (r + w / 2 * abs(ux))
+    cy = anchor[1] + uy * (r + h / 2 * abs(uy))
+    if ext is not None:
+        cx, cy = clear_of(anchor, (cx, cy), (ux, uy), ext, clear)
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def nearer_own(box: Box, own: Point, dots: Iterable[Point]) -> bool:
+    """Whether a point's name in ``box`` stands nearer its own dot ``own`` than any of
+    ``dots`` (the other points'): only there is it read as that point's."""
+    mine = point_box_gap(own, box)
+    return all(point_box_gap(q, box) > mine for q in dots)
 
 
 @lru_cache(maxsize=4096)

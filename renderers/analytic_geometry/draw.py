@@ -5,7 +5,9 @@ All strokes go down before any label so that ``Canvas.label`` can keep every lab
 curve; curve names and equations are written in the curve's colour next to the curve, so a
 reader can tell which label belongs to which object: at a free place near it where there is
 one, else crossing the least ink, cleared only round its glyphs (a box of the canvas colour cut
-a gap in the curves and axes beneath, which read as a break in them).
+a gap in the curves and axes beneath, which read as a break in them). A point's name stands
+nearer its own dot than any other dot wherever there is room (``Canvas.label``'s ``dots``):
+beside another point's dot it reads as that point's (tests/renderers/test_analytic_point_names.py).
 
     python -c "import numpy as np, renderers; f = renderers.get_family('analytic_geometry'); \
 f.render(f.sample_spec(np.random.default_rng(3)), 336).save('/tmp/a.png')"
@@ -216,11 +218,13 @@ def draw_analytic(spec: AnalyticSpec, canvas: Canvas) -> None:
                 dot_col = PALETTE["black"] if o.kind == "point" else _dark(_color(o.color))
                 canvas.dot(vp(*p), r=3.2, color=dot_col)
     px = font_px(canvas.width)
+    dots = [vp(*p) for p in marked]
     for o in spec.objects:
         for i, (n, p) in enumerate(zip(o.pt_names, o.pts)):
             if n:
-                canvas.label(vp(*p), point_label(n, p, o.show_coords), px=px,
-                             prefer=_prefer(o, i), halo=True, spare=True)
+                at = vp(*p)
+                canvas.label(at, point_label(n, p, o.show_coords), px=px, prefer=_prefer(o, i),
+                             halo=True, spare=True, dots=[q for q in dots if q != at])
     _curve_labels(spec, canvas, vp, anchors, tick_boxes)
 
 

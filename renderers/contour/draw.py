@@ -1,20 +1,17 @@
 """Drawing of contour specs: axes and grid, the level curves (contourpy traces them on a
 mesh), each level's value written beside its curve away from the axes and their tick labels
 (``label_anchor``), then the marked points, each name nearer its own dot than any other
-(``_name``; tests/renderers/test_contour_point_names.py).
+(``Canvas.label``'s ``dots``; tests/renderers/test_contour_point_names.py).
 
     python -c "import numpy as np, renderers; f = renderers.get_family('contour'); \
 f.render(f.sample_spec(np.random.default_rng(3)), 336).save('/tmp/c.png')"
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from renderers.axes import draw_axes
-from renderers.canvas import (_DIRS, BETWEEN_DIRS, PALETTE, Canvas, clear_of, glyph_ink,
-                              halo_text, point_box_gap)
+from renderers.canvas import PALETTE, Canvas
 from renderers.contour.spec import ContourSpec, grid_values
 from renderers.text import fmt_num, font_px
 
@@ -86,8 +83,8 @@ def draw_contour(spec: ContourSpec, canvas: Canvas) -> None:
     # points first: their names matter more than a level's second label
     dots = [vp(p.x, p.y) for p in spec.points]
     for p, at in zip(spec.points, dots):
-        _name(canvas, at, p.name, font_px(canvas.width, 1.05), 3.5 * canvas.unit + 1.5,
-              [q for q in dots if q != at])
+        canvas.label(at, p.name, px=font_px(canvas.width, 1.05), halo=True,
+                     clear=3.5 * canvas.unit + 1.5, dots=[q for q in dots if q != at])
     if spec.label_levels:
         px = font_px(canvas.width, 0.8)
         plot = vp.box
@@ -109,42 +106,3 @@ def draw_contour(spec: ContourSpec, canvas: Canvas) -> None:
                          dist=0.0 + canvas.unit)
             avoid.append((float(at[0]), float(at[1])))
 
-
-def _name(canvas: Canvas, at, text: str, px: int, clear: float, dots) -> None:
-    """A point's name at the label placer's first free spot (``Canvas.label``'s rings and
-    directions, its box ``clear`` px off the dot) that is nearer its own dot than any other,
-    looking further out and between the eight directions where the first rings hold none:
-    the placer alone could send it two rings out, nearer another point ("V(0, 2)" above the
-    x axis beside the dot of B(3, 0)). Where every such spot meets a stroke, the one of the
-    first three rings crossing the least ink; where there is none, ``Canvas.label``."""
-    w, h = canvas.text_size(text, px)
-    ext = canvas.text_box((0.0, 0.0), text, px, "mm")
-    d0 = 0.45 * px + 2 * canvas.unit
-    owned = []  # the spots nearer the dot than any other that meet no label, nearest first
-    for rings, dirs in ((range(8), _DIRS), (range(8), BETWEEN_DIRS)):
-        for ring in rings:
-            r = d0 + ring * 0.5 * px
-            for dx, dy in dirs:
-                n = math.hypot(dx, dy)
-                ux, uy = dx / n, dy / n
-                c = (at[0] + ux * (r + w / 2 * abs(ux)), at[1] + uy * (r + h / 2 * abs(uy)))
-                cx, cy = clear_of(at, c, (ux, uy), ext, clear)
-                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                if not canvas.is_free(box, avoid_ink=False) or \
-                        any(point_box_gap(q, box) <= point_box_gap(at, box) for q in dots):
-                    continue
-                if not canvas.is_free(box, avoid_ink=True):
-                    owned.append((ring, (cx, cy)))
-                    continue
-                # the placer's first place, given this direction and distance, is this one
-                canvas.label(at, text, px=px, halo=True, clear=clear, prefer=(ux, uy), dist=r)
-                return
-    # where every such spot meets a stroke: the one of the first three rings whose glyphs
-    # cross the least ink, the strokes beneath cleared only round the glyphs
-    near = [c for ring, c in owned if ring < 3]
-    if near:
-        ink = np.asarray(canvas.ink)
-        best = min(near, key=lambda c: glyph_ink(canvas, c, text, px, ink=ink))
-        halo_text(canvas, best, text, px, "black")
-        return
-    canvas.label(at, text, px=px, halo=True, clear=clear)

@@ -22,7 +22,7 @@ import numpy as np
 from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels, row_spacer,
                             text_size)
 from renderers.canvas import (BETWEEN_DIRS, LABEL_CLEAR, PALETTE, Box, Canvas, Point, glyph_ink,
-                              halo_text, point_box_gap)
+                              halo_text, nearer_own, point_box_gap)
 from renderers.panels.spec import (Constraint, Item, Panel, PanelsSpec, curve_points,
                                    region_mask, validate)
 from renderers.text import fmt_num, font_px
@@ -191,9 +191,8 @@ def _ring_spots(canvas: Canvas, anchors: list, text: str, px: int, frame: Box, k
 
 
 def _owned(spots: list, own: Point, dots) -> list:
-    """The spots nearer the dot ``own`` than any of ``dots``."""
-    return [(c, box) for c, box in spots
-            if all(point_box_gap(q, box) > point_box_gap(own, box) for q in dots)]
+    """The spots nearer the dot ``own`` than any of ``dots`` (``nearer_own``)."""
+    return [(c, box) for c, box in spots if nearer_own(box, own, dots)]
 
 
 def name_room(canvas: Canvas, p: Point, text: str, px: int, frame: Box, dots

@@ -2,7 +2,8 @@
 circles and segments first, then angle arcs with their values on the bisector, right-angle
 squares, dots, and last the point names and segment lengths placed where they cover no ink,
 each length beside a point of its own segment where it stands nearer that segment than any
-other (``_length_place``).
+other (``_length_place``), each name nearer its own point than any other named or dotted one
+(``Canvas.label``'s ``dots``).
 
     python -m pytest -q tests/renderers/test_sketch.py tests/renderers/test_sketch_length_labels.py
 """
@@ -85,11 +86,13 @@ def draw(spec: SketchSpec, cv: Canvas) -> None:
     for p in spec.points:
         if p.dot:
             cv.dot(T((p.x, p.y)), 3.2, color=(20, 20, 20))
+    marks = [T((p.x, p.y)) for p in spec.points if p.dot or p.show_name]
     for p in spec.points:
         if p.show_name:
             q = T((p.x, p.y))
             cv.label(q, p.name, px=px, kind="bold", prefer=(q[0] - c[0], q[1] - c[1]),
-                     clear=3.2 * cv.unit + 1.5 if p.dot else 0.0)
+                     clear=3.2 * cv.unit + 1.5 if p.dot else 0.0,
+                     dots=[m for m in marks if m != q])
     for i, s in enumerate(spec.segments):
         if s.label:
             a, b = T(P[s.a]), T(P[s.b])

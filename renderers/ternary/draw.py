@@ -2,7 +2,8 @@
 colour, its scale in its colour along one side (part 0 on the left side, read along horizontal
 lines; part 1 on the bottom, read along lines parallel to the right side; part 2 on the right
 side, read along lines parallel to the left side), each part's name at its 100% corner,
-shaded regions with their names, dashed segments, and named points.
+shaded regions with their names, dashed segments, and named points, each name nearer its own
+dot than any other (``Canvas.label``'s ``dots``): "P" between the dots of P and Q read as Q's.
 
     python -m pytest -q tests/renderers/test_ternary.py
 """
@@ -128,4 +129,5 @@ def draw(spec: TernarySpec, cv: Canvas) -> None:
         d = (x - cx, y - cy)
         cv.label((x, y), p.name, px=npx, color=_dark(p.color, 0.9), kind="bold",
                  prefer=d if math.hypot(*d) > 1 else (1, -1), halo=True,
-                 clear=4.0 * cv.unit + 1.5)
+                 clear=4.0 * cv.unit + 1.5,
+                 dots=[q for q in where.values() if q != (x, y)])
