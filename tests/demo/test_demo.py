@@ -211,12 +211,13 @@ def test_dynamath_variants_and_run():
     assert summary == ("Average-case accuracy 100.0% (3 of 3 variants right). Worst-case "
                        "accuracy 100.0% (the seed question counts only when every variant is "
                        "right). Reasoning robustness RR = worst / average = 1.00.")
-    # random guesses: one variant of four right, so the worst case is 0
+    # random guesses (drawn from the prompt and the picture's pixels): two variants of four
+    # right, so the worst case is 0
     rows, summary = app.on_dm_run("builtin:random", "algebra-function-type", 4, 1)
     assert rows["ground truth"].tolist() == ["D", "C", "C", "D"]
-    assert rows["model's answer"].tolist() == ["A", "C", "B", "B"]
-    assert rows["correct"].tolist() == ["no", "yes", "no", "no"]
-    assert summary.startswith("Average-case accuracy 25.0% (1 of 4 variants right). "
+    assert rows["model's answer"].tolist() == ["D", "C", "B", "B"]
+    assert rows["correct"].tolist() == ["yes", "yes", "no", "no"]
+    assert summary.startswith("Average-case accuracy 50.0% (2 of 4 variants right). "
                               "Worst-case accuracy 0.0%")
     assert summary.endswith("RR = worst / average = 0.00.")
     assert app.on_dm_generate("algebra-asymptote", 17, 0) == (
