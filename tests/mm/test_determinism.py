@@ -19,15 +19,6 @@ def _run(code: str) -> dict:
     return {"stdout": json.loads(out.stdout), "stderr": out.stderr}
 
 
-def test_every_package_turns_the_avx512_kernels_off_before_numpy_loads():
-    for pkg in ("renderers", "engines", "mm", "train", "eval", "demo"):
-        got = _run(f"import json, os, {pkg}, numpy; from mm.determinism import active_avx512, targets\n"
-                   "print(json.dumps([os.environ['NPY_DISABLE_CPU_FEATURES'], active_avx512(), "
-                   "list(targets())]))")
-        env, active, targets = got["stdout"]
-        assert env == " ".join(targets), pkg
-        assert active == [], pkg
-        assert "RuntimeWarning" not in got["stderr"], pkg
 
 
 def test_numpy_imported_first_with_avx512_on_is_named_when_a_figure_is_drawn():
@@ -109,17 +100,33 @@ def test_cpu_flags_are_read_from_the_first_flags_line(tmp_path):
     assert cpu_flags(str(tmp_path / "none")) == set()
 
 
-def test_every_package_caps_torch_before_its_first_kernel():
+def test_every_package_turns_numpys_avx512_off_and_caps_torch_before_their_first_kernels():
+    # one fresh process a package (each start loads torch: one process checks both): the
+    # package first, then numpy, then (where the package trains or evaluates) torch
     want = torch_pin()
     names = json.dumps(sorted(TORCH_ENV))
-    for pkg in ("mm", "train", "eval", "demo"):
-        got = _torch_run(f"import json, os, {pkg}, torch\n"
-                         f"print(json.dumps([torch.backends.cpu.get_cpu_capability(), "
-                         f"{{k: os.environ[k] for k in {names} if k in os.environ}}]))")
-        capability, env = got["stdout"]
-        assert env == want, pkg
-        if want:
-            assert capability == "AVX2", pkg
+    for pkg in ("renderers", "engines", "mm", "train", "eval", "demo"):
+        caps = pkg not in ("renderers", "engines")
+        torch_part = (f"import torch; cap = [torch.backends.cpu.get_cpu_capability(), "
+                      f"{{k: os.environ[k] for k in {names} if k in os.environ}}]\n"
+                      if caps else "cap = None\n")
+        env = {k: v for k, v in os.environ.items()
+               if k != "NPY_DISABLE_CPU_FEATURES" and k not in TORCH_ENV}
+        out = subprocess.run(
+            [sys.executable, "-W", "always::RuntimeWarning", "-c",
+             f"import json, os, {pkg}, numpy\nfrom mm.determinism import active_avx512, "
+             f"targets\n{torch_part}print(json.dumps([os.environ['NPY_DISABLE_CPU_FEATURES'], "
+             "active_avx512(), list(targets()), cap]))"],
+            cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+        npy, active, targets, cap = json.loads(out.stdout.strip().splitlines()[-1])
+        assert npy == " ".join(targets), pkg
+        assert active == [], pkg
+        assert "RuntimeWarning" not in out.stderr, pkg
+        if caps:
+            capability, torch_env = cap
+            assert torch_env == want, pkg
+            if want:
+                assert capability == "AVX2", pkg
 
 
 def test_a_users_own_kernel_setting_is_kept():
