@@ -1,6 +1,7 @@
 """Drawing of plane-geometry specs: fills, outlines, marks, then every label via
 ``Canvas.label`` (vertex letters pushed outward, lengths beside their sides, degrees inside
-their angles, in the region their arc is in) so that no two labels overlap.
+their angles, in the region their arc is in and nearer their own vertex than any other, else
+outside the figure with a leader once the lengths are set) so that no two labels overlap.
 
 Order matters: all strokes first, so that the label placer sees the full ink mask.
 
@@ -141,11 +142,15 @@ def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> list[LabelRecord]:
             box = canvas.label(q, name, px=fpx, color="black", prefer=prefer, dist=3 * u)
         records.append(LabelRecord("vertex", name, name, box, at=q, corners=corners))
     lines = _drawn_lines(m, P, vp)
+    anchors = [a for a, _ in arcs]
+    away = []  # degrees with no room in their angle: set outside once the lengths are down
     for k, (anchor, bis) in zip(spec.shown_angles, arcs):
         deg = angle_at(m.points[k[0]], m.points[k[1]], m.points[k[2]])
         rec = LabelRecord("angle", k, f"{fmt_num(deg)}°", (0, 0, 0, 0), others=lines,
                           at=P[k[1]], rays=(P[k[0]], P[k[2]]), anchor=anchor)
-        records.append(_place_angle(canvas, rec, bis, npx, 2 * u, list(P.values())))
+        records.append(rec)
+        if not _place_angle(canvas, rec, bis, npx, 2 * u, list(P.values()), anchors):
+            away.append(rec)
     for k in spec.shown_sides:
         a, b = P[k[0]], P[k[1]]
         others = [s for s in lines if {s[0], s[1]} != {a, b}]
@@ -154,6 +159,10 @@ def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> list[LabelRecord]:
         length = math.dist(m.points[k[0]], m.points[k[1]])
         records.append(_place_side(canvas, k, fmt_num(length), a, b, _side_normal(m, k, vp),
                                    others, npx, marked, marks))
+    # a length keeps its place beside its side's middle, where a reader looks for it; the
+    # degrees set away with a leader can go anywhere round the figure
+    for rec in away:
+        _place_outside(canvas, rec, npx, list(P.values()), anchors)
     return records
 
 
@@ -235,7 +244,7 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
         dd = gap + support(u)
         c = (at[0] + u[0] * dd, at[1] + u[1] * dd)
         box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
-        if _free_beside(canvas, box, a, b) and own_nearest(c):
+        if _free_beside(canvas, box, a, b) and own_nearest(c) and _apart(canvas, box, px):
             rec.box = canvas.text(c, text, px=px, color=NUM, anchor="mm")
             return rec
     # the leader ends on the side where no other line passes (an inscribed circle touches a
@@ -259,7 +268,8 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
             # seem to point at that line instead; one through another label strikes it out
             # and joins the two ("70°—8")
             start = (min(max(end[0], box[0]), box[2]), min(max(end[1], box[1]), box[3]))
-            if (canvas.is_free(box) and all(_segs_dist(start, end, *o) > 3.0 for o in others)
+            if (canvas.is_free(box) and _apart(canvas, box, px)
+                    and all(_segs_dist(start, end, *o) > 3.0 for o in others)
                     and _label_clear(start, end, lab) and not leader_reads_minus(end, box)):
                 rec.box = canvas.text(c, text, px=px, color=NUM, anchor="mm")
                 _leader(canvas, rec, end)
@@ -268,7 +278,6 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
     # label ("70° 4.5" reads as one), whose leader crosses no label, the fewest lines, then
     # is shortest
     best, best_cost = None, math.inf
-    ph, pv = 0.5 * px, 0.25 * px
     for turn in range(0, 360, 15):
         u = _rot(normal, turn)
         for gap in (1.2, 1.8, 2.5, 3.3, 4.2, 5.2, 6.4):
@@ -278,9 +287,7 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
             start = (min(max(end[0], box[0]), box[2]), min(max(end[1], box[1]), box[3]))
             cost = (sum(_segs_dist(start, end, *o) <= 3.0 for o in others) * 4.0 * px
                     + math.dist(start, end))
-            near = lab[max(0, int(box[1] - pv)):max(0, int(box[3] + pv) + 1),
-                       max(0, int(box[0] - ph)):max(0, int(box[2] + ph) + 1)]
-            if (cost < best_cost and canvas.is_free(box) and not near.any()
+            if (cost < best_cost and canvas.is_free(box) and _apart(canvas, box, px)
                     and _label_clear(start, end, lab) and not leader_reads_minus(end, box)):
                 best, best_cost = c, cost
     if best is not None:
@@ -290,6 +297,15 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
     rec.box = canvas.label(end, text, px=px, color=NUM, prefer=normal, dist=1.2 * px)
     _leader(canvas, rec, end)
     return rec
+
+
+def _apart(canvas: Canvas, box, px: int) -> bool:
+    """Half a character from every other label, across and up or down: two numbers closer
+    than that read as one ("2.12 45°", "40° 5"), or as one stacked over the other."""
+    g = 0.5 * px
+    near = canvas.label_mask()[max(0, int(box[1] - g)):max(0, int(box[3] + g) + 1),
+                               max(0, int(box[0] - g)):max(0, int(box[2] + g) + 1)]
+    return not near.any()
 
 
 def _free_beside(canvas: Canvas, box, a: Point, b: Point) -> bool:
@@ -328,21 +344,61 @@ def _crosses(p: Point, q: Point, lines: list) -> bool:
     return any(_segs_dist(p, q, *s) < 0.5 for s in lines)
 
 
+OWN_CORNER = 0.9  # an angle's degrees at most this share of the way to any other point
+NEARER = 0.95  # the share where there is no such place: nearer, with a pixel or two to spare
+
+
+def _own_angle(x, y, rec: LabelRecord, points: list[Point], anchors: list[Point],
+               share: float = OWN_CORNER):
+    """Whether each label centre (x, y) (arrays) is plainly nearer the angle's own vertex than
+    any other point of the figure (at most ``share`` of the way to it), and nearer its own arc
+    than any other angle's arc: in a narrow wedge the first free place can lie far down the
+    bisector, beside the next corner, where the degrees read as that corner's angle."""
+    own = np.hypot(x - rec.at[0], y - rec.at[1])
+    arc = np.hypot(x - rec.anchor[0], y - rec.anchor[1])
+    out = np.ones(np.shape(x), bool)
+    for q in points:
+        if math.dist(q, rec.at) > 1e-6:
+            out &= np.hypot(x - q[0], y - q[1]) * share > own
+    for q in anchors:
+        if math.dist(q, rec.anchor) > 1e-6:
+            out &= np.hypot(x - q[0], y - q[1]) > arc
+    return out
+
+
 def _place_angle(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: float,
-                 points: list[Point]) -> LabelRecord:
+                 points: list[Point], anchors: list[Point]) -> bool:
     """An angle's degrees inside that angle, in the region its arc is in (the way from the
-    arc to the label crosses no line), clear of ink: the label placer's ring search from the
-    arc, then the free place nearest the arc anywhere in the angle; where none is, outside the
-    figure with a leader to the arc (``_place_outside``). A label that only has to miss other
-    labels can land in the next angle at the same vertex, or in a shape drawn on a side of
-    the angle, and give that angle the degrees."""
+    arc to the label crosses no line), clear of ink and nearer its own vertex and arc than
+    any other (``_own_angle``): the label placer's ring search from the arc, then the free
+    place nearest the arc anywhere in the angle. False where none is (the caller sets it
+    outside the figure with a leader to the arc, ``_place_outside``). A label that only has
+    to miss other labels can land in the next angle at the same vertex, or in a shape drawn
+    on a side of the angle, and give that angle the degrees."""
     w, h = canvas.text_size(rec.text, px)
+    # plainly nearer its own vertex first; then merely nearer, still inside its own angle
+    # with no leader, which reads as that angle's better than a label set away (outside the
+    # figure a crowded vertex may have no place that is its own at all)
+    for share in (OWN_CORNER, NEARER):
+        box = _angle_place(canvas, rec, bis, px, d0, (w, h), points, anchors, share)
+        if box is not None:
+            rec.box = canvas.text(box, rec.text, px=px, color=NUM, anchor="mm")
+            return True
+    return False
+
+
+def _angle_place(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: float, size,
+                 points: list[Point], anchors: list[Point], share: float):
+    """``_place_angle``'s search with the vertex's ``share`` (``_own_angle``): the centre of
+    the place found, or None."""
+    w, h = size
     anchor = rec.anchor
 
     def ok(box) -> bool:
         c = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         xs, ys = np.array(box[0::2] * 2), np.repeat(box[1::2], 2)
         return (bool(_in_wedge(xs, ys, rec.at, rec.rays).all())
+                and bool(_own_angle(c[0], c[1], rec, points, anchors, share))
                 and not _crosses(anchor, c, rec.others) and canvas.is_free(box))
 
     # the placer's own order (Canvas.label), so that a label it sets inside the angle stays
@@ -354,10 +410,8 @@ def _place_angle(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: floa
             ux, uy = dx / n, dy / n
             cx = anchor[0] + ux * (r + w / 2 * abs(ux))
             cy = anchor[1] + uy * (r + h / 2 * abs(uy))
-            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            if ok(box):
-                rec.box = canvas.text((cx, cy), rec.text, px=px, color=NUM, anchor="mm")
-                return rec
+            if ok((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)):
+                return (cx, cy)
     # every free place inside the angle, nearest the arc first (numpy picks the places in the
     # angle; the few left are tried one by one)
     step = max(2.0, px / 4)
@@ -365,16 +419,12 @@ def _place_angle(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: floa
     inside = np.ones(xs.shape, bool)
     for dx, dy in ((0, 0), (w, 0), (0, h), (w, h)):
         inside &= _in_wedge(xs + dx, ys + dy, rec.at, rec.rays)
+    inside &= _own_angle(xs + w / 2, ys + h / 2, rec, points, anchors, share)
     xs, ys = xs[inside], ys[inside]
-    best = None
     for i in np.argsort(np.hypot(xs + w / 2 - anchor[0], ys + h / 2 - anchor[1])):
         if ok((xs[i], ys[i], xs[i] + w, ys[i] + h)):
-            best = (xs[i] + w / 2, ys[i] + h / 2)
-            break
-    if best is not None:
-        rec.box = canvas.text(best, rec.text, px=px, color=NUM, anchor="mm")
-        return rec
-    return _place_outside(canvas, rec, px, points)
+            return (xs[i] + w / 2, ys[i] + h / 2)
+    return None
 
 
 def _hull(pts: list[Point]) -> list[Point]:
@@ -396,13 +446,16 @@ def _hull(pts: list[Point]) -> list[Point]:
     return half(pts) + half(pts[::-1])
 
 
-def _place_outside(canvas: Canvas, rec: LabelRecord, px: int, points: list[Point]
-                   ) -> LabelRecord:
+def _place_outside(canvas: Canvas, rec: LabelRecord, px: int, points: list[Point],
+                   anchors: list[Point]) -> LabelRecord:
     """The degrees of an angle with no free place inside it: outside the convex hull of
-    every drawn line (so over no side and in no other angle), where the leader to the arc
-    crosses the fewest lines, then is shortest; the leader keeps clear of every vertex and
-    label and crosses a line only steeply (one running along a line, or through a corner,
-    would seem to point elsewhere). The label placer's own search is the last resort."""
+    every drawn line (so over no side and in no other angle), nearer its own vertex and arc
+    than any other (``_own_angle``: a label beside another corner reads as that corner's
+    angle, the more so as its leader is thin and long), where the leader to the arc crosses
+    the fewest lines, then is shortest; the leader keeps clear of every vertex and label and
+    crosses a line only steeply (one running along a line, or through a corner, would seem to
+    point elsewhere), and the label stands apart from every other (``_apart``). The label
+    placer's own search is the last resort."""
     w, h = canvas.text_size(rec.text, px)
     anchor = rec.anchor
     ends = [p for s in rec.others for p in s]
@@ -423,22 +476,59 @@ def _place_outside(canvas: Canvas, rec: LabelRecord, px: int, points: list[Point
         lo = nx * xs + ny * ys + min(0.0, nx * w) + min(0.0, ny * h)
         apart |= lo > nx * ax + ny * ay + gap
     xs, ys = xs[apart], ys[apart]
+    owned = _own_angle(xs + w / 2, ys + h / 2, rec, points, anchors)
     # the leader starts at the point of the box nearest the arc
     sx = np.clip(anchor[0], xs, xs + w)
     sy = np.clip(anchor[1], ys, ys + h)
     length = np.hypot(sx - anchor[0], sy - anchor[1])
     lab = canvas.label_mask()
-    refused, crossed, unsure = _leaders_judged(sx, sy, anchor, rec.others, points, px)
+    judged = _leaders_judged(sx, sy, anchor, rec.others, points, px)
+    order = np.argsort(length)
+    best, nearest_free = _outside_pick(canvas, rec, order[owned[order]], (xs, ys, sx, sy),
+                                       length, judged, lab, (w, h), px, points)
+    if best is None and (nearest_free is None or nearest_free[1] != (True, True)):
+        # no place outside is plainly its own vertex's, with a clean leader or at least one
+        # that reads as no minus sign beside no other label: only then one nearer another
+        # point (a crowded small figure), which still keeps the degrees out of another angle
+        best, free = _outside_pick(canvas, rec, order[~owned[order]], (xs, ys, sx, sy),
+                                   length, judged, lab, (w, h), px, points)
+        if free is not None and (nearest_free is None or free[1] > nearest_free[1]):
+            nearest_free = free
+    # no leader at all clears every vertex and line: the nearest free place (one whose
+    # leader reads as no minus sign, and apart from other labels, if one is)
+    best = best or (nearest_free and nearest_free[0])
+    if best is None:
+        rec.box = canvas.label(anchor, rec.text, px=px, color=NUM, dist=1.2 * px)
+    else:
+        rec.box = canvas.text(((best[0] + best[2]) / 2, (best[1] + best[3]) / 2), rec.text,
+                              px=px, color=NUM, anchor="mm")
+    _leader(canvas, rec, anchor)
+    return rec
+
+
+def _outside_pick(canvas: Canvas, rec: LabelRecord, order, places, length, judged, lab,
+                  size, px: int, points: list[Point]):
+    """``_place_outside``'s choice among the candidate boxes ``order`` (indices, shortest
+    leader first): the box whose leader crosses the fewest lines, then is shortest, and the
+    nearest free box with its rank (leader reads as no minus sign, box apart from other
+    labels) for where no leader is clean."""
+    xs, ys, sx, sy = places
+    refused, crossed, unsure = judged
+    w, h = size
+    anchor = rec.anchor
     best, best_cost, nearest_free = None, math.inf, None
-    for i in np.argsort(length):
+    for i in order:
         if length[i] >= best_cost:
             break
         box = (xs[i], ys[i], xs[i] + w, ys[i] + h)
         if not canvas.is_free(box):
             continue
-        if nearest_free is None:
-            nearest_free = box
-        if leader_reads_minus(anchor, box):
+        # a pixel up and down to spare: the drawn text's box can stand a third of one off
+        minus = leader_reads_minus(anchor, (box[0], box[1] - 1, box[2], box[3] + 1))
+        apart = _apart(canvas, box, px)
+        if nearest_free is None or (not minus, apart) > nearest_free[1]:
+            nearest_free = (box, (not minus, apart))
+        if minus or not apart:
             continue
         start = (float(sx[i]), float(sy[i]))
         if unsure[i]:
@@ -449,16 +539,7 @@ def _place_outside(canvas: Canvas, rec: LabelRecord, px: int, points: list[Point
             cost = crossed[i] * 4.0 * px if _label_clear(start, anchor, lab) else None
         if cost is not None and cost + length[i] < best_cost:
             best, best_cost = box, cost + length[i]
-    # a crowded small figure may leave no leader that clears every vertex and line: the
-    # nearest free place outside the figure still keeps the degrees out of another angle
-    best = best or nearest_free
-    if best is None:
-        rec.box = canvas.label(anchor, rec.text, px=px, color=NUM, dist=1.2 * px)
-    else:
-        rec.box = canvas.text(((best[0] + best[2]) / 2, (best[1] + best[3]) / 2), rec.text,
-                              px=px, color=NUM, anchor="mm")
-    _leader(canvas, rec, anchor)
-    return rec
+    return best, nearest_free
 
 
 def _seg_dist_np(px_, py_, ax, ay, bx, by):
