@@ -90,7 +90,7 @@ class Layout:
 
 
 # 8 compass directions, tried in this order unless a preferred direction is given
-_DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
+DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
 # between those: above or below a point with the box reaching off to one side of it, and the
 # shallow diagonals (further places a point's name may take)
 BETWEEN_DIRS = [(0.02, -1), (-0.02, -1), (0.02, 1), (-0.02, 1), (2, -1), (-2, -1), (2, 1),
@@ -441,7 +441,7 @@ class Canvas:
         d0 = dist if dist is not None else 0.45 * px + 2 * self.unit
         # the glyphs' box about the centre (a descender reaches below h), for ``clear``
         ext = self.text_box((0.0, 0.0), text, px, "mm", kind) if clear > 0 else None
-        dirs = list(_DIRS)
+        dirs = list(DIRS)
         if prefer is not None and (prefer[0] or prefer[1]):
             n = math.hypot(*prefer)
             p = (prefer[0] / n, prefer[1] / n)

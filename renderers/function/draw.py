@@ -21,7 +21,7 @@ from renderers.axes import (AXIS_COLOR, GRID_COLOR, HALO_PAD, AxesViewport, Axis
                             claim_margin, draw_axes, draw_axis_labels, fill_region,
                             least_glyph_ink, nice_step, remember_places, row_spacer,
                             tick_values)
-from renderers.canvas import (PALETTE, Box, Canvas, box_counts, halo_text, mask_counts,
+from renderers.canvas import (DIRS, PALETTE, Box, Canvas, box_counts, halo_text, mask_counts,
                               point_box_gap)
 from renderers.function.curve import Curve
 from renderers.function.spec import (FunctionSpec, analyze, breaks, domain_lo, evaluate,
@@ -347,9 +347,6 @@ def _curve_labels(spec: FunctionSpec, canvas: Canvas, vp: AxesViewport,
                     scan=vp.box, apart=apart, region=region)
 
 
-_DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
-
-
 def _off_region(region: np.ndarray | None, x0, y0, w: float, h: float) -> np.ndarray:
     """Whether each w x h box (top-left corners ``x0``, ``y0``), a pixel wider, keeps off
     every pixel of the shaded region (all True without one)."""
@@ -362,9 +359,6 @@ def _off_region(region: np.ndarray | None, x0, y0, w: float, h: float) -> np.nda
     c = np.clip(np.ceil(x0 + w + 1), 0, W).astype(int)
     d = np.clip(np.ceil(y0 + h + 1), 0, H).astype(int)
     return mask_counts(region, a, b, c, d) == 0
-
-
-
 
 
 def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, px: int,
@@ -385,7 +379,7 @@ def place_label(canvas: Canvas, anchors: list[tuple[float, float]], text: str, p
     spaced = row_spacer(apart, w, h, canvas.text_size("0", px)[0])
     n = math.hypot(*prefer)
     p = (prefer[0] / n, prefer[1] / n)
-    dirs = sorted(_DIRS, key=lambda d: -(d[0] * p[0] + d[1] * p[1]) / math.hypot(*d))
+    dirs = sorted(DIRS, key=lambda d: -(d[0] * p[0] + d[1] * p[1]) / math.hypot(*d))
     dirs = np.array([p] + [(dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)) for dx, dy in dirs])
     ux, uy = dirs[:, 0], dirs[:, 1]
     d0 = 0.35 * px + 2 * canvas.unit
@@ -541,7 +535,7 @@ def place_dot_label(canvas: Canvas, at: Point, others: list[Point], text: str, p
         return _off_region(region, x0, y0, w, h)
 
     if dirs is None:  # place_label's order with its default preference, so a label it set
-        dirs = [(1, -1)] + sorted(_DIRS, key=lambda d: -(d[0] - d[1]) / math.hypot(*d))
+        dirs = [(1, -1)] + sorted(DIRS, key=lambda d: -(d[0] - d[1]) / math.hypot(*d))
     U = np.array([(dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)) for dx, dy in dirs])
     ux, uy = U[:, 0], U[:, 1]
     d0 = 0.35 * px + 2 * canvas.unit

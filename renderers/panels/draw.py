@@ -21,8 +21,8 @@ import numpy as np
 
 from renderers.axes import (AxesViewport, draw_axes, draw_axis_labels, row_spacer,
                             text_size)
-from renderers.canvas import (BETWEEN_DIRS, LABEL_CLEAR, PALETTE, Box, Canvas, Point, glyph_ink,
-                              halo_text, nearer_own, point_box_gap)
+from renderers.canvas import (BETWEEN_DIRS, DIRS, LABEL_CLEAR, PALETTE, Box, Canvas, Point,
+                              glyph_ink, halo_text, nearer_own, point_box_gap)
 from renderers.panels.spec import (Constraint, Item, Panel, PanelsSpec, curve_points,
                                    region_mask, validate)
 from renderers.text import fmt_num, font_px
@@ -159,9 +159,6 @@ def _inside(box: Box, frame: Box) -> bool:
             box[3] <= frame[3])
 
 
-_DIRS = [(1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0)]
-
-
 def _spot(anchor: Point, d: tuple[float, float], rr: float, w: float, h: float) -> Box:
     """The w x h box beside ``anchor`` in direction ``d``: its nearest edge (its nearest
     corner, on a diagonal) ``rr`` px from the anchor, so it never covers the anchor's dot."""
@@ -202,7 +199,7 @@ def name_room(canvas: Canvas, p: Point, text: str, px: int, frame: Box, dots
     before their neighbours' names take it ("Q(-5, -2)" at the panel's edge, hemmed in by
     the name of P)."""
     spots = _owned(_ring_spots(canvas, [(p, (1, -1))], text, px, frame, "sans", (0, 1, 2),
-                               _DIRS + BETWEEN_DIRS), p, dots)
+                               DIRS + BETWEEN_DIRS), p, dots)
     return (sum(canvas.is_free(box, avoid_ink=True, pad=LABEL_CLEAR) for _, box in spots),
             sum(canvas.is_free(box, avoid_ink=False) for _, box in spots))
 
@@ -232,7 +229,7 @@ def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] |
     No spot within ``NAME_GAP`` widths of "0" of one of the panel's tick labels (``ticks``)
     in its row is taken (``_row_clear``); a curve's name looks three rings further out where
     that leaves no spot clear of the labels."""
-    def ring_spots(rings, dirs=_DIRS) -> list:
+    def ring_spots(rings, dirs=DIRS) -> list:
         return _row_clear(canvas, _ring_spots(canvas, anchors, text, px, frame, kind, rings,
                                               dirs), px, ticks)
 
@@ -253,7 +250,7 @@ def place_label(canvas: Canvas, anchors: list[tuple[Point, tuple[float, float] |
         # clear of the other dots (the glyphs' halo would wipe a dot out), and only then is
         # it left to ``Canvas.label``
         far = ring_spots((0, 1, 2), BETWEEN_DIRS) + \
-            ring_spots((3, 4, 5), _DIRS + BETWEEN_DIRS)
+            ring_spots((3, 4, 5), DIRS + BETWEEN_DIRS)
         near_mine, far_mine = owned(spots), owned(far)
         free = near_mine + far_mine
         if any_free(near_mine):

@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from renderers.canvas import _DIRS as COMPASS
-from renderers.canvas import (PALETTE, Canvas, Point, Viewport, arc_points, leader_reads_minus,
-                              seg_dist)
+from renderers.canvas import (DIRS, PALETTE, Canvas, Point, Viewport, arc_points,
+                              leader_reads_minus, seg_dist)
 from renderers.plane_geometry.spec import (Model, PlaneGeometrySpec, angle_at, arc_pts,
                                            build_model, check_marks, ekey)
 from renderers.text import fmt_num, font_px
@@ -402,7 +401,7 @@ def _angle_place(canvas: Canvas, rec: LabelRecord, bis: Point, px: int, d0: floa
                 and not _crosses(anchor, c, rec.others) and canvas.is_free(box))
 
     # the placer's own order (Canvas.label), so that a label it sets inside the angle stays
-    dirs = sorted(COMPASS, key=lambda d: -(d[0] * bis[0] + d[1] * bis[1]) / math.hypot(*d))
+    dirs = sorted(DIRS, key=lambda d: -(d[0] * bis[0] + d[1] * bis[1]) / math.hypot(*d))
     for ring in range(8):
         r = d0 + ring * 0.5 * px
         for dx, dy in [bis] + dirs:
