@@ -192,6 +192,8 @@ class DefiniteIntegral(SeedQuestion):
             # two units at least: the "a = ..", "b = .." labels need room apart
             lo = int(rng.integers(-3, 2) if form != "exponential" else rng.integers(-2, 1))
             hi = lo + int(rng.integers(2, 5 if form != "exponential" else 4))
+            if pi:  # b = hi·π/2 stays inside the drawn window, which ends at 2π
+                hi = min(hi, 4)
             p = {"form": form, "curve": cd, "lo": lo, "hi": hi, "pi": pi,
                  "color": ch(rng, COLORS[:4])}
             v = self._exact(p)

@@ -75,7 +75,9 @@ class GraphValue(SeedQuestion):
                         "color": ch(rng, COLORS[:4])}
 
     def question(self, p):
-        return ("The graph of y = f(x) is shown, and the dashed line marks x = a. What is the "
+        # x = a is marked on the x-axis; the dashed line up to the graph is drawn only where
+        # f(a) is not 0, so the words do not speak of it
+        return ("The graph of y = f(x) is shown, and x = a is marked on the x-axis. What is the "
                 "value of f(a)?")
 
     def answer(self, p):
@@ -131,7 +133,7 @@ class PiecewiseValue(SeedQuestion):
 
     def question(self, p):
         return ("The function f is defined piecewise by the formulas shown above the graph, "
-                "and the dashed line marks x = a. What is the value of f(a)?")
+                "and x = a is marked on the x-axis. What is the value of f(a)?")
 
     def answer(self, p):
         lo_piece, hi_piece = p["pieces"]
