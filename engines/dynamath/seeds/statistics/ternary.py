@@ -349,6 +349,8 @@ class TernaryMixture(SeedQuestion):
 # steps along a mixing line that keep every point on the 10% gridlines
 DIRS = ((10, -10, 0), (10, 0, -10), (0, 10, -10), (20, -10, -10), (-10, 20, -10),
         (-10, -10, 20))
+# (steps from P to Q, steps from P to M): P's share (n - k) / n, each fraction once
+RATIOS = tuple((n, k) for n in range(2, 6) for k in range(1, n) if math.gcd(n, k) == 1)
 
 
 @register_seed
@@ -359,12 +361,13 @@ class TernaryLever(SeedQuestion):
     clauses = CLAUSES
 
     def sample(self, rng):
+        # the ratio drawn first, each of P's shares as often (drawn with the line, the
+        # short lines that fit the triangle more often made 0.5 half the answers)
+        n, k = rng_choice(rng, RATIOS)
         while True:
             d = list(rng_choice(rng, DIRS))
             if rng.random() < 0.5:
                 d = [-v for v in d]
-            n = int(rng.integers(2, 6))
-            k = int(rng.integers(1, n))
             P = grid_comp(rng)
             Q = [a + n * b for a, b in zip(P, d)]
             if min(Q) >= 10:
