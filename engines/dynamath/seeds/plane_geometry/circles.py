@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from engines.dynamath.seed import IRRELEVANT, SeedQuestion, register_seed
+from engines.dynamath.seed import IRRELEVANT, SeedQuestion, draw_order, register_seed
 from engines.dynamath.seeds.plane_geometry.measure import TOPIC
 from renderers.sketch.spec import (SkAngle, SkCircle, SketchSpec, SkPoint, SkSegment,
                                    angle_deg, points_of)
@@ -138,15 +138,18 @@ class SemicircleAngle(SketchSeed):
         x = int(rng.integers(15, 76))
         while x == 45 or x == 30 or x == 60:
             x = int(rng.integers(15, 76))
-        return {"x": x, "rot": float(rng.integers(0, 360)), "color": rng_choice(rng, COLORS)}
+        return {"x": x, "rot": float(rng.integers(0, 360)), "color": rng_choice(rng, COLORS),
+                "order": draw_order(rng, 5)}
 
     def question(self, p):
         return ("AB is a diameter of the circle with centre O, and C lies on the circle. What "
                 "is the measure of angle ABC?")
 
     def options(self, p):
+        # shown in a drawn order: sorted, 90 - x was never past the third letter (A in 96 of 200)
         x = p["x"]
-        return [f"{v}°" for v in sorted({90 - x, x, 90, 180 - 2 * x, 2 * x})]
+        vals = sorted({90 - x, x, 90, 180 - 2 * x, 2 * x})
+        return [f"{vals[i]}°" for i in p.get("order", range(5))]
 
     def answer(self, p):
         return f"{90 - p['x']}°"
@@ -236,8 +239,8 @@ class ChordLength(SketchSeed):
 
     def sample(self, rng):
         r = int(rng.integers(4, 13))
-        return {"r": float(r), "d": float(rng.integers(max(2, r // 3), r)), "rot": float(rng.integers(0, 360)),
-                "color": rng_choice(rng, COLORS)}
+        return {"r": float(r), "d": float(rng.integers(max(2, r // 3), r)),
+                "rot": float(rng.integers(0, 360)), "color": rng_choice(rng, COLORS)}
 
     def question(self, p):
         return ("O is the centre of the circle and OM is perpendicular to the chord AB. What is "
