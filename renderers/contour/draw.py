@@ -1,5 +1,6 @@
 """Drawing of contour specs: axes and grid, the level curves (contourpy traces them on a
-mesh), each level's value written beside its curve away from the axes and their tick labels
+mesh), the tick labels over them (no tick label where a marked dot would touch it), each
+level's value written beside its curve away from the axes and their tick labels
 (``label_anchor``), then the marked points, each name nearer its own dot than any other
 (``Canvas.label``'s ``dots``; tests/renderers/test_contour_point_names.py).
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from renderers.axes import draw_axes
+from renderers.axes import draw_axes, draw_axis_labels
 from renderers.canvas import PALETTE, Canvas
 from renderers.contour.spec import ContourSpec, grid_values
 from renderers.text import fmt_num, font_px
@@ -71,13 +72,17 @@ def label_anchor(pts: np.ndarray, half: tuple[float, float], plot: tuple, axes: 
 
 
 def draw_contour(spec: ContourSpec, canvas: Canvas) -> None:
-    vp = draw_axes(canvas, spec.xmin, spec.xmax, spec.ymin, spec.ymax, grid=spec.grid)
+    # the tick labels are painted after the curves, off them where they can be, and a label
+    # a marked dot would touch is left out: a dot on the minus of "-4" read as "4"
+    vp = draw_axes(canvas, spec.xmin, spec.xmax, spec.ymin, spec.ymax, grid=spec.grid,
+                   defer_labels=True, keep_clear=[(p.x, p.y) for p in spec.points])
     color = PALETTE.get(spec.color, PALETTE["blue"])
     dark = tuple(int(v * 0.7) for v in color)
     pieces = [level_lines(spec, lv) for lv in spec.levels]
     for segs in pieces:
         for seg in segs:
             canvas.line([vp(*p) for p in seg], color=color, width=1.8)
+    draw_axis_labels(canvas, vp)
     for p in spec.points:
         canvas.dot(vp(p.x, p.y), r=3.5, color="black")
     # points first: their names matter more than a level's second label

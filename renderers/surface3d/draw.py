@@ -128,11 +128,14 @@ def draw_surface(spec: SurfaceSpec, canvas: Canvas) -> None:
     canvas.label(pt(fx * 1.3, 0, t0), "y", px=font_px(canvas.width), prefer=tuple(out_x))
     canvas.line([pt(*back, t0), pt(*back, t1)], color=dark, width=1.2)
     v = t0
+    # each z tick label left of its tick, in its row: 2 px past the 1.5-unit gap keep the
+    # place clear of the tick's end (``is_free`` pads a pixel), else the top one went above
+    # the axis and the name "z" beside it, one row read as "8 z"
     while v <= t1 + 1e-9:
         a = pt(*back, v)
         canvas.line([a, (a[0] - 3 * canvas.unit, a[1])], color=dark, width=1.0)
         canvas.label((a[0] - 3 * canvas.unit, a[1]), fmt_num(round(v, 6)), px=lab,
-                     prefer=(-1.0, 0.0), color=dark, dist=1.5 * canvas.unit)
+                     prefer=(-1.0, 0.0), color=dark, dist=1.5 * canvas.unit + 2.0)
         v += step
     canvas.label(pt(*back, t1), "z", px=font_px(canvas.width), prefer=(0.0, -1.0))
 

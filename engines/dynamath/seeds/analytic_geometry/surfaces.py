@@ -149,7 +149,10 @@ class SurfacePeakCount(SeedQuestion):
         n = int(rng.integers(1, 5))
         while True:
             peaks = _peaks(rng, n)
-            pits = [[int(rng.integers(-2, 3)), int(rng.integers(-2, 3)), -int(rng.integers(2, 5)),
+            # a pit 2 or more from the border (it dents the border less than 0.2): one beside
+            # the border dents it, and the corner between two dents stands up as a spike, a
+            # peak to the eye
+            pits = [[int(rng.integers(-1, 2)), int(rng.integers(-1, 2)), -int(rng.integers(2, 5)),
                      0.8] for _ in range(int(rng.integers(0, 2)))]
             p = {"peaks": peaks + pits, "n": n, "azim": float(rng_choice(rng, AZIMS)),
                  "color": rng_choice(rng, COLORS)}
