@@ -16,10 +16,9 @@ import math
 import pytest
 
 from engines.dynamath.seed import load_seeds, make_variant
-from renderers import get_family
-from renderers.canvas import Canvas
 from renderers.sketch.spec import SketchSpec
 from renderers.text import font_px
+from tests.renderers.sketch_drawn import drawn
 
 
 def seg_gap(p, a, b) -> float:
@@ -41,27 +40,11 @@ def sketch_seeds() -> list[str]:
 
 def length_labels(spec: SketchSpec, size: int, monkeypatch) -> list[tuple]:
     """(text, box centre, own segment, the other segments) of each segment length, in pixels."""
-    lines, labels = [], []
-    real_line, real_label = Canvas.line, Canvas.label
-
-    def line(cv, pts, *args, **kwargs):
-        if kwargs.get("width") == 2.2:  # a segment (arcs and right-angle marks are thinner)
-            lines.append((tuple(pts[0]), tuple(pts[-1])))
-        return real_line(cv, pts, *args, **kwargs)
-
-    def label(cv, anchor, text, *args, **kwargs):
-        box = real_label(cv, anchor, text, *args, **kwargs)
-        labels.append((text, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)))
-        return box
-
-    monkeypatch.setattr(Canvas, "line", line)
-    monkeypatch.setattr(Canvas, "label", label)
-    get_family("sketch").render(spec, size)
-    monkeypatch.undo()
+    lines, lengths = drawn(spec, size, monkeypatch)
     segs = [i for i, s in enumerate(spec.segments) if s.label]
     out = []
     # the segments' lengths are the last labels placed, in the order of the segments
-    for i, (text, c) in zip(segs, labels[len(labels) - len(segs):]):
+    for i, (text, c) in zip(segs, lengths):
         assert text == spec.segments[i].label
         out.append((text, c, lines[i], [ln for j, ln in enumerate(lines) if j != i]))
     return out

@@ -15,9 +15,8 @@ from __future__ import annotations
 import pytest
 
 from engines.dynamath.seed import make_variant
-from renderers import get_family
-from renderers.canvas import Canvas
 from renderers.sketch.spec import SketchSpec
+from tests.renderers.sketch_drawn import drawn
 from tests.tiers import tiers
 
 # the sketch seeds drawing two or more separate shapes with written side lengths
@@ -56,30 +55,6 @@ def inside(p, poly) -> bool:
         a, b = poly[i], poly[(i + 1) % len(poly)]
         signs.add((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) > 0)
     return len(signs) == 1
-
-
-def drawn(spec: SketchSpec, size: int, monkeypatch) -> tuple[list, list]:
-    """Each segment's drawn ends and each length's box centre, in pixels, in the order of the
-    segments (the lengths are the last labels placed)."""
-    lines, labels = [], []
-    real_line, real_label = Canvas.line, Canvas.label
-
-    def line(cv, pts, *args, **kwargs):
-        if kwargs.get("width") == 2.2:  # a segment (arcs and right-angle marks are thinner)
-            lines.append((tuple(pts[0]), tuple(pts[-1])))
-        return real_line(cv, pts, *args, **kwargs)
-
-    def label(cv, anchor, text, *args, **kwargs):
-        box = real_label(cv, anchor, text, *args, **kwargs)
-        labels.append((text, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)))
-        return box
-
-    monkeypatch.setattr(Canvas, "line", line)
-    monkeypatch.setattr(Canvas, "label", label)
-    get_family("sketch").render(spec, size)
-    monkeypatch.undo()
-    n = sum(1 for s in spec.segments if s.label)
-    return lines, labels[len(labels) - n:]
 
 
 @pytest.mark.parametrize("n", tiers(25, 150))
