@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from renderers.arithmetic.draw.clock import numeral_pad
+from renderers.arithmetic.draw.clock import numeral_pad, numeral_patch
 from renderers.canvas import PALETTE, Canvas, boxes_overlap
 from renderers.objects.spec import Instrument, ObjectsSpec, needle_angle
 from renderers.text import fmt_num, font_px
@@ -175,9 +175,8 @@ def draw_gauge(cv: Canvas, it: Instrument, fr: Box) -> None:
     # colour a little wider than its glyphs, so a needle pointing at one never covers it
     _gauge_needle(cv, it, c, r)
     for text, xy, tpx, kind, _ in texts:
-        g = cv.text_box(xy, text, tpx, kind=kind)
-        cv.rect((g[0] - pad, g[1] - pad, g[2] + pad, g[3] + pad), fill=GAUGE_FACE, outline=None,
-                ink=False)
+        cv.rect(numeral_patch(cv, xy, text, tpx, kind=kind, pad=pad), fill=GAUGE_FACE,
+                outline=None, ink=False)
     for text, xy, tpx, kind, col in texts:
         cv.text(xy, text, px=tpx, anchor="mm", kind=kind, color=col)
     _rgrad(cv, c, 0.07 * r, (40, 40, 40), (200, 200, 200), 6)

@@ -9,7 +9,7 @@ import math
 
 from renderers.arithmetic.draw.ink import INK
 from renderers.arithmetic.spec import ArithmeticSpec, color_rgb, hand_angles
-from renderers.canvas import Canvas, point_box_gap
+from renderers.canvas import Box, Canvas, Point, point_box_gap
 from renderers.text import font_px
 
 
@@ -40,6 +40,17 @@ def _overlapping(boxes) -> bool:
 def numeral_pad(px: int) -> float:
     """The face's colour kept round a numeral's glyphs (the hands pass beneath)."""
     return max(3.0, 0.2 * px)
+
+
+def numeral_patch(cv: Canvas, xy: Point, text: str, px: int, kind: str = "sans",
+                  pad: float | None = None) -> Box:
+    """The patch of face a numeral drawn centred at ``xy`` stands on: its glyphs' box widened
+    by ``pad`` (``numeral_pad(px)`` unless given) all round, painted in the face's colour
+    (not as ink) over the hands beneath; a dial gauge's numerals stand on such patches over
+    its needle."""
+    pad = numeral_pad(px) if pad is None else pad
+    g = cv.text_box(xy, text, px, kind=kind)
+    return (g[0] - pad, g[1] - pad, g[2] + pad, g[3] + pad)
 
 
 def hand_lengths(centre, R: float, k: float, boxes, unit: float) -> tuple[float, float]:
@@ -87,12 +98,9 @@ def draw_clocks(spec: ArithmeticSpec, cv: Canvas, box) -> None:
             keep = range(12)
             if _overlapping(boxes):  # a small face: numbers at the quarters only
                 keep = (0, 3, 6, 9)
-            pad = numeral_pad(px)
             for j in keep:
                 xy = ((boxes[j][0] + boxes[j][2]) / 2, (boxes[j][1] + boxes[j][3]) / 2)
-                g = cv.text_box(xy, texts[j], px)
-                numerals.append((texts[j], xy, px, (g[0] - pad, g[1] - pad, g[2] + pad,
-                                                    g[3] + pad)))
+                numerals.append((texts[j], xy, px, numeral_patch(cv, xy, texts[j], px)))
         draw_hands(cv, (cx, cy), R, k, c.hour, c.minute, [n[3] for n in numerals])
         # the minute hand passes beneath the numerals: each stands on the face's colour a little
         # wider than its glyphs, so no hand crosses it; the ticks go on after these patches

@@ -88,7 +88,8 @@ class Dimension:
 
 
 def dimension(c: Canvas, p0: Point, p1: Point, text: str, normal: Point, px: int,
-              gap: float | None = None, margin: float | None = None) -> Dimension:
+              gap: float | None = None, margin: float | None = None,
+              clear: float = 0.0) -> Dimension:
     """Dimension the segment p0-p1 as an engineering drawing does: extension lines from both
     ends along ``normal`` (a unit vector, pixel space), starting ``gap`` px off the object; a
     line parallel to p0-p1 between them with an arrowhead at each; ``text`` beside its middle.
@@ -97,7 +98,9 @@ def dimension(c: Canvas, p0: Point, p1: Point, text: str, normal: Point, px: int
     label and stay ``margin`` px inside the canvas; failing that, with the label between line
     and object; failing both, the one covering the fewest pixels of ink and labels. So call it
     after what it must keep clear of and before the labels that may move (they then keep clear
-    of it)."""
+    of it). ``clear`` (px): the dimension line itself keeps that much more room from ink and
+    labels than the lines' own width (a line a pixel past a block's top face reads as touching
+    it)."""
     u = c.unit
     gap = 3 * u if gap is None else gap
     margin = 4 * u if margin is None else margin
@@ -123,14 +126,15 @@ def dimension(c: Canvas, p0: Point, p1: Point, text: str, normal: Point, px: int
         width = max(3, round(3 * u))
         mask = Image.new("1", (W, H), 0)
         draw = ImageDraw.Draw(mask)
-        for ln in lines:
-            draw.line(ln, fill=1, width=width)
+        for k, ln in enumerate(lines):  # the dimension line last, widened by ``clear``
+            draw.line(ln, fill=1, width=width + (round(2 * clear) if k == 2 else 0))
         # counted in the lines' box only (drawn on the whole canvas: PIL's wide lines are not
         # the same pixels when shifted, so a mask of the box alone would differ now and then)
-        x0 = max(0, math.floor(min(x for x, _ in pts)) - width)
-        y0 = max(0, math.floor(min(y for _, y in pts)) - width)
-        x1 = min(W, math.ceil(max(x for x, _ in pts)) + width + 1)
-        y1 = min(H, math.ceil(max(y for _, y in pts)) + width + 1)
+        reach = width + math.ceil(clear)
+        x0 = max(0, math.floor(min(x for x, _ in pts)) - reach)
+        y0 = max(0, math.floor(min(y for _, y in pts)) - reach)
+        x1 = min(W, math.ceil(max(x for x, _ in pts)) + reach + 1)
+        y1 = min(H, math.ceil(max(y for _, y in pts)) + reach + 1)
         box = np.asarray(mask.crop((x0, y0, x1, y1)), dtype=bool)
         return int((box & blocked[y0:y1, x0:x1]).sum())
 

@@ -390,9 +390,10 @@ def draw_incline(p, c: Canvas, fr: Frame) -> Dimension | None:
     if p.length > 0:
         # the whole slope, dimensioned outside the ramp (inside, the extension line from the
         # foot would run into the ground) past the block, the forces and the names above; the
-        # extension lines start clear of the ground line
+        # extension lines start clear of the ground line; the line stands two pixels clear of
+        # the block (the first offset past it stood a pixel from its top face, touching it)
         dim = dimension(c, A, Cc, f"{fmt_num(p.length)} m", n, px,
-                        gap=max(3.0, 4.0 / math.cos(th)) * u, margin=6 * u)
+                        gap=max(3.0, 4.0 / math.cos(th)) * u, margin=6 * u, clear=2.0)
     c.label(Q, f"{fmt_num(p.mass)} kg", px=px, prefer=(n[0] - e[0], n[1] - e[1]),
             dist=bs * 0.75)
     return dim
