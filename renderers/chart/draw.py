@@ -192,6 +192,14 @@ def _fits_in_row(c: _Ctx, labels: list[str], centers: list[float], px: int) -> b
     return True
 
 
+def _title_gap(c: _Ctx, x_title: str, bottom_rows: int) -> float:
+    """Room kept between staggered category labels and the axis title below them. Two rows of
+    labels a line apart, the title a line below the lower row ("Mango" over "Fruit") read as
+    one label of two lines: the title stands clearly farther off than the rows from each
+    other. One row keeps the title where it always was."""
+    return 0.6 * c.px if x_title and bottom_rows > 1 else 0.0
+
+
 def _layout(c: _Ctx, top: float, left_labels: list[str], x_title: str, bottom_rows: int,
             right_label: str = "") -> _Frame:
     cv, pad = c.cv, c.pad
@@ -200,7 +208,7 @@ def _layout(c: _Ctx, top: float, left_labels: list[str], x_title: str, bottom_ro
     x1 = cv.width - pad - max(_tw(cv, right_label, c.px) / 2, 2 * c.u) if right_label else \
         cv.width - 3 * pad
     y1 = cv.height - pad - (c.lh + 0.3 * pad if x_title else 0) - bottom_rows * c.lh \
-        - c.tick - 0.3 * pad
+        - c.tick - 0.3 * pad - _title_gap(c, x_title, bottom_rows)
     return _Frame(x0, top + 0.6 * c.lh, x1, y1)
 
 
@@ -262,7 +270,38 @@ def _legend(spec) -> list[tuple[str, Any, str]]:
     return [(s.name, s.color, mk) for s in spec.series]
 
 
-def _annotate(c: _Ctx, p, text: str, up: bool = True, side: bool = False) -> None:
+def _hung_bar_value(c: _Ctx, text: str, bar, fill: Any) -> bool:
+    """The value of a bar reaching down (its box ``bar``) whose place below its end is taken
+    (the category labels under a bar down to the frame's bottom): inside the bar at its lower
+    end where the text fits, in white on a dark bar; else above the axis line over the bar's
+    root, where a bar of 0 has its "0". Either way in its own bar's column, so not read as a
+    neighbour's (beside the bar's end, "-50" stood next to the next bar's "-31"). Returns
+    whether it found such a place free."""
+    cv, mx, my = c.cv, 0.1 * c.px, 0.2 * c.px
+    off = my + _lh(cv, c.px_a) / 2
+    cx = (bar[0] + bar[2]) / 2
+    xy = (cx, bar[3] - off)
+    box = _tbox(cv, xy, text, c.px_a, "mm", "sans")
+    if box[0] >= bar[0] + mx and box[2] <= bar[2] - mx and box[1] >= bar[1] + my and \
+            cv.is_free(box, avoid_ink=False, pad=0.5):
+        cv.text(xy, text, px=c.px_a, anchor="mm",
+                color=(255, 255, 255) if _lum(_rgb(fill)) < 150 else (20, 20, 20))
+        return True
+    xy = (cx, bar[1] - off)
+    if cv.is_free(_tbox(cv, xy, text, c.px_a, "mm", "sans"), avoid_ink=True, pad=0.5):
+        cv.text(xy, text, px=c.px_a, anchor="mm", color=(20, 20, 20))
+        return True
+    return False
+
+
+def _annotate(c: _Ctx, p, text: str, up: bool = True, side: bool = False,
+              bar: tuple | None = None, dots: list | None = None) -> None:
+    """A value label at its point or bar end: above (``up``), below or to the right
+    (``side``); else, for a bar reaching down (``bar`` = its box and fill), in its own
+    column (``_hung_bar_value``); else where ``Canvas.label`` finds room, nearer its own
+    point than any of ``dots`` (a line chart's other points, every series') where it can: a
+    valley's value kept off the axis went beside the next point, and one series' value
+    beside the other series' point read as its value."""
     if side:
         xy, anchor = (p[0] + 0.3 * c.px, p[1]), "lm"
     else:
@@ -270,9 +309,21 @@ def _annotate(c: _Ctx, p, text: str, up: bool = True, side: bool = False) -> Non
     box = _tbox(c.cv, xy, text, c.px_a, anchor, "sans")
     if c.cv.is_free(box, avoid_ink=True, pad=0.5):
         c.cv.text(xy, text, px=c.px_a, anchor=anchor, color=(20, 20, 20))
-    else:
+    elif bar is None or not _hung_bar_value(c, text, *bar):
         c.cv.label(p, text, px=c.px_a, prefer=(1, 0) if side else (0, -1 if up else 1),
-                   color=(20, 20, 20), halo=True)
+                   color=(20, 20, 20), halo=True, dots=dots or ())
+
+
+def _value_labels_off_axis(c: _Ctx, fr: _Frame, y_axis: float) -> None:
+    """Before the value labels of a vertical chart: mark as ink a band about the category axis
+    line at ``y_axis`` and all below the plot (tick marks, category labels), each widened by a
+    gap. A valley point just above the axis, or a negative bar down to the frame's bottom, put
+    its value below itself on the axis line ("7" sitting on it) or against a category label;
+    it now takes its first place clear of both, beside or above its own point or bar end. A
+    value whose place was clear keeps it (a bar of 0 has its "0" above the line, gap and all)."""
+    cv, m = c.cv, 0.3 * c.px_a
+    _ink_box(cv, (0, y_axis - m, cv.width, y_axis + m))
+    _ink_box(cv, (0, fr.y1 - m, cv.width, cv.height))
 
 
 def _draw_bar(c: _Ctx, spec, ax: Axis) -> None:
@@ -298,13 +349,14 @@ def _draw_bar(c: _Ctx, spec, ax: Axis) -> None:
                 box = (bx0, min(yv, yb), bx0 + bw, max(yv, yb))
                 cv.rect(box, fill=_rgb(s.color), outline=_shade(s.color), width=1)
                 _ink_box(cv, box)
-                tops.append(((bx0 + bw / 2, yv), s.values[i]))
+                tops.append(((bx0 + bw / 2, yv), s.values[i], (box, s.color)))
         _axes_lines(c, fr, yb)
         _cat_labels_x(c, fr, cats, [fr.x0 + slot * (i + 0.5) for i in range(len(cats))], rows)
         _x_title(c, fr, spec.x_title)
         if spec.annotate:
-            for p, v in tops:
-                _annotate(c, p, fmt_num(v), up=v >= base)
+            _value_labels_off_axis(c, fr, yb)
+            for p, v, bar in tops:
+                _annotate(c, p, fmt_num(v), up=v >= base, bar=None if v >= base else bar)
         return
     fr = _layout(c, top, list(cats), spec.x_title, 1, right_label=fmt_num(ax[3][-1]))
     _value_ticks_x(c, fr, ax)
@@ -356,12 +408,15 @@ def _draw_line(c: _Ctx, spec, ax: Axis) -> None:
     _cat_labels_x(c, fr, cats, xs, rows)
     _x_title(c, fr, spec.x_title)
     if spec.annotate:
-        for s, pts in zip(spec.series, pts_all):
+        _value_labels_off_axis(c, fr, fr.y1)
+        for j, (s, pts) in enumerate(zip(spec.series, pts_all)):
             for i, (p, v) in enumerate(zip(pts, s.values)):
                 # above a peak, below a valley, so the label sits off the line
                 prev = s.values[i - 1] if i > 0 else v
                 nxt = s.values[i + 1] if i + 1 < len(s.values) else v
-                _annotate(c, p, fmt_num(v), up=not (v < prev and v <= nxt))
+                others = [q for k, qs in enumerate(pts_all) for m, q in enumerate(qs)
+                          if (k, m) != (j, i)]
+                _annotate(c, p, fmt_num(v), up=not (v < prev and v <= nxt), dots=others)
 
 
 def _draw_scatter(c: _Ctx, spec, axx: Axis, axy: Axis) -> None:
