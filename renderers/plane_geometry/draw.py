@@ -24,6 +24,10 @@ from renderers.text import fmt_num, font_px
 INK = (20, 20, 20)
 MARK = (60, 60, 60)
 NUM = (25, 55, 140)  # measurements in dark blue, letters in black: easy to tell apart
+# a side's length keeps its box SIDE_GAP px of white off the side's stroke where it can, and
+# SIDE_CLEAR px at least: nearer, the number's anti-aliased rim meets the stroke's
+SIDE_GAP, SIDE_CLEAR = 2.0, 1.5
+RIGHT_MARK_MIN = 0.02  # the smallest right-angle square, of the picture's width, still read
 
 
 def _light(name: str, k: float = 0.32) -> tuple[int, int, int]:
@@ -110,8 +114,9 @@ def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> list[LabelRecord]:
             canvas.line([P[p.verts[0]], P[p.verts[1]]], color=INK, width=1.6)
 
     # --- marks
+    curves = [c for p in m.pieces for c in _arc_chords(p, vp)]
     for k in spec.right_marks:
-        _right_mark(canvas, P[k[0]], P[k[1]], P[k[2]])
+        _right_mark(canvas, P[k[0]], P[k[1]], P[k[2]], curves)
     marks = []  # tick and arrow strokes, which a side length's leader must not cover
     for gi, group in enumerate(spec.equal_groups):
         for k in group:
@@ -232,7 +237,10 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
         shifts = [0.05 * canvas.width / sl * (1 if sl > 0.3 * canvas.width else 0)]
     shifts += [t for t in (0.15, -0.15, 0.3, -0.3) if t * sl > 0.6 * px]
     n_in = (-normal[0], -normal[1])
-    base = 0.04 * canvas.width if marked and shifts[0] == 0 else 3 * canvas.unit
+    # the side's half stroke and SIDE_GAP px of white: below 336 px three units left a pixel
+    # or less, and a hypotenuse's number stood touching its side
+    base = (0.04 * canvas.width if marked and shifts[0] == 0
+            else max(3 * canvas.unit, canvas.unit + SIDE_GAP))
     gaps = (base, base + 0.3 * px, base + 0.7 * px)
     # the first place outward a little further out before any other: a label slid along its
     # side or set inside the figure reads less plainly as that side's
@@ -241,7 +249,7 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
     for gap, u, t in places:
         at = (mid[0] + (b[0] - a[0]) * t, mid[1] + (b[1] - a[1]) * t)
         dd = gap + support(u)
-        c = (at[0] + u[0] * dd, at[1] + u[1] * dd)
+        c = _off_side(canvas, (at[0] + u[0] * dd, at[1] + u[1] * dd), text, px, a, u)
         box = (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
         if _free_beside(canvas, box, a, b) and own_nearest(c) and _apart(canvas, box, px):
             rec.box = canvas.text(c, text, px=px, color=NUM, anchor="mm")
@@ -296,6 +304,23 @@ def _place_side(canvas: Canvas, k: str, text: str, a: Point, b: Point, normal: P
     rec.box = canvas.label(end, text, px=px, color=NUM, prefer=normal, dist=1.2 * px)
     _leader(canvas, rec, end)
     return rec
+
+
+def _off_side(canvas: Canvas, c: Point, text: str, px: int, a: Point, u: Point) -> Point:
+    """The centre ``c`` of a length beside its side (through ``a``, ``u`` its unit normal
+    towards the label) moved on along ``u`` until the glyphs' box as drawn (set on whole
+    supersampled pixels, a digit's box not quite centred) keeps the side's half stroke and
+    ``SIDE_CLEAR`` px from the side's line: the box from the text's size alone came up to
+    0.6 px nearer than planned."""
+    need = canvas.unit + SIDE_CLEAR
+    for _ in range(3):
+        x0, y0, x1, y1 = canvas.text_box(c, text, px)
+        near = min((x - a[0]) * u[0] + (y - a[1]) * u[1] for x in (x0, x1) for y in (y0, y1))
+        if near >= need:
+            break
+        step = need - near + 0.5 / canvas.ss
+        c = (c[0] + u[0] * step, c[1] + u[1] * step)
+    return c
 
 
 def _apart(canvas: Canvas, box, px: int) -> bool:
@@ -644,10 +669,16 @@ def _drawn_lines(m: Model, P: dict, vp: Viewport) -> list[tuple[Point, Point]]:
         out += [(P[e[0]], P[e[1]]) for e in p.edges]
         if p.kind == "circle":
             out.append((P[p.verts[0]], P[p.verts[1]]))
-        if p.arc is not None:
-            pts = [vp(*q) for q in arc_pts(p.center, p.radius, p.arc[0], p.arc[1], 5.0)]
-            out += list(zip(pts, pts[1:]))
+        out += _arc_chords(p, vp)
     return out
+
+
+def _arc_chords(p, vp: Viewport) -> list[tuple[Point, Point]]:
+    """A piece's arc (none for a polygon) as chords 5 degrees long, in pixels."""
+    if p.arc is None:
+        return []
+    pts = [vp(*q) for q in arc_pts(p.center, p.radius, p.arc[0], p.arc[1], 5.0)]
+    return list(zip(pts, pts[1:]))
 
 
 def _centroid(m: Model):
@@ -701,14 +732,37 @@ def _side_normal(m: Model, k: str, vp: Viewport) -> tuple[float, float]:
     return (n[0], -n[1])
 
 
-def _right_mark(canvas: Canvas, a, b, c) -> None:
+def _right_mark(canvas: Canvas, a, b, c, curves: list | None = None) -> None:
+    """The right-angle square at b, smaller where a curve (an inscribed circle in a long thin
+    right triangle) would cross its outer corner: the largest size down to ``RIGHT_MARK_MIN``
+    of the picture whose strokes keep half of each stroke's width and a pixel and a half
+    off every curve, else that least size where half a pixel still parts them. Where even
+    that one meets a curve (one through b itself, or a tiny circle), the square keeps its
+    size: shrinking would not part them."""
     u1 = _unit((a[0] - b[0], a[1] - b[1]))
     u2 = _unit((c[0] - b[0], c[1] - b[1]))
-    s = min(0.036 * canvas.width, 0.3 * math.dist(a, b), 0.3 * math.dist(c, b))
-    p1 = (b[0] + s * u1[0], b[1] + s * u1[1])
-    p3 = (b[0] + s * u2[0], b[1] + s * u2[1])
-    p2 = (p1[0] + s * u2[0], p1[1] + s * u2[1])
-    canvas.line([p1, p2, p3], color=MARK, width=1.4)
+    s0 = min(0.036 * canvas.width, 0.3 * math.dist(a, b), 0.3 * math.dist(c, b))
+
+    def corners(s):
+        p1 = (b[0] + s * u1[0], b[1] + s * u1[1])
+        p3 = (b[0] + s * u2[0], b[1] + s * u2[1])
+        return p1, (p1[0] + s * u2[0], p1[1] + s * u2[1]), p3
+
+    def clear(s):
+        p1, p2, p3 = corners(s)
+        return min((_segs_dist(q, r, *ch) for q, r in ((p1, p2), (p2, p3)) for ch in curves),
+                   default=math.inf)
+
+    # half the square's stroke and the circle's, and a gap of white between them
+    need = 1.7 * canvas.unit + 1.5
+    s, s_min = s0, min(s0, RIGHT_MARK_MIN * canvas.width)
+    if curves and clear(s0) < need:
+        sizes = [s0 - (s0 - s_min) * i / 8 for i in range(1, 9)]
+        # else the least size, where half a pixel of white still parts the strokes (a 7-24-25
+        # triangle at 224 px)
+        s = next((t for t in sizes if clear(t) >= need),
+                 s_min if clear(s_min) >= need - 1.0 else s0)
+    canvas.line(list(corners(s)), color=MARK, width=1.4)
 
 
 def _ticks(canvas: Canvas, a, b, k: int) -> list[list[Point]]:
