@@ -63,6 +63,10 @@ AXIS_COLOR = (40, 40, 40)
 CLAIM_PAD = 1.0  # px round a deferred label's text that later labels keep off
 LABEL_GAP = 2 * HALO_PAD  # px between a deferred label moved off a stroke and any other label
 KEEP_CLEAR_R = 3.4  # px (at 336): the largest marked dot a ``keep_clear`` point stands for
+# px (at 336) further left a level stroke that ends short of a tick label's minus sign still
+# reads on with it: the longest gap of the families' dashed lines (5 px) and a pixel; a dash
+# a gap short of the minus reads as the minus's dash before it ("- - -2" as a line and "2")
+MINUS_REACH = 6.0
 
 
 @dataclass
@@ -497,7 +501,8 @@ def draw_axis_labels(canvas: Canvas, vp: AxesViewport) -> list[Box]:
     Each label first moves off the strokes drawn since the axes where it can (``_place``):
     to the first of its places whose box meets none of their ink, else to the one whose
     glyphs meet the least; a y tick label a level stroke still runs into from the left (read
-    as its minus sign) goes just above or below its tick's row where it can (``_off_row``).
+    as its minus sign, or joining the minus it has) goes just above or below its tick's row
+    where it can (``_off_row``).
     Then its box is cleared of the grid as by a box of the canvas
     colour ``HALO_PAD`` px larger than its text, and whatever was drawn since is cleared only
     on the glyphs and ``HALO_GROW`` px round them (``Canvas.clear_for_text``): the glyphs stay
@@ -520,7 +525,7 @@ def draw_axis_labels(canvas: Canvas, vp: AxesViewport) -> list[Box]:
         near = _count(fresh, lab.box, p + 2.0)
         if near:
             lab = _place(canvas, lab, d, vp.ticks, fresh, grow)
-            if lab.role == "y" and (_minus_like(fresh, lab) or
+            if lab.role == "y" and (_minus_like(canvas, fresh, lab) or
                                     _between_glyphs(canvas, fresh, lab, grow)):
                 lab = _off_row(canvas, lab, d, vp.ticks, fresh)
             near = _count(fresh, lab.box, p + 2.0)
@@ -626,21 +631,35 @@ def _place(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
     return lab
 
 
-def _minus_like(fresh: np.ndarray, lab: AxisLabel) -> bool:
+def _minus_like(canvas: Canvas, fresh: np.ndarray, lab: AxisLabel) -> bool:
     """Whether a stroke drawn since the axes (``fresh``) runs level into the left of a tick
-    label that has no minus sign, its glyphs' middle rows ink and the rows above and below
-    not: a line y = 2 or an asymptote through "2" reads as "-2"."""
-    if lab.text.startswith("-"):
-        return False
+    label, the rows it reads with inked and the rows above and below not: for a label with no
+    minus sign its glyphs' middle rows (a line y = 2 or an asymptote through "2" reads as
+    "-2"); for one with a minus sign the rows of the minus itself, the glyph the stroke runs
+    into (the line y = -2 into "-2" joins its minus: "- - -2" reads as a dashed line and "2"),
+    and a dash ending up to ``MINUS_REACH`` px further left counts too."""
     x0, y0, x1, y1 = lab.box
-    cy, q = (y0 + y1) / 2, (y1 - y0) / 4
-    xa, xb = max(0, int(math.floor(x0)) - HALO_GROW - 3), max(0, int(math.floor(x0)))
+    top = bottom = (y0 + y1) / 2  # the rows it reads with: from top to bottom
+    q = (y1 - y0) / 4
 
-    def rows(a: float, b: float) -> bool:
-        return bool(fresh[max(0, int(round(a))):max(0, int(round(b))), xa:xb].any())
+    def level(reach: int) -> bool:
+        xa, xb = max(0, int(math.floor(x0)) - reach), max(0, int(math.floor(x0)))
 
-    return rows(cy - 1, cy + 2) and not rows(cy - 2 * q - 1, cy - q) and \
-        not rows(cy + q + 1, cy + 2 * q + 2)
+        def rows(a: float, b: float) -> bool:
+            return bool(fresh[max(0, int(round(a))):max(0, int(round(b))), xa:xb].any())
+
+        return rows(top - 1, bottom + 2) and not rows(top - 2 * q - 1, top - q) and \
+            not rows(bottom + q + 1, bottom + 2 * q + 2)
+
+    near = HALO_GROW + 3
+    if not lab.text.startswith("-"):
+        return level(near)
+    _, gy, g = canvas.glyph_pixels(lab.xy, lab.text, lab.px, lab.anchor, lab.kind)
+    ink = np.flatnonzero(g[:, np.flatnonzero(g.any(0))[0]])  # the minus: the leftmost ink
+    top, bottom = gy + ink[0], gy + ink[-1]
+    # the wider look alone would miss a stroke that ends at the minus where other ink runs
+    # above or below its row further left
+    return level(near) or level(near + math.ceil(MINUS_REACH * canvas.unit))
 
 
 def _off_row(canvas: Canvas, lab: AxisLabel, d: _Deferred, ticks: Sequence[Point],
