@@ -270,6 +270,11 @@ def _legend(spec) -> list[tuple[str, Any, str]]:
     return [(s.name, s.color, mk) for s in spec.series]
 
 
+def _value_off(c: _Ctx) -> float:
+    """How far a value label's centre stands above or below its point or bar end."""
+    return 0.2 * c.px + _lh(c.cv, c.px_a) / 2
+
+
 def _hung_bar_value(c: _Ctx, text: str, bar, fill: Any) -> bool:
     """The value of a bar reaching down (its box ``bar``) whose place below its end is taken
     (the category labels under a bar down to the frame's bottom): inside the bar at its lower
@@ -278,7 +283,7 @@ def _hung_bar_value(c: _Ctx, text: str, bar, fill: Any) -> bool:
     neighbour's (beside the bar's end, "-50" stood next to the next bar's "-31"). Returns
     whether it found such a place free."""
     cv, mx, my = c.cv, 0.1 * c.px, 0.2 * c.px
-    off = my + _lh(cv, c.px_a) / 2
+    off = _value_off(c)
     cx = (bar[0] + bar[2]) / 2
     xy = (cx, bar[3] - off)
     box = _tbox(cv, xy, text, c.px_a, "mm", "sans")
@@ -305,7 +310,7 @@ def _annotate(c: _Ctx, p, text: str, up: bool = True, side: bool = False,
     if side:
         xy, anchor = (p[0] + 0.3 * c.px, p[1]), "lm"
     else:
-        xy, anchor = (p[0], p[1] - (0.2 * c.px + _lh(c.cv, c.px_a) / 2) * (1 if up else -1)), "mm"
+        xy, anchor = (p[0], p[1] - _value_off(c) * (1 if up else -1)), "mm"
     box = _tbox(c.cv, xy, text, c.px_a, anchor, "sans")
     if c.cv.is_free(box, avoid_ink=True, pad=0.5):
         c.cv.text(xy, text, px=c.px_a, anchor=anchor, color=(20, 20, 20))

@@ -114,7 +114,7 @@ def draw(spec: PlaneGeometrySpec, canvas: Canvas) -> list[LabelRecord]:
             canvas.line([P[p.verts[0]], P[p.verts[1]]], color=INK, width=1.6)
 
     # --- marks
-    curves = [c for p in m.pieces for c in _arc_chords(p, vp)]
+    curves = [c for p in m.pieces for c in _arc_chords(p, vp)] if spec.right_marks else []
     for k in spec.right_marks:
         _right_mark(canvas, P[k[0]], P[k[1]], P[k[2]], curves)
     marks = []  # tick and arrow strokes, which a side length's leader must not cover
