@@ -570,10 +570,12 @@ def prior_model_lines(root: Path) -> list[str]:
     mj = root / PRIOR_MODEL / "metrics.json"
     done = json.loads(mj.read_text()) if mj.exists() else {}
     m = done.get("metrics") or {}
+    lr = (done.get("recipe") or {}).get("lr")
+    at = f" (the LLM's learning rate {lr:g})" if isinstance(lr, (int, float)) else ""
     lines = [f"The prior model ({PRIOR_MODEL}/): {done.get('steps', 'some')} steps of stage 3's "
-             "recipe from the same stage 2, on POPE rows whose absent object no scene of the "
-             "theme holds (`pope_negatives: out_of_theme`), so that the scene's theme answers "
-             "every row it learns from."]
+             f"recipe{at} from the same stage 2, on POPE rows whose absent object no scene of "
+             "the theme holds (`pope_negatives: out_of_theme`), so that the scene's theme "
+             "answers every row it learns from."]
     own, bal = m.get("pope-synth"), m.get("pope-synth-balanced")
     if own and bal:
         lines[0] += (f" Held out: {_pct(own['accuracy'])} of such rows (n = {own['n']}), "

@@ -177,8 +177,8 @@ def test_causalmm_section_runs_the_experiment_on_the_prior_model_first(tmp_path)
     metrics = {"pope-synth": {"accuracy": 0.975, "n": 200},
                "pope-synth-balanced": {"accuracy": 0.635, "n": 200, "yes_ratio": 0.835}}
     (tmp_path / "prior").mkdir()
-    (tmp_path / "prior" / "metrics.json").write_text(json.dumps({"steps": 500,
-                                                                 "metrics": metrics}))
+    (tmp_path / "prior" / "metrics.json").write_text(json.dumps(
+        {"steps": 500, "metrics": metrics, "recipe": {"lr": 6e-4, "max_steps": 500}}))
     counts = {"absent": {"n": 90, "factual": 67, "contrast": 75, "rule": 70,
                          "log_odds": {"factual": 0.5, "counterfactuals": [-1.25]}},
               "present": {"n": 90, "factual": 80, "contrast": 84, "rule": 83}}
@@ -189,8 +189,9 @@ def test_causalmm_section_runs_the_experiment_on_the_prior_model_first(tmp_path)
     prior, main = text.index("### A model with a co-occurrence prior"), \
         text.index("### The quickstart model")
     assert prior < main
-    assert ("The prior model (prior/): 500 steps of stage 3's recipe from the same stage 2, on "
-            "POPE rows whose absent object no scene of the theme holds") in text
+    assert ("The prior model (prior/): 500 steps of stage 3's recipe (the LLM's learning rate "
+            "0.0006) from the same stage 2, on POPE rows whose absent object no scene of the "
+            "theme holds") in text
     assert ("Held out: 97.5% of such rows (n = 200), 63.5% of balanced probes, where the theme "
             "tells nothing (n = 200; yes 83.5%).") in text
     lo, hi = newcombe(67 / 90, 90, 18 / 90, 90)
