@@ -10,6 +10,9 @@ import pytest
 from engines.dynamath.seed import (CLAUSE_COLORS, CLAUSE_KEY, IRRELEVANT, draw_clause, load_seeds,
                                    variant_rng, with_clause)
 
+# the module's texts fixture (every clause variant, seconds) is built once, on one xdist worker
+pytestmark = pytest.mark.xdist_group("clause_wording")
+
 SEEDS = load_seeds()
 CLAUSE_SEEDS = sorted(s for s, q in SEEDS.items() if IRRELEVANT in q.kinds)
 # the test's own lists: words that name something said before them, and a sentence that starts
