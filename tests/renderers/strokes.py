@@ -45,3 +45,27 @@ def ink_mask(img) -> np.ndarray:
 def blank_mask(img) -> np.ndarray:
     """The canvas colour, near enough (the rim of a glyph is grey)."""
     return np.asarray(img).min(axis=2) >= 245
+
+
+DARK = 150  # grey level below which a pixel is ink (the grid is lighter)
+
+
+def ink_beside_text(img, layout, keep: set) -> np.ndarray:
+    """The picture's ink (grey below ``DARK``) with the boxes of the layout's labels blanked,
+    but for those whose ``id`` is in ``keep``: other labels' glyphs are text, not strokes."""
+    dark = np.asarray(img.convert("L")).astype(int) < DARK
+    for lb in layout.labels:
+        if id(lb) not in keep:
+            x0, y0, x1, y1 = (int(round(v)) for v in lb.box)
+            dark[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = False
+    return dark
+
+
+def level_run(dark: np.ndarray, rows: tuple, above: tuple, below: tuple, xa: int,
+              xb: int) -> bool:
+    """Ink in ``rows`` (start, stop) running level for 3 px between columns ``xa`` and ``xb``,
+    with the rows ``above`` and ``below`` (start, stop each) clear there: a level stroke."""
+    mid = dark[rows[0]:rows[1], xa:xb].any(0)
+    level = any(mid[i:i + 3].all() for i in range(len(mid) - 2))
+    return level and not dark[above[0]:above[1], xa:xb].any() and \
+        not dark[below[0]:below[1], xa:xb].any()

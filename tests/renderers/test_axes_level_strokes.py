@@ -25,9 +25,8 @@ import renderers.function  # noqa: F401
 from renderers import get_family
 from renderers.analytic_geometry.sample import _along_tick_row
 from renderers.analytic_geometry.spec import GeoObject
+from tests.renderers.strokes import ink_beside_text, level_run
 from tests.tiers import tiers
-
-DARK = 150  # grey level below which a pixel is ink (the grid is lighter)
 
 
 def minus_like(family: str, spec, size: int, monkeypatch) -> list[str]:
@@ -43,14 +42,8 @@ def minus_like(family: str, spec, size: int, monkeypatch) -> list[str]:
     with monkeypatch.context() as mp:
         mp.setattr(module, "draw_axis_labels", paint)
         img, layout = get_family(family).render_with_layout(spec, size)
-    im = np.asarray(img.convert("L")).astype(int)
     painted = [lab for vp in vps for lab in vp.painted]
-    ticks = {id(lab.entry) for lab in painted}
-    dark = im < DARK
-    for lb in layout.labels:  # other labels' glyphs are text, not strokes
-        if id(lb) not in ticks:
-            x0, y0, x1, y1 = (int(round(v)) for v in lb.box)
-            dark[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = False
+    dark = ink_beside_text(img, layout, {id(lab.entry) for lab in painted})
     out = []
     for lab in painted:
         if lab.role != "y" or lab.text.startswith("-"):
@@ -61,10 +54,7 @@ def minus_like(family: str, spec, size: int, monkeypatch) -> list[str]:
             xa = max(xa, int(math.ceil(lab.mark[0] + 3 * size / 336 + 1.5)))
         if xa < 0 or xb - xa < 3:
             continue
-        mid = dark[cy - 1:cy + 2, xa:xb].any(0)
-        level = any(mid[i:i + 3].all() for i in range(len(mid) - 2))
-        if level and not dark[cy - 4:cy - 2, xa:xb].any() and \
-                not dark[cy + 3:cy + 5, xa:xb].any():
+        if level_run(dark, (cy - 1, cy + 2), (cy - 4, cy - 2), (cy + 3, cy + 5), xa, xb):
             out.append(lab.text)
     return out
 

@@ -27,9 +27,9 @@ from engines.dynamath.seed import load_seeds, make_variant
 from renderers import get_family
 from renderers.axes import AxisLabel
 from renderers.canvas import Canvas
+from tests.renderers.strokes import ink_beside_text, level_run
 from tests.tiers import tiers
 
-DARK = 150  # grey level below which a pixel is ink (the grid is lighter)
 # the families that paint their tick labels after the strokes (importing one registers it)
 DRAWS = [importlib.import_module(f"renderers.{f}.draw")
          for f in ("function", "analytic_geometry", "panels", "contour")]
@@ -57,12 +57,7 @@ def joined_minus(spec, size: int, monkeypatch) -> list[AxisLabel]:
         for module in DRAWS:
             mp.setattr(module, "draw_axis_labels", paint)
         img, layout = get_family(spec.family).render_with_layout(spec, size)
-    dark = np.asarray(img.convert("L")).astype(int) < DARK
-    ticks = {id(lab.entry) for _, lab in got}
-    for lb in layout.labels:  # other labels' glyphs are text, not strokes
-        if id(lb) not in ticks:
-            x0, y0, x1, y1 = (int(round(v)) for v in lb.box)
-            dark[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = False
+    dark = ink_beside_text(img, layout, {id(lab.entry) for _, lab in got})
     out = []
     for canvas, lab in got:
         if lab.role != "y" or not lab.text.startswith("-"):
@@ -74,10 +69,8 @@ def joined_minus(spec, size: int, monkeypatch) -> list[AxisLabel]:
             xa = max(xa, int(math.ceil(lab.mark[0] + 3 * size / 336 + 1.5)))
         if xa < 0 or xb - xa < 3:
             continue
-        mid = dark[top - 1:bottom + 2, xa:xb].any(0)
-        level = any(mid[i:i + 3].all() for i in range(len(mid) - 2))
-        if level and not dark[top - 3:top - 1, xa:xb].any() and \
-                not dark[bottom + 2:bottom + 4, xa:xb].any():
+        if level_run(dark, (top - 1, bottom + 2), (top - 3, top - 1), (bottom + 2, bottom + 4),
+                     xa, xb):
             out.append(lab)
     return out
 
